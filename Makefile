@@ -1,0 +1,28 @@
+# The two commands of the README:
+#   make demo   sets up what is missing and generates verified cdoctests for an example file
+#   make test   sets up what is missing and runs the whole test suite (Python + VS Code extension)
+.PHONY: demo test test-python test-extension bench setup clean
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_FILE ?= examples/c/mathutil.c
+
+demo:
+	@scripts/setup.sh core
+	$(BIN)/cdoctest-gen $(DEMO_FILE) --all --diff
+
+test: test-python test-extension
+
+test-python:
+	@scripts/setup.sh test
+	$(BIN)/python -m pytest tests -p no:cacheprovider $(PYTEST_ARGS)
+
+test-extension:
+	@scripts/setup.sh test
+	@if [ -f extension/package.json ]; then cd extension && npm run compile && npm test; fi
+
+bench:
+	@scripts/setup.sh bench
+	$(BIN)/python -m bench.run_all
+
+clean:
+	rm -rf $(VENV) extension/node_modules extension/out

@@ -1,0 +1,41 @@
+"""Parse and run cdoctest blocks in clang-repl, sandboxed.
+
+The pipeline, after CPython's ``doctest``::
+
+    file --DocTestFinder--> [DocTest(Example...)] --DocTestRunner(repl, checker)--> [DocTestResult]
+
+- ``parser``: comment text -> ``Example`` objects (pure, no clang).
+- ``finder``: libclang walk of a C/C++ file -> ``DocTest`` objects with cdoctest names.
+- ``repl`` / ``sandbox``: the clang-repl process, confined (time, memory, processes, output, network).
+- ``checker``: compares an example's wanted output with what it got.
+- ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters.
+- ``mutate``: mutation analysis of a target function (used by the generator and the trainer).
+- ``report`` / ``cli``: human, JSON, JUnit and legacy cdoctest (``.vsc``/list) output.
+
+The format is the one of the original ``cdoctest`` tool (``>>> `` / ``... `` prompts in ``/** */``
+or ``///`` comments above a declaration); see ``docs/format.md``.
+"""
+
+from cdoctest_runner.errors import (
+    CdoctestError,
+    DocTestSyntaxError,
+    LibraryNotFound,
+    ToolchainNotFound,
+)
+from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
+from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome, SandboxReport
+
+__all__ = [
+    "CdoctestError",
+    "CodeUnderTest",
+    "Declaration",
+    "DocTest",
+    "DocTestResult",
+    "DocTestSyntaxError",
+    "Example",
+    "ExampleResult",
+    "LibraryNotFound",
+    "Outcome",
+    "SandboxReport",
+    "ToolchainNotFound",
+]

@@ -1,0 +1,100 @@
+"""Results of running cdoctest blocks: the API the generator, the language server and the trainer use.
+
+Results are returned, never flipped onto the parsed tests (``Example``/``DocTest`` stay frozen).
+``to_dict`` gives a JSON-ready form (used by ``cdoctest-run --json`` and ``cdoctest-gen --json``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from cdoctest_runner.example import DocTest, Example
+
+
+class Outcome(str, enum.Enum):
+    """What happened to one example."""
+
+    PASSED = "passed"
+    FAILED = "failed"  # ran, output differs from ``want``
+    COMPILE_ERROR = "compile_error"  # clang-repl rejected the input (diagnostic in ``stderr``)
+    TIMEOUT = "timeout"  # the session ran past its wall-clock or CPU limit
+    CRASH = "crash"  # the interpreter died (signal) while running this example
+    OUTPUT_LIMIT = "output_limit"  # the example printed more than the output cap
+    SKIPPED = "skipped"  # not run, because an earlier example ended the session
+    ERROR = "error"  # the session could not be set up (code under test does not compile, ...)
+
+
+@dataclass(frozen=True)
+class SandboxReport:
+    """How the session was confined, so a result says honestly what protected the machine."""
+
+    method: str  # 'bwrap' | 'unshare' | 'rlimits'
+    network_isolated: bool
+    pid_isolated: bool
+    filesystem_readonly: bool
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExampleResult:
+    """The outcome of one example. ``got`` is the output in display form (value prints rendered)."""
+
+    example: Example
+    outcome: Outcome
+    got: str = ""
+    stderr: str = ""  # compiler diagnostics and warnings for this input
+    message: str = ""  # human summary, e.g. 'killed by signal 11 (SIGSEGV)'
+    duration_s: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.outcome is Outcome.PASSED
+
+
+@dataclass(frozen=True)
+class DocTestResult:
+    """The outcome of one block: one ``ExampleResult`` per example, in order."""
+
+    test: DocTest
+    results: tuple[ExampleResult, ...]
+    setup_error: str | None = None  # the code under test failed to load: every example is ERROR
+    sandbox: SandboxReport | None = None
+    duration_s: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def attempted(self) -> int:
+        return len(self.results)
+
+    @property
+    def failed(self) -> int:
+        return sum(1 for r in self.results if not r.passed)
+
+    @property
+    def passed(self) -> bool:
+        return self.setup_error is None and self.failed == 0 and self.attempted > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_jsonable(self)
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Dataclasses, enums, tuples and frozensets to plain JSON types (recursively)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out = {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        for prop in ("passed", "failed", "attempted"):
+            if hasattr(type(obj), prop) and isinstance(getattr(type(obj), prop), property):
+                out[prop] = getattr(obj, prop)
+        return out
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(x) for x in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(to_jsonable(x) for x in obj)
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    return obj

@@ -1,0 +1,131 @@
+"""Typed objects of the generation pipeline, shared by the CLI (``cdoctest-gen``) and the language server.
+
+Positions: ``Declaration`` lines are 1-based (libclang); ``TextEdit`` positions are 0-based lines and
+0-based *character* (Unicode code point) columns into the text that was given to the generator.
+The language server converts code points to UTF-16 units at its boundary.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from cdoctest_runner.example import Declaration, Example
+from cdoctest_runner.results import DocTestResult
+
+
+@dataclass(frozen=True)
+class SourceOptions:
+    """How to parse and build the file: flags for libclang and for clang-repl."""
+
+    compile_db_dir: str | None = None  # directory holding compile_commands.json (-p)
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    std: str | None = None  # 'c++17', 'c11', ...
+    extra_flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """Knobs of one generation run (CLI flags and server settings map onto these)."""
+
+    samples: int = 4  # model candidates per function
+    seed: int | None = None
+    strict: bool = False  # keep only examples whose predicted output was right
+    no_model: bool = False  # only the no-model fallback generator
+    time_budget_s: float = 120.0  # per function
+    max_examples: int = 5  # examples kept in the final block
+    grammar: bool = True  # grammar-constrained decoding
+    replace_user_blocks: bool = False  # may overwrite a hand-written block above the function
+
+
+@dataclass(frozen=True)
+class TargetSelector:
+    """Which functions: by name (qualified or not), by 1-based line, or all that lack a block."""
+
+    name: str | None = None
+    line: int | None = None
+    all: bool = False
+
+
+@dataclass(frozen=True)
+class FunctionInfo:
+    """A function found by the locator (fast: no model). ``has_block``: a cdoctest block is above it."""
+
+    declaration: Declaration
+    has_block: bool = False
+    block_generated: bool = False  # the block above carries our generated marker
+    is_definition: bool = True
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A 'possible bug': the model predicted one output, the code printed another."""
+
+    example: Example  # the example as recorded (want = actual output)
+    predicted: str
+    actual: str
+    line: int | None = None  # 0-based line in the new text where the example's '>>>' sits
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Replace text[start:end] (0-based line/character positions) with ``new_text``."""
+
+    start_line: int
+    start_character: int
+    end_line: int
+    end_character: int
+    new_text: str
+
+
+@dataclass(frozen=True)
+class FunctionResult:
+    """The outcome for one function."""
+
+    function: Declaration
+    status: Literal["verified", "no_test", "error", "cancelled", "skipped"]
+    origin: Literal["model", "fallback", "model+fallback", "none"] = "none"
+    block_text: str = ""  # the full comment, as inserted
+    examples: tuple[Example, ...] = ()
+    verification: DocTestResult | None = None  # final re-run of the block as inserted
+    mutation_score: float | None = None  # killed / total mutants, None when no mutants
+    mutants_killed: int = 0
+    mutants_total: int = 0
+    findings: tuple[Finding, ...] = ()
+    candidates_total: int = 0
+    candidates_verified: int = 0
+    message: str = ""  # human summary, honest about what was done
+    timings: dict[str, float] = field(default_factory=dict)
+    edit: TextEdit | None = None
+
+
+@dataclass(frozen=True)
+class ProgressEvent:
+    """Progress report: stage is one of parsing, prompting, sampling, verifying, mutating, selecting, rendering."""
+
+    stage: str
+    message: str
+    function: str | None = None
+    done: int | None = None
+    total: int | None = None
+    percentage: int | None = None
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """The outcome for one file: per-function results, the edits, and the new text."""
+
+    path: str
+    functions: tuple[FunctionResult, ...]
+    new_text: str
+    edits: tuple[TextEdit, ...] = ()
+    model: str | None = None  # ModelInfo rendered, or None when no model was used
+    model_reason: str | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+ProgressCallback = Callable[[ProgressEvent], None]
+CancelEvent = threading.Event
