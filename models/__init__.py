@@ -1,1 +1,55 @@
-"""models package."""
+"""Model serving for cdoctest-gen: every model user goes through ``load_backend``.
+
+``load_backend(config)`` resolves which model to use (``models.resolve``: argument > preset >
+environment > user config file > installed trained model > embedded default), fetches a preset if
+needed (``models.presets``), and returns a warm, cached backend: the in-process llama.cpp backend
+(``models.llama_backend``) or, when a URL is configured, the OpenAI-compatible HTTP backend
+(``models.http_backend``). ``backend.info`` (a ``ModelInfo``) says which model, why, and on which
+device. ``python -m models info`` prints the same without generating anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from models.api import Backend, Completion, ModelConfig, ModelError, ModelInfo, SamplingParams
+from models.resolve import embedded_model_path, resolve
+
+__all__ = [
+    "Backend",
+    "Completion",
+    "ModelConfig",
+    "ModelError",
+    "ModelInfo",
+    "SamplingParams",
+    "embedded_model_path",
+    "load_backend",
+    "resolve_model",
+]
+
+
+def resolve_model(config: ModelConfig | None = None) -> ModelInfo:
+    """Which model ``load_backend(config)`` would use and why (no loading, no download)."""
+    return resolve(config).info
+
+
+def load_backend(config: ModelConfig | None = None, *, verbose: bool | None = None) -> Backend:
+    """Resolve, fetch (presets) and load the model; cached: the same config returns the same warm backend.
+
+    Raises :class:`models.api.ModelError` subclasses (``models.errors``) with the path and the reason.
+    """
+    resolved = resolve(config)
+    cfg, info = resolved.config, resolved.info
+    if cfg.url:
+        from models.http_backend import HttpBackend
+
+        return HttpBackend(cfg, info)
+    if cfg.model is None and resolved.preset is not None:
+        from models.presets import fetch_preset
+
+        path = fetch_preset(resolved.preset)
+        cfg = dataclasses.replace(cfg, model=path)
+        info = dataclasses.replace(info, path=path, reason=info.reason.replace(" (not downloaded yet)", ""))
+    from models.llama_backend import get_backend
+
+    return get_backend(cfg, info, verbose=verbose)

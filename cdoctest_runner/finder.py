@@ -1,0 +1,614 @@
+"""C/C++ file -> ``DocTest`` objects with cdoctest names (libclang), and what a session must load.
+
+- ``find_doctests(path, text=None, flags=())``: the cdoctest blocks of one file, each attached to the
+  declaration that follows it (function, method, constructor, destructor, class/struct/union,
+  namespace, template), named as the original ``cdoctest`` tool names them:
+  ``<path relative to root>::<lexical scopes>::<name>``, with ``::class``/``::struct``/``::union``/
+  ``::namespace`` for grouping kinds, ``:label`` when the first example is a ``// label`` comment,
+  then ``:1``, ``:2``... when names collide (``sample.cpp::test::Fac::fac``, ``...::Fac::class``).
+  Scopes are *lexical*, as in the original: an out-of-line ``int Fac::fac(int)`` inside
+  ``namespace test`` is ``sample.cpp::test::fac`` (its ``Declaration.qualname`` is ``test::Fac::fac``).
+- ``compile_flags(path, compile_db_dir=None, include_dirs=(), defines=(), std=None)``: flags for
+  libclang and clang-repl, from ``compile_commands.json`` (``-p``) and the command line.
+- ``code_under_test(path, text=None, flags=(), libraries=())``: the ``CodeUnderTest`` of a file.
+
+Parsing is tolerant (``PARSE_INCOMPLETE`` and keep-going), so a file with errors still yields its
+blocks; only an unreadable file or a missing libclang raises ``SourceParseError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import glob
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cdoctest_runner.errors import CdoctestError, LibraryNotFound, SourceParseError
+from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example, Language
+from cdoctest_runner.parser import (
+    Comment,
+    find_comments,
+    literal_and_comment_spans,
+    parse_comment,
+    split_label,
+)
+
+SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C")
+HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".inl", ".ipp")
+_KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing (not exported by clang.cindex 18)
+
+
+# ----------------------------------------------------------------------------------------------
+# Flags
+
+
+@functools.lru_cache(maxsize=1)
+def resource_dir() -> str | None:
+    """The installed clang's resource directory (builtin headers), which the libclang wheel lacks."""
+    candidates = sorted(
+        glob.glob("/usr/lib/llvm-*/lib/clang/*"),
+        key=lambda p: [int(x) for x in re.findall(r"\d+", p)],
+    )
+    for path in reversed(candidates):
+        if os.path.isdir(os.path.join(path, "include")):
+            return path
+    for exe in ("clang", "clang-22", "clang-21", "clang-20", "clang-19", "clang-18"):
+        if shutil.which(exe):
+            try:
+                out = subprocess.run([exe, "-print-resource-dir"], capture_output=True, text=True, timeout=10)
+            except (OSError, subprocess.SubprocessError):
+                continue
+            path = out.stdout.strip()
+            if path and os.path.isdir(path):
+                return path
+    return None
+
+
+def language_of(path: str) -> Language:
+    """``'c'`` for ``.c`` files and for headers whose sibling source is a ``.c`` file; else ``'c++'``."""
+    root, ext = os.path.splitext(path)
+    if ext == ".c":
+        return "c"
+    if ext in HEADER_EXTENSIONS and os.path.exists(root + ".c") and not any(
+        os.path.exists(root + e) for e in SOURCE_EXTENSIONS if e != ".c"
+    ):
+        return "c"
+    return "c++"
+
+
+def sibling_source(path: str) -> str | None:
+    """For a header ``foo.h``, the source ``foo.c``/``foo.cpp``/... next to it (None if none)."""
+    root, ext = os.path.splitext(path)
+    if ext not in HEADER_EXTENSIONS:
+        return None
+    for e in (".cpp", ".cc", ".cxx", ".c++", ".c", ".C"):
+        if os.path.isfile(root + e):
+            return root + e
+    return None
+
+
+_PATH_FLAGS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
+_KEEP_PREFIXES = ("-D", "-U", "-std=", "-f", "-W", "-pthread")
+
+
+def _flags_from_command(arguments: Sequence[str], directory: str, filename: str) -> list[str]:
+    """The flags of a compile command that matter for parsing and interpreting (paths made absolute)."""
+    args = list(arguments)[1:]  # drop the compiler
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg in ("-o", "-MF", "-MT", "-MQ", "-main-file-name") and i < len(args):
+            i += 1
+            continue
+        matched = False
+        for flag in _PATH_FLAGS:
+            if arg == flag and i < len(args):
+                out += [flag, os.path.normpath(os.path.join(directory, args[i]))]
+                i += 1
+                matched = True
+                break
+            if arg.startswith(flag) and len(arg) > len(flag) and not (flag == "-I" and arg.startswith("-include")):
+                out.append(flag + os.path.normpath(os.path.join(directory, arg[len(flag) :])))
+                matched = True
+                break
+        if matched:
+            continue
+        if arg in ("-D", "-U") and i < len(args):
+            out.append(arg + args[i])
+            i += 1
+        elif arg.startswith(_KEEP_PREFIXES) and not arg.startswith(("-fcolor", "-fdiagnostics")):
+            out.append(arg)
+    return out
+
+
+def compile_flags(
+    path: str,
+    compile_db_dir: str | None = None,
+    include_dirs: Sequence[str] = (),
+    defines: Sequence[str] = (),
+    std: str | None = None,
+) -> list[str]:
+    """Flags for ``path``: its ``compile_commands.json`` entry (if ``compile_db_dir``), then ``-I``,
+    ``-D`` and ``-std`` from the command line (which win, coming last).
+
+    A header missing from the database borrows the entry of its sibling source, else the first
+    entry of the database (the usual heuristic of clangd-like tools). Raises ``CdoctestError``
+    when ``compile_db_dir`` has no readable ``compile_commands.json``.
+    """
+    flags: list[str] = []
+    if compile_db_dir is not None:
+        flags += _db_flags(os.path.abspath(compile_db_dir), os.path.abspath(path))
+    flags += ["-I" + os.path.abspath(d) for d in include_dirs]
+    flags += ["-D" + d for d in defines]
+    if std:
+        flags = [f for f in flags if not f.startswith("-std=")]
+        flags.append("-std=" + std)
+    return flags
+
+
+def _db_flags(db_dir: str, path: str) -> list[str]:
+    db_file = os.path.join(db_dir, "compile_commands.json")
+    if not os.path.isfile(db_file):
+        raise CdoctestError(f"{db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)")
+    from clang.cindex import CompilationDatabase, CompilationDatabaseError
+
+    try:
+        db = CompilationDatabase.fromDirectory(db_dir)
+    except CompilationDatabaseError as exc:
+        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
+    candidates = [path]
+    source = sibling_source(path)
+    if source:
+        candidates.append(source)
+    for candidate in candidates:
+        commands = db.getCompileCommands(candidate)
+        for cmd in commands or ():
+            return _flags_from_command(list(cmd.arguments), cmd.directory, cmd.filename)
+    for cmd in db.getAllCompileCommands() or ():
+        return _flags_from_command(list(cmd.arguments), cmd.directory, cmd.filename)
+    return []
+
+
+def db_sources(compile_db_dir: str) -> list[str]:
+    """Every source file named in ``compile_db_dir/compile_commands.json`` (absolute, in order)."""
+    import json
+
+    db_file = os.path.join(compile_db_dir, "compile_commands.json")
+    if not os.path.isfile(db_file):
+        raise CdoctestError(f"{compile_db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)")
+    try:
+        with open(db_file, encoding="utf-8") as fh:
+            entries = json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
+    seen: dict[str, None] = {}
+    for entry in entries:
+        f = os.path.normpath(os.path.join(entry.get("directory", compile_db_dir), entry.get("file", "")))
+        seen.setdefault(f, None)
+    return list(seen)
+
+
+def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """``(include_dirs, defines, other_flags)`` of a flag list (the ``CodeUnderTest`` fields)."""
+    includes: list[str] = []
+    defines: list[str] = []
+    other: list[str] = []
+    it = iter(range(len(flags)))
+    for i in it:
+        f = flags[i]
+        if f == "-I" and i + 1 < len(flags):
+            includes.append(flags[i + 1])
+            next(it, None)
+        elif f.startswith("-I"):
+            includes.append(f[2:])
+        elif f == "-D" and i + 1 < len(flags):
+            defines.append(flags[i + 1])
+            next(it, None)
+        elif f.startswith("-D"):
+            defines.append(f[2:])
+        else:
+            other.append(f)
+    return tuple(includes), tuple(defines), tuple(other)
+
+
+def code_under_test(
+    path: str,
+    text: str | None = None,
+    flags: Sequence[str] = (),
+    libraries: Sequence[str] = (),
+) -> CodeUnderTest:
+    """What a session must load to test the blocks of ``path``.
+
+    - ``libraries`` given (the original's ``-cdtl``): the file is included as a header and the
+      libraries are loaded with ``%lib`` (``LibraryNotFound`` if one does not exist).
+    - a ``.c``/``.cpp`` file: the file itself (``text``, when given, replaces its saved contents).
+    - a header with a sibling source (``foo.h`` + ``foo.cpp``): the source, which includes the
+      header; an unsaved ``text`` of the header is then not used (the source includes the saved one).
+    - any other header: the header itself.
+    """
+    path = os.path.abspath(path)
+    includes, defines, other = split_flags(flags)
+    includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
+    language = language_of(path)
+    if libraries:
+        libs = []
+        for lib in libraries:
+            if not os.path.isfile(lib):
+                raise LibraryNotFound(f"{lib}: no such shared library")
+            libs.append(os.path.abspath(lib))
+        return CodeUnderTest(
+            headers=(path,), libraries=tuple(libs), language=language,
+            include_dirs=includes, defines=defines, flags=other, key=path,
+        )
+    source = sibling_source(path)
+    if source is not None:
+        return CodeUnderTest(
+            path=source, language=language_of(source),
+            include_dirs=includes, defines=defines, flags=other, key=path,
+        )
+    return CodeUnderTest(
+        path=path, text=text, language=language,
+        include_dirs=includes, defines=defines, flags=other, key=path,
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# libclang
+
+
+def _cindex():
+    try:
+        import clang.cindex as ci
+    except ImportError as exc:  # pragma: no cover - libclang is a core dependency
+        raise SourceParseError(f"libclang is not installed ({exc}); pip install libclang") from exc
+    return ci
+
+
+@functools.lru_cache(maxsize=1)
+def _index():
+    ci = _cindex()
+    try:
+        return ci.Index.create()
+    except Exception as exc:  # noqa: BLE001 - libclang load errors are of several types
+        raise SourceParseError(f"libclang cannot be loaded: {exc}") from exc
+
+
+def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
+    """The libclang arguments for ``path``: language, resource dir, then ``flags``."""
+    args = ["-x", "c" if language_of(path) == "c" else "c++"]
+    rdir = resource_dir()
+    if rdir:
+        args += ["-resource-dir", rdir]
+    return args + list(flags)
+
+
+def _parse(path: str, text: str, flags: Sequence[str]):
+    ci = _cindex()
+    options = ci.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
+    try:
+        return _index().parse(path, args=parse_args(path, flags), unsaved_files=[(path, text)], options=options)
+    except ci.TranslationUnitLoadError as exc:
+        raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
+
+
+_TARGETS = {
+    "FUNCTION_DECL": "function",
+    "CXX_METHOD": "method",
+    "CONVERSION_FUNCTION": "method",
+    "CONSTRUCTOR": "constructor",
+    "DESTRUCTOR": "destructor",
+    "CLASS_DECL": "class",
+    "STRUCT_DECL": "struct",
+    "UNION_DECL": "union",
+    "NAMESPACE": "namespace",
+    "FUNCTION_TEMPLATE": "template",
+    "CLASS_TEMPLATE": "template",
+    "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION": "template",
+}
+#: Kinds whose name gets a suffix (the original's ``test_grouping``).
+_GROUPING = {"CLASS_DECL": "class", "STRUCT_DECL": "struct", "UNION_DECL": "union", "NAMESPACE": "namespace"}
+#: Kinds that hold declarations (scopes of the lexical name); linkage specs are transparent.
+_CONTAINERS = {"NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "UNION_DECL", "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION"}
+_TRANSPARENT = {"LINKAGE_SPEC", "UNEXPOSED_DECL"}
+#: Declarations a comment looks past to find its target (``public:`` between block and method).
+_SKIPPED = {"CXX_ACCESS_SPEC_DECL", "STATIC_ASSERT"}
+_FUNCTIONS = {"FUNCTION_DECL", "CXX_METHOD", "CONVERSION_FUNCTION", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE"}
+
+
+@dataclass
+class _Decl:
+    cursor: object
+    kind: str  # CursorKind name
+    start: int
+    end: int
+    scopes: tuple[str, ...]  # lexical container names (anonymous ones left out)
+    parent: int  # start offset of the lexical container (-1 = the file)
+
+
+def _named(spelling: str) -> bool:
+    return bool(spelling) and "(unnamed" not in spelling and "(anonymous" not in spelling
+
+
+def _declarations(tu, path: str) -> list[_Decl]:
+    """Every declaration of the main file, with its lexical scopes (pre-order)."""
+    out: list[_Decl] = []
+
+    def in_main(c) -> bool:
+        f = c.location.file
+        return f is not None and f.name == path
+
+    def walk(cursor, scopes: tuple[str, ...], parent: int) -> None:
+        for child in cursor.get_children():
+            if not in_main(child):
+                continue
+            kind = child.kind.name
+            if kind in _TRANSPARENT:
+                walk(child, scopes, parent)
+                continue
+            if not child.kind.is_declaration():
+                continue
+            start, end = child.extent.start.offset, child.extent.end.offset
+            out.append(_Decl(child, kind, start, end, scopes, parent))
+            if kind in _CONTAINERS:
+                inner = scopes + ((child.spelling,) if _named(child.spelling) else ())
+                walk(child, inner, start)
+
+    walk(tu.cursor, (), -1)
+    return out
+
+
+def _qualname(cursor) -> str:
+    parts: list[str] = []
+    c = cursor
+    while c is not None and c.kind.name != "TRANSLATION_UNIT":
+        if _named(c.spelling) and c.kind.name not in _TRANSPARENT:
+            parts.append(c.spelling)
+        c = c.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def _signature(text: str, start: int, end: int) -> str:
+    """The declaration's text up to its body or ``;``, on one line (``'int fac(int n)'``)."""
+    depth = 0
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch in "([<":
+            depth += 1
+        elif ch in ")]>":
+            depth = max(0, depth - 1)
+        elif depth == 0 and ch in "{;":
+            break
+        i += 1
+    return " ".join(text[start:i].split())
+
+
+def _header_end(cursor):
+    """End of the declaration without its body/initialisers, as libclang reports it when function
+    bodies are skipped (the extent the original tool lists): the last token before the body."""
+    last = None
+    depth = 0
+    for tok in cursor.get_tokens():
+        s = tok.spelling
+        if s in ("(", "["):
+            depth += 1
+        elif s in (")", "]"):
+            depth -= 1
+        elif depth == 0 and (s == "{" or (s == ":" and cursor.kind.name == "CONSTRUCTOR") or s == "try"):
+            break
+        last = tok
+    return last.extent.end if last is not None else cursor.extent.end
+
+
+@dataclass(frozen=True)
+class FoundBlock:
+    """A cdoctest comment of a file and what it is attached to (``declaration`` None: nothing)."""
+
+    comment: Comment
+    declaration: Declaration | None
+    scopes: tuple[str, ...]
+    kind: str  # CursorKind name of the declaration, '' when unattached
+    list_extent: tuple[int, int, int, int]  # (line, col, end_line, end_col) the legacy list prints
+
+
+def _code_only(text: str) -> str:
+    """``text`` with comments and string/char literals blanked (same length), for brace counting."""
+    out = list(text)
+    for start, end in literal_and_comment_spans(text):
+        for i in range(start, min(end, len(out))):
+            if out[i] != "\n":
+                out[i] = " "
+    return "".join(out)
+
+
+def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -> list[FoundBlock]:
+    """The test comments of a file (those with at least one prompt), each with its declaration.
+
+    A comment attaches to the first declaration that starts after it in the same lexical scope
+    (file, namespace, class, ``extern "C"`` block), if that declaration is of a target kind. A
+    comment inside a function body or an initialiser attaches to nothing.
+    """
+    path = os.path.abspath(path)
+    if text is None:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise SourceParseError(f"{path}: cannot read ({exc.strerror})") from exc
+    comments = [c for c in find_comments(text) if parse_comment(c)]
+    if not comments:
+        return []
+    tu = _parse(path, text, flags)
+    decls = _declarations(tu, path)
+    # libclang offsets are in bytes of the UTF-8 text; comments are in characters.
+    if not text.isascii():
+        byte_to_char: list[int] = []
+        for index, ch in enumerate(text):
+            byte_to_char += [index] * len(ch.encode("utf-8", errors="surrogatepass"))
+        byte_to_char.append(len(text))
+
+        def to_char(b: int) -> int:
+            return byte_to_char[min(max(b, 0), len(byte_to_char) - 1)]
+
+        for d in decls:
+            d.start, d.end = to_char(d.start), to_char(d.end)
+            d.parent = to_char(d.parent) if d.parent >= 0 else -1
+    code = _code_only(text)
+    blocks: list[FoundBlock] = []
+    for comment in comments:
+        blocks.append(_attach(comment, decls, code, text))
+    return blocks
+
+
+def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> FoundBlock:
+    unattached = FoundBlock(comment, None, (), "", (comment.line, comment.column, comment.end_line, comment.end_column + 1))
+    # The innermost declaration enclosing the comment.
+    enclosing = [d for d in decls if d.start <= comment.start and comment.end <= d.end]
+    scope_start = -1
+    if enclosing:
+        inner = max(enclosing, key=lambda d: d.start)
+        if inner.kind not in _CONTAINERS:
+            return unattached  # inside a function body, an initialiser, an enum...
+        scope_start = inner.start
+    # Braces opened between the scope's start and the comment: 0 at file level, 1 inside a scope;
+    # more means a body that libclang has no declaration for (a skipped or broken function).
+    opened = code[scope_start + 1 if scope_start >= 0 else 0 : comment.start]
+    depth = opened.count("{") - opened.count("}")
+    expected = 0 if scope_start < 0 else 1
+    if depth > expected and not _only_linkage_braces(opened, depth - expected):
+        return unattached
+    following = [d for d in decls if d.start >= comment.end and d.parent == scope_start and d.kind not in _SKIPPED]
+    if not following:
+        return unattached
+    target = min(following, key=lambda d: (d.start, -d.end))
+    if target.kind not in _TARGETS:
+        return unattached
+    c = target.cursor
+    extent = c.extent  # type: ignore[attr-defined]
+    declaration = Declaration(
+        name=c.spelling,  # type: ignore[attr-defined]
+        qualname=_qualname(c),
+        kind=_TARGETS[target.kind],
+        line=extent.start.line,
+        column=extent.start.column,
+        end_line=extent.end.line,
+        end_column=extent.end.column,
+        signature=_signature(text, target.start, target.end),
+    )
+    list_end = _header_end(c) if target.kind in _FUNCTIONS else extent.end
+    list_extent = (extent.start.line, extent.start.column, list_end.line, list_end.column)
+    return FoundBlock(comment, declaration, target.scopes, target.kind, list_extent)
+
+
+def _only_linkage_braces(opened: str, extra: int) -> bool:
+    """True when the extra open braces all belong to ``extern "C" {`` blocks."""
+    return len(re.findall(r"extern\s*(?:\"C(?:\+\+)?\")?\s*\{", opened)) >= extra  # literals are blanked
+
+
+# ----------------------------------------------------------------------------------------------
+# Names
+
+
+def relative_name(path: str, root: str | None = None) -> str:
+    """The file part of a test name: ``path`` relative to ``root`` (default: the working directory),
+    with ``/`` separators; the absolute path when ``path`` is outside ``root``."""
+    path = os.path.realpath(path)
+    root = os.path.realpath(root or os.getcwd())
+    rel = os.path.relpath(path, root)
+    if rel.startswith(".."):
+        rel = path
+    return rel.replace(os.sep, "/")
+
+
+def _base_name(block: FoundBlock, file_part: str) -> str:
+    if block.declaration is None:
+        return file_part
+    parts = [file_part, *block.scopes]
+    if _named(block.declaration.name):
+        parts.append(block.declaration.name)
+    name = "::".join(parts)
+    if block.kind in _GROUPING:
+        name += "::" + _GROUPING[block.kind]
+    return name
+
+
+def find_doctests(
+    path: str,
+    text: str | None = None,
+    flags: Sequence[str] = (),
+    *,
+    root: str | None = None,
+    unattached: bool = False,
+) -> list[DocTest]:
+    """The ``DocTest`` of every cdoctest block in ``path`` (``text``: an unsaved buffer), in order.
+
+    Names follow the original tool (module docstring); ``root`` is the directory test names are
+    relative to (default: the working directory). Blocks attached to no declaration are dropped,
+    as the original drops them, unless ``unattached=True`` (then they are named after the file).
+    Raises ``SourceParseError`` for an unreadable file or a libclang failure.
+    """
+    return [t for t, _ in list_entries(path, text, flags, root=root, unattached=unattached)]
+
+
+Extent = tuple[int, int, int, int]
+
+
+def list_entries(
+    path: str,
+    text: str | None = None,
+    flags: Sequence[str] = (),
+    *,
+    root: str | None = None,
+    unattached: bool = False,
+) -> list[tuple[DocTest, Extent]]:
+    """``find_doctests`` with, for each test, the ``(line, col, end_line, end_col)`` the legacy
+    ``--cdt_list_testcase`` prints: the declaration's extent without its function body (the
+    original parsed with function bodies skipped), or the comment's for an unattached block."""
+    blocks = find_blocks(path, text, flags)
+    file_part = relative_name(path, root)
+    abspath = os.path.abspath(path)
+    pending: list[tuple[str, FoundBlock, list[Example]]] = []
+    for block in blocks:
+        if block.declaration is None and not unattached:
+            continue
+        label, examples = split_label(parse_comment(block.comment))
+        if not examples:
+            continue
+        name = _base_name(block, file_part)
+        if label is not None:
+            name += ":" + label
+        pending.append((name, block, examples))
+    counts: dict[str, int] = {}
+    for name, _, _ in pending:
+        counts[name] = counts.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    out: list[tuple[DocTest, Extent]] = []
+    for name, block, examples in pending:
+        if counts[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name}:{seen[name]}"
+        c = block.comment
+        test = DocTest(
+            examples=tuple(examples),
+            name=name,
+            filename=abspath,
+            lineno=c.line,
+            end_lineno=c.end_line,
+            declaration=block.declaration,
+            comment_style=c.style,
+            column=c.column,
+        )
+        out.append((test, block.list_extent))
+    return out
+
+
+def quote_flags(flags: Sequence[str]) -> str:
+    """Flags as one shell-quoted string (for messages)."""
+    return " ".join(shlex.quote(f) for f in flags)

@@ -1,0 +1,668 @@
+"""Mutation analysis of one target function: how many small faults does a block of examples detect?
+
+Contract:
+
+- ``make_mutants(source, function, language="c++", limit=40)`` is pure (libclang only, no clang-repl):
+  it parses ``source`` (the whole file text), finds the *definition* of ``function`` and returns
+  mutants of that function's body only, each carrying the whole mutated file text. Operators
+  (``Mutant.operator``): ``arithmetic`` (``+``<->``-``, ``*``<->``/``, ``%``->``*``, and the same on
+  compound assignments ``+=``...), ``relational`` (``<``->``<=``/``>``, ``<=``->``<``/``>=``,
+  ``>``->``>=``/``<``, ``>=``->``>``/``<=``, ``==``<->``!=``), ``logical`` (``&&``<->``||``),
+  ``bitwise`` (``&``<->``|``, ``^``->``&``, ``<<``<->``>>``), ``constant`` (integer literal ``n`` ->
+  ``n+1`` and ``n-1``; ``true``<->``false``; a letter or digit character literal -> the next one;
+  an enumerator -> the next enumerator of its enum; ``case`` labels are left alone), ``negate`` (the condition of ``if``/``while``/``do``/``?:`` wrapped in
+  ``!( )``; ``for`` conditions are left alone because negating them mostly yields endless loops) and
+  ``delete`` (an expression statement, ``break;`` or ``continue;`` directly inside a ``{ }`` block is
+  removed; declarations and ``return`` are never removed). Operators are found on the AST (binary
+  operators only, so unary ``-``/``*``/``&`` are never touched) and edited at exact token offsets.
+- Order is deterministic (by position, then operator, then variant). When there are more than
+  ``limit`` mutants, the kept ones are spread deterministically: the quota is dealt round-robin over
+  the operators, and each operator's share is taken evenly spaced along the function.
+- ``mutation_analysis(examples, code, function, runner)`` runs the examples as ONE block (later
+  examples may depend on earlier ones) on the original code and on every mutant (mutant text in
+  ``CodeUnderTest.text``, the original ``path`` kept for include resolution) in one
+  ``DocTestRunner.run_many`` batch. A mutant is *killed* when some example behaves differently from
+  the original run (another outcome, or another output): with a passing block this is exactly "the
+  block no longer passes" (failed, crash, timeout). A mutant whose code does not load is *stillborn*
+  and left out of ``total``. ``kills_per_example[i]`` holds the ids of the mutants that example ``i``
+  was the *first* to detect. Equivalent mutants (no observable change) are possible and count as
+  survivors. Use a runner with a short ``Limits.timeout_s`` (a few seconds): mutants of loops often
+  never terminate and each one then costs a full timeout.
+- ``select_examples(candidates, kills, max_examples)`` is the greedy set cover used to keep a small
+  block that kills the most mutants.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import os
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cdoctest_runner.checker import OutputChecker
+from cdoctest_runner.errors import CdoctestError, SourceParseError
+from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
+from cdoctest_runner.results import DocTestResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cdoctest_runner.runner import DocTestRunner
+
+__all__ = [
+    "OPERATORS",
+    "Mutant",
+    "MutationError",
+    "MutationReport",
+    "TargetNotFound",
+    "make_mutants",
+    "mutation_analysis",
+    "select_examples",
+]
+
+OPERATORS = ("arithmetic", "relational", "logical", "bitwise", "constant", "negate", "delete")
+
+
+class MutationError(CdoctestError):
+    """Mutation analysis could not be done (the original code does not load, ...)."""
+
+
+class TargetNotFound(MutationError):
+    """The target function has no definition (body) in the given source."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutated version of the file: ``text`` is the whole source with one small edit applied.
+
+    ``line``/``column`` are 1-based (libclang) and locate the edit in the original text;
+    ``original``/``replacement`` are the exact text replaced (``replacement`` is ``''`` for a deletion).
+    """
+
+    id: str  # e.g. 'relational@3:11/0': operator, line:column of the edit, variant at that spot
+    operator: str  # one of OPERATORS
+    description: str  # e.g. "`<` -> `<=`"
+    line: int
+    text: str
+    column: int = 0
+    original: str = ""
+    replacement: str = ""
+
+
+@dataclass(frozen=True)
+class MutationReport:
+    """What a block of examples detected. ``score = killed / total`` (0.0 when ``total`` is 0)."""
+
+    killed: int
+    total: int  # mutants that loaded (stillborn ones excluded)
+    score: float
+    kills_per_example: list[set[str]]  # per example: ids of mutants it was the first to detect
+    survivors: list[Mutant]
+    stillborn: list[Mutant] = field(default_factory=list)  # mutants whose code did not load
+    mutants: list[Mutant] = field(default_factory=list)  # every mutant tried, in order
+    killed_by: dict[str, int] = field(default_factory=dict)  # mutant id -> index of first detecting example
+    baseline: DocTestResult | None = None  # the block run on the original code
+    baseline_passed: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready summary (mutant texts left out)."""
+        return {
+            "killed": self.killed,
+            "total": self.total,
+            "score": self.score,
+            "stillborn": len(self.stillborn),
+            "baseline_passed": self.baseline_passed,
+            "kills_per_example": [sorted(k) for k in self.kills_per_example],
+            "survivors": [
+                {"id": m.id, "operator": m.operator, "line": m.line, "description": m.description}
+                for m in self.survivors
+            ],
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing (libclang, set up like cdoctest_runner.finder)
+
+_KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing (not exported by clang.cindex 18)
+_FUNCTION_KINDS = (
+    "FUNCTION_DECL",
+    "CXX_METHOD",
+    "CONSTRUCTOR",
+    "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+    "FUNCTION_TEMPLATE",
+)
+
+
+def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()):  # noqa: ANN201
+    """Parse ``source`` with libclang as an unsaved file, set up as ``cdoctest_runner.finder`` does.
+
+    Returns ``(translation_unit, filename)``; raises ``SourceParseError`` when libclang gives none.
+    """
+    from clang import cindex
+
+    from cdoctest_runner.finder import resource_dir
+
+    filename = os.path.abspath(path) if path else ("/tmp/cdoctest_input." + ("c" if language == "c" else "cpp"))
+    args = ["-x", "c" if language == "c" else "c++"]
+    rdir = resource_dir()
+    if rdir:
+        args += ["-resource-dir", rdir]
+    options = cindex.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
+    try:
+        tu = cindex.Index.create().parse(
+            filename, args=args + list(flags), unsaved_files=[(filename, source)], options=options
+        )
+    except cindex.TranslationUnitLoadError as exc:
+        raise SourceParseError(f"{filename}: libclang could not parse the file: {exc}") from exc
+    return tu, filename
+
+
+def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201
+    """The cursor of ``function``'s definition in the main file (matched by name, then line)."""
+    from clang import cindex
+
+    kinds = {getattr(cindex.CursorKind, k) for k in _FUNCTION_KINDS}
+    found = []
+
+    def walk(cursor) -> None:  # noqa: ANN001
+        for child in cursor.get_children():
+            loc = child.location
+            if loc.file is None or os.path.abspath(loc.file.name) != filename:
+                continue
+            if child.kind in kinds and child.spelling == function.name and child.is_definition():
+                found.append(child)
+            if child.kind in (
+                cindex.CursorKind.NAMESPACE,
+                cindex.CursorKind.CLASS_DECL,
+                cindex.CursorKind.STRUCT_DECL,
+                cindex.CursorKind.CLASS_TEMPLATE,
+                cindex.CursorKind.UNEXPOSED_DECL,  # extern "C" { ... }
+                cindex.CursorKind.LINKAGE_SPEC,
+            ):
+                walk(child)
+
+    walk(tu.cursor)
+    if not found:
+        raise TargetNotFound(f"no definition of {function.qualname or function.name!r} in {filename}")
+    for cur in found:
+        if cur.extent.start.line <= function.line <= cur.extent.end.line:
+            return cur
+    return found[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Mutant generation
+
+_BINARY = {
+    "+": ("arithmetic", ["-"]),
+    "-": ("arithmetic", ["+"]),
+    "*": ("arithmetic", ["/"]),
+    "/": ("arithmetic", ["*"]),
+    "%": ("arithmetic", ["*"]),
+    "+=": ("arithmetic", ["-="]),
+    "-=": ("arithmetic", ["+="]),
+    "*=": ("arithmetic", ["/="]),
+    "/=": ("arithmetic", ["*="]),
+    "%=": ("arithmetic", ["*="]),
+    "<": ("relational", ["<=", ">"]),
+    "<=": ("relational", ["<", ">="]),
+    ">": ("relational", [">=", "<"]),
+    ">=": ("relational", [">", "<="]),
+    "==": ("relational", ["!="]),
+    "!=": ("relational", ["=="]),
+    "&&": ("logical", ["||"]),
+    "||": ("logical", ["&&"]),
+    "&": ("bitwise", ["|"]),
+    "|": ("bitwise", ["&"]),
+    "^": ("bitwise", ["&"]),
+    "<<": ("bitwise", [">>"]),
+    ">>": ("bitwise", ["<<"]),
+    "&=": ("bitwise", ["|="]),
+    "|=": ("bitwise", ["&="]),
+    "^=": ("bitwise", ["&="]),
+    "<<=": ("bitwise", [">>="]),
+    ">>=": ("bitwise", ["<<="]),
+}
+
+_INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)([uUlLzZ]*)$")
+
+
+@dataclass(frozen=True)
+class _Edit:
+    start: int  # byte offsets into the UTF-8 source
+    end: int
+    replacement: bytes
+    operator: str
+    description: str
+    inserts: tuple[tuple[int, bytes], ...] = ()  # extra insertions (offset, text), for negations
+
+
+class _Tokens:
+    """The tokens of one extent, with byte offsets, searchable by offset."""
+
+    def __init__(self, tu, extent) -> None:  # noqa: ANN001
+        toks = list(tu.get_tokens(extent=extent))
+        self.spelling = [t.spelling for t in toks]
+        self.start = [t.extent.start.offset for t in toks]
+        self.end = [t.extent.end.offset for t in toks]
+        self.kind = [t.kind.name for t in toks]
+
+    def index_at_or_after(self, offset: int) -> int:
+        return bisect.bisect_left(self.start, offset)
+
+    def matching_paren(self, i: int) -> int | None:
+        depth = 0
+        for j in range(i, len(self.spelling)):
+            s = self.spelling[j]
+            if s == "(":
+                depth += 1
+            elif s == ")":
+                depth -= 1
+                if depth == 0:
+                    return j
+        return None
+
+
+def _walk(cursor):  # noqa: ANN001, ANN202
+    for child in cursor.get_children():
+        yield child
+        yield from _walk(child)
+
+
+def _edits_for(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
+    from clang import cindex
+
+    K = cindex.CursorKind
+    toks = _Tokens(tu, body.extent)
+    lo, hi = body.extent.start.offset, body.extent.end.offset
+    edits: list[_Edit] = []
+
+    def inside(c) -> bool:  # noqa: ANN001
+        s, e = c.extent.start, c.extent.end
+        return s.file is not None and lo <= s.offset and e.offset <= hi and s.offset < e.offset
+
+    def negate_parens(open_i: int, keyword: str) -> None:
+        close_i = toks.matching_paren(open_i)
+        if close_i is None or close_i <= open_i + 1:
+            return
+        a, b = toks.end[open_i], toks.start[close_i]
+        cond = source[a:b].decode("utf-8", "replace").strip()
+        edits.append(
+            _Edit(a, a, b"!(", "negate", f"negate `{keyword}` condition `{cond}`", ((b, b")"),))
+        )
+
+    # `case X:` labels are left alone: changing one mostly makes a duplicate label (stillborn).
+    case_labels = set()
+    for cur in _walk(body):
+        if cur.kind == K.CASE_STMT:
+            label = next(iter(cur.get_children()), None)
+            if label is not None:
+                case_labels.update(c.extent.start.offset for c in _walk(label))
+                case_labels.add(label.extent.start.offset)
+
+    for cur in _walk(body):
+        if not inside(cur):
+            continue
+        kind = cur.kind
+        if cur.extent.start.offset in case_labels:
+            continue
+        if kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+            children = list(cur.get_children())
+            if len(children) != 2:
+                continue
+            i = toks.index_at_or_after(children[0].extent.end.offset)
+            if i >= len(toks.spelling) or toks.start[i] >= children[1].extent.start.offset:
+                continue
+            op = toks.spelling[i]
+            if op not in _BINARY:
+                continue
+            operator, replacements = _BINARY[op]
+            for rep in replacements:
+                edits.append(
+                    _Edit(toks.start[i], toks.end[i], rep.encode(), operator, f"`{op}` -> `{rep}`")
+                )
+        elif kind == K.INTEGER_LITERAL:
+            i = toks.index_at_or_after(cur.extent.start.offset)
+            if i >= len(toks.spelling) or toks.start[i] != cur.extent.start.offset:
+                continue
+            lit = toks.spelling[i]
+            m = _INT_LITERAL.match(lit)
+            if not m:
+                continue  # macro expansion, octal, binary, digit separators: left alone
+            digits, suffix = m.group(1), m.group(2)
+            is_hex = digits[:2].lower() == "0x"
+            value = int(digits, 16 if is_hex else 10)
+            for new in (value + 1, value - 1):
+                if new < 0:
+                    if "u" in suffix.lower():
+                        continue
+                    rep = f"(-1{suffix})"
+                else:
+                    rep = (f"0x{new:X}" if is_hex else str(new)) + suffix
+                edits.append(
+                    _Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`")
+                )
+        elif kind == K.CXX_BOOL_LITERAL_EXPR:
+            i = toks.index_at_or_after(cur.extent.start.offset)
+            if i < len(toks.spelling) and toks.spelling[i] in ("true", "false"):
+                lit = toks.spelling[i]
+                rep = "false" if lit == "true" else "true"
+                edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"))
+        elif kind == K.CHARACTER_LITERAL:
+            i = toks.index_at_or_after(cur.extent.start.offset)
+            lit = toks.spelling[i] if i < len(toks.spelling) else ""
+            if len(lit) == 3 and lit[0] == lit[2] == "'" and lit[1].isalnum():
+                c = lit[1]
+                nxt = {"z": "a", "Z": "A", "9": "0"}.get(c, chr(ord(c) + 1))
+                rep = f"'{nxt}'"
+                edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"))
+        elif kind == K.DECL_REF_EXPR and cur.referenced is not None and cur.referenced.kind == K.ENUM_CONSTANT_DECL:
+            consts = [c.spelling for c in cur.referenced.semantic_parent.get_children()
+                      if c.kind == K.ENUM_CONSTANT_DECL]
+            i = toks.index_at_or_after(cur.extent.end.offset) - 1
+            if len(consts) < 2 or i < 0 or toks.spelling[i] != cur.referenced.spelling:
+                continue
+            name = toks.spelling[i]
+            rep = consts[(consts.index(name) + 1) % len(consts)]
+            edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{name}` -> `{rep}`"))
+        elif kind in (K.IF_STMT, K.WHILE_STMT):
+            i = toks.index_at_or_after(cur.extent.start.offset)
+            keyword = "if" if kind == K.IF_STMT else "while"
+            if i + 1 >= len(toks.spelling) or toks.spelling[i] != keyword:
+                continue
+            if toks.spelling[i + 1] != "(":  # `if constexpr`, `if consteval`
+                continue
+            negate_parens(i + 1, keyword)
+        elif kind == K.DO_STMT:
+            i0 = toks.index_at_or_after(cur.extent.start.offset)
+            i1 = toks.index_at_or_after(cur.extent.end.offset)
+            whiles = [j for j in range(i0, min(i1 + 1, len(toks.spelling))) if toks.spelling[j] == "while"]
+            if whiles and whiles[-1] + 1 < len(toks.spelling) and toks.spelling[whiles[-1] + 1] == "(":
+                negate_parens(whiles[-1] + 1, "do-while")
+        elif kind == K.CONDITIONAL_OPERATOR:
+            children = list(cur.get_children())
+            if len(children) != 3:
+                continue
+            c = children[0].extent
+            a, b = c.start.offset, c.end.offset
+            cond = source[a:b].decode("utf-8", "replace")
+            edits.append(
+                _Edit(a, a, b"!(", "negate", f"negate `?:` condition `{cond}`", ((b, b")"),))
+            )
+        if kind == K.COMPOUND_STMT:
+            for st in cur.get_children():
+                if not inside(st):
+                    continue
+                if not (st.kind.is_expression() or st.kind in (K.BREAK_STMT, K.CONTINUE_STMT)):
+                    continue
+                j = toks.index_at_or_after(st.extent.end.offset - 1)
+                while j < len(toks.spelling) and toks.spelling[j] != ";":
+                    j += 1
+                if j >= len(toks.spelling):
+                    continue
+                a, b = st.extent.start.offset, toks.end[j]
+                text = source[a:b].decode("utf-8", "replace")
+                if "\n" in text:
+                    text = text.split("\n", 1)[0] + " ..."
+                edits.append(_Edit(a, b, b"", "delete", f"delete `{text}`"))
+    return edits
+
+
+def _line_col(source: bytes, offset: int) -> tuple[int, int]:
+    line = source.count(b"\n", 0, offset) + 1
+    col = offset - (source.rfind(b"\n", 0, offset) + 1) + 1
+    return line, col
+
+
+def _apply(source: bytes, edit: _Edit) -> bytes:
+    parts = [(edit.start, edit.end, edit.replacement)] + [(o, o, t) for o, t in edit.inserts]
+    out = source
+    for a, b, text in sorted(parts, key=lambda p: p[0], reverse=True):
+        out = out[:a] + text + out[b:]
+    return out
+
+
+def _spread(mutants: list[Mutant], limit: int) -> list[Mutant]:
+    """Keep ``limit`` mutants: quota dealt round-robin over operators, evenly spaced within each."""
+    if limit <= 0:
+        return []
+    if len(mutants) <= limit:
+        return mutants
+    groups: dict[str, list[int]] = {}
+    for i, m in enumerate(mutants):
+        groups.setdefault(m.operator, []).append(i)
+    order = [op for op in OPERATORS if op in groups]
+    quota = dict.fromkeys(order, 0)
+    left = limit
+    while left > 0:
+        progressed = False
+        for op in order:
+            if left > 0 and quota[op] < len(groups[op]):
+                quota[op] += 1
+                left -= 1
+                progressed = True
+        if not progressed:
+            break
+    keep: list[int] = []
+    for op in order:
+        idx, q = groups[op], quota[op]
+        keep += [idx[(k * len(idx)) // q] for k in range(q)]
+    return [mutants[i] for i in sorted(keep)]
+
+
+def make_mutants(
+    source: str,
+    function: Declaration,
+    language: str = "c++",
+    limit: int = 40,
+    *,
+    path: str | None = None,
+    flags: Sequence[str] = (),
+) -> list[Mutant]:
+    """Mutants of ``function``'s body in ``source`` (see the module docstring for the operators).
+
+    ``path`` (optional) names the file for libclang, so relative includes resolve; ``flags`` are
+    extra compiler flags (``-I``, ``-D``, ``-std=``). Raises ``TargetNotFound`` when the function has
+    no definition in ``source``.
+    """
+    tu, filename = parse_source(source, path, language, flags)
+    cursor = find_definition(tu, filename, function)
+    body = next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
+    if body is None:
+        return []
+    data = source.encode("utf-8")
+    edits = _edits_for(tu, body, data)
+    variant_order = {op: i for i, op in enumerate(OPERATORS)}
+    edits.sort(key=lambda e: (e.start, variant_order[e.operator]))  # stable: keeps variant order
+    mutants: list[Mutant] = []
+    seen: set[bytes] = {data}
+    per_spot: dict[tuple[str, int], int] = {}
+    for e in edits:
+        new = _apply(data, e)
+        if new in seen:
+            continue
+        seen.add(new)
+        line, col = _line_col(data, e.start)
+        k = per_spot.get((e.operator, e.start), 0)
+        per_spot[(e.operator, e.start)] = k + 1
+        mutants.append(
+            Mutant(
+                id=f"{e.operator}@{line}:{col}/{k}",
+                operator=e.operator,
+                description=e.description,
+                line=line,
+                text=new.decode("utf-8"),
+                column=col,
+                original=data[e.start : e.end].decode("utf-8", "replace"),
+                replacement=e.replacement.decode("utf-8"),
+            )
+        )
+    return _spread(mutants, limit)
+
+
+# --------------------------------------------------------------------------------------------
+# Running the examples against the mutants
+
+
+def _block(examples: Sequence[Example], code: CodeUnderTest, function: Declaration) -> DocTest:
+    return DocTest(
+        examples=tuple(examples),
+        name=f"mutation::{function.qualname or function.name}",
+        filename=code.path or "<mutant>",
+        lineno=1,
+        end_lineno=1,
+        declaration=function,
+    )
+
+
+def _first_difference(base: DocTestResult, other: DocTestResult, checker: OutputChecker) -> int | None:
+    n = max(len(base.results), len(other.results))
+    for i in range(n):
+        if i >= len(base.results) or i >= len(other.results):
+            return min(i, n - 1)
+        b, o = base.results[i], other.results[i]
+        if b.outcome is not o.outcome or not checker.check(b.got, o.got):
+            return i
+    return None
+
+
+def mutation_analysis(
+    examples: Sequence[Example],
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: DocTestRunner,
+    mutants: list[Mutant] | None = None,
+    cancel: threading.Event | None = None,
+    *,
+    limit: int = 40,
+    flags: Sequence[str] = (),
+) -> MutationReport:
+    """Run ``examples`` (one block) on the original code and on each mutant; see the module docstring.
+
+    ``code`` must carry the source: ``code.text``, or else the file at ``code.path`` is read.
+    When ``mutants`` is None they are made with ``make_mutants(..., limit=limit)``.
+    Raises ``MutationError`` when the original code does not load, and the runner's
+    ``RunCancelled`` (not a ``MutationError``) when ``cancel`` was set.
+    """
+    if code.text is not None:
+        source = code.text
+    elif code.path is not None:
+        try:
+            with open(code.path, encoding="utf-8") as fh:
+                source = fh.read()
+        except OSError as exc:
+            raise MutationError(f"cannot read {code.path}: {exc}") from exc
+    else:
+        raise MutationError("mutation analysis needs the source: give CodeUnderTest.text or .path")
+    if mutants is None:
+        mutants = make_mutants(
+            source, function, code.language, limit, path=code.path, flags=tuple(flags) + code.flags
+        )
+    test = _block(examples, code, function)
+    jobs = [(test, dataclasses.replace(code, text=source))]
+    jobs += [(test, dataclasses.replace(code, text=m.text, key=m.id)) for m in mutants]
+    results = runner.run_many(jobs, cancel=cancel)
+    if cancel is not None and cancel.is_set():
+        from cdoctest_runner.runner import RunCancelled
+
+        raise RunCancelled("mutation analysis cancelled")
+    baseline, mutant_results = results[0], results[1:]
+    if baseline.setup_error is not None:
+        raise MutationError(f"the original code does not load: {baseline.setup_error}")
+    checker = OutputChecker()
+    kills: list[set[str]] = [set() for _ in examples]
+    killed_by: dict[str, int] = {}
+    survivors: list[Mutant] = []
+    stillborn: list[Mutant] = []
+    for m, r in zip(mutants, mutant_results, strict=True):
+        if r.setup_error is not None:
+            stillborn.append(m)
+            continue
+        i = _first_difference(baseline, r, checker)
+        if i is None:
+            survivors.append(m)
+        else:
+            killed_by[m.id] = i
+            if 0 <= i < len(kills):
+                kills[i].add(m.id)
+    total = len(mutants) - len(stillborn)
+    killed = len(killed_by)
+    return MutationReport(
+        killed=killed,
+        total=total,
+        score=killed / total if total else 0.0,
+        kills_per_example=kills,
+        survivors=survivors,
+        stillborn=stillborn,
+        mutants=list(mutants),
+        killed_by=killed_by,
+        baseline=baseline,
+        baseline_passed=baseline.passed,
+    )
+
+
+def select_examples(
+    candidates: Sequence[object],
+    kills: Sequence[set[str]],
+    max_examples: int,
+    *,
+    requires: Sequence[Sequence[int]] | None = None,
+) -> list[int]:
+    """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing the most.
+
+    Each round takes the candidate (with its not-yet-taken ``requires[i]``, e.g. the declarations a
+    call uses, which count towards ``max_examples``) that adds the most new kills per example taken;
+    ties go to the larger gain, then to the earliest candidate. Stops when nothing adds a kill.
+    When no candidate kills anything, the first one (with its requirements) is kept, so a block
+    is never empty.
+
+    >>> select_examples("abcd", [{"m1"}, {"m1", "m2"}, {"m3"}, set()], 2)
+    [1, 2]
+    >>> select_examples("abc", [set(), {"m1"}, {"m1", "m2"}], 5, requires=[[], [], [0]])
+    [0, 2]
+    """
+    if len(kills) != len(candidates):
+        raise ValueError(f"{len(candidates)} candidates but {len(kills)} kill sets")
+    n = len(candidates)
+    reqs = [list(requires[i]) if requires is not None else [] for i in range(n)]
+    chosen: set[int] = set()
+    covered: set[str] = set()
+
+    def closure(i: int) -> list[int]:
+        out, stack = [], [i]
+        while stack:
+            j = stack.pop()
+            if j in chosen or j in out:
+                continue
+            out.append(j)
+            stack += [r for r in reqs[j] if 0 <= r < n]
+        return out
+
+    while len(chosen) < max_examples:
+        best: tuple[float, int] | None = None
+        best_take: list[int] = []
+        for i in range(n):
+            if i in chosen:
+                continue
+            take = closure(i)
+            if len(chosen) + len(take) > max_examples:
+                continue
+            gain = len(set().union(*(kills[j] for j in take)) - covered)
+            if gain == 0:
+                continue
+            key = (gain / len(take), gain, -i)
+            if best is None or key > best:
+                best, best_take = key, take
+        if best is None:
+            break
+        chosen.update(best_take)
+        for j in best_take:
+            covered |= kills[j]
+    if not chosen and n and max_examples > 0:
+        take = closure(0)
+        if len(take) <= max_examples:
+            chosen.update(take)
+    return sorted(chosen)

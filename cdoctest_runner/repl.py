@@ -1,0 +1,594 @@
+"""``ClangRepl``: one sandboxed clang-repl process with explicit lifetime, limits and per-input capture.
+
+    with ClangRepl(find_clang_repl(), language="c++") as repl:
+        repl.send('#include "/abs/fac.h"')
+        result = repl.execute("fac(5)\\n")      # result.got == "120\\n"
+
+How output is captured deterministically (see docs/runner.md and shared/notes/clang-repl.md):
+
+- stdout is a pseudo-terminal in raw mode (over a pipe clang-repl's value prints are flushed only at
+  exit, out of order with printf); stderr is a pipe, so diagnostics are captured separately.
+- after every input the wrapper sends ``__cdt_sep(N);`` (defined by the prelude), which flushes and
+  writes a per-session token and the counter N to stdout and stderr; an input's output is exactly
+  what precedes its marker on each stream.
+- C++ bare expressions ``E`` are sent as ``(E, __cdt_mk())``: the prelude's ``operator,`` prints a
+  value marker and passes ``E`` through unchanged (same type and value category, so clang-repl prints
+  it as usual), except that a ``std::string``/``std::string_view`` becomes a ``const char *`` copy,
+  which prints its text rather than an address. A void ``E`` prints as the ``__cdt_void`` type,
+  rendered as nothing (plain clang-repl 22 silently skips a bare void call; this executes it).
+  If the rewritten input does not compile, the original input is sent instead, so diagnostics
+  always show the user's own code.
+- stdin: the prelude points ``stdin`` (and ``std::cin``) at ``/dev/null``, so reading input returns
+  EOF at once instead of eating the wrapper's own input lines.
+
+Line rules: an example's lines are joined with spaces into one input (``//`` comments removed first),
+except preprocessor lines, which are sent alone; an input starting with ``-`` is parenthesised
+(clang-repl reads ``-1`` as a broken declaration); ``%<< expr;`` (the original cdoctest's print
+directive) becomes ``std::cout << (expr) << std::endl;`` in C++ and the value print of ``(expr)``
+in C. Other ``%`` commands are passed through and make the session *dirty* (not reused).
+
+Every failure raises a typed ``ReplError`` (``ReplTimeout``, ``ReplCrashed``, ``ReplOutputLimit``,
+``ReplCancelled``, ``ReplSetupError``); after one the process is already killed.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import selectors
+import subprocess
+import threading
+import time
+import tty
+from dataclasses import dataclass, field
+from typing import Literal
+
+from cdoctest_runner import values
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.sandbox import (
+    Confined,
+    Limits,
+    PrivateDir,
+    Sandbox,
+    detect_method,
+    signal_name,
+)
+from cdoctest_runner.toolchain import Toolchain, find_clang_repl
+
+
+class ReplError(CdoctestError):
+    """A clang-repl session failed; the process has been killed."""
+
+    def __init__(self, message: str, stderr: str = "", output: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.stderr = stderr
+        self.output = output
+
+
+class ReplTimeout(ReplError):
+    """The session ran past its wall-clock (or CPU) limit."""
+
+
+class ReplCrashed(ReplError):
+    """The interpreter died (``signo`` is the signal, when known)."""
+
+    def __init__(self, message: str, stderr: str = "", output: str = "", signo: int | None = None) -> None:
+        super().__init__(message, stderr, output)
+        self.signo = signo
+
+
+class ReplOutputLimit(ReplError):
+    """An input printed more than ``Limits.max_output_bytes``."""
+
+
+class ReplCancelled(ReplError):
+    """The caller's cancel event was set."""
+
+
+class ReplSetupError(ReplError):
+    """The interpreter could not be started or its prelude did not load."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Preludes. ``{token}`` is a per-session random string so program output cannot forge a marker.
+
+C_PRELUDE = r"""#include <stdio.h>
+static void __cdt_sep(int n) {
+  fflush(stdout); printf("\n\037{token}:%d\037\n", n); fflush(stdout);
+  fprintf(stderr, "\n\037{token}:%d\037\n", n); fflush(stderr);
+}
+"""
+
+CXX_PRELUDE = r"""#include <cstdio>
+#include <iostream>
+#include <string>
+#include <type_traits>
+#if __cplusplus >= 201703L
+#include <string_view>
+#endif
+static void __cdt_sep(int n) {
+  std::cout.flush(); fflush(stdout); printf("\n\037{token}:%d\037\n", n); fflush(stdout);
+  fprintf(stderr, "\n\037{token}:%d\037\n", n); fflush(stderr);
+}
+struct __cdt_void {};
+inline __cdt_void __cdt_mk() { return __cdt_void(); }
+static void __cdt_vmark() { std::cout.flush(); fflush(stdout); fputs("\036{token}\036", stdout); fflush(stdout); }
+template <class T> struct __cdt_is_str : std::false_type {};
+template <class Tr, class A> struct __cdt_is_str<std::basic_string<char, Tr, A> > : std::true_type {};
+#if __cplusplus >= 201703L
+template <class Tr> struct __cdt_is_str<std::basic_string_view<char, Tr> > : std::true_type {};
+#endif
+static std::string __cdt_keep;
+template <class T, typename std::enable_if<!__cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
+inline T&& operator,(T&& v, __cdt_void) { __cdt_vmark(); return static_cast<T&&>(v); }
+template <class T, typename std::enable_if<__cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
+inline const char* operator,(T&& v, __cdt_void) {
+  __cdt_keep.assign(v.data(), v.size()); __cdt_vmark(); return __cdt_keep.c_str();
+}
+"""
+
+C_INIT = 'stdin = fopen("/dev/null", "r");'
+CXX_INIT = 'stdin = fopen("/dev/null", "r"); std::cin.rdbuf(nullptr);'
+
+_NOISE = "In file included from <<< inputs >>>:1:\n"
+_PARSE_FAILED = "error: Parsing failed."
+
+
+# ----------------------------------------------------------------------------------------------
+# Pure input preparation (unit-tested without clang).
+
+
+def strip_line_comment(line: str) -> str:
+    """Remove a ``//`` comment that is outside string and character literals.
+
+    >>> strip_line_comment('printf("http://x"); // note')
+    'printf("http://x"); '
+    """
+    quote = ""
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif line.startswith("//", i):
+            return line[:i]
+        i += 1
+    return line
+
+
+def split_inputs(source: str) -> list[str]:
+    """One example's source -> the physical input lines sent to clang-repl.
+
+    >>> split_inputs("int x = 1; // one\\nx + 1\\n")
+    ['int x = 1; x + 1']
+    >>> split_inputs("#include <math.h>\\nsqrt(4.0)\\n")
+    ['#include <math.h>', 'sqrt(4.0)']
+    >>> split_inputs("-1\\n"), split_inputs("-x;\\n")
+    (['(-1)'], ['(-x);'])
+    """
+    inputs: list[str] = []
+    buf: list[str] = []
+
+    def flush() -> None:
+        if buf:
+            inputs.append(_fix_leading_minus(" ".join(buf)))
+            buf.clear()
+
+    for raw in source.split("\n"):
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            flush()
+            inputs.append(stripped)
+            continue
+        line = strip_line_comment(raw).strip()
+        if not line:
+            continue
+        if line.startswith("%") and not buf:
+            inputs.append(line)
+            continue
+        buf.append(line)
+    flush()
+    return inputs
+
+
+def _fix_leading_minus(text: str) -> str:
+    if not text.startswith("-"):
+        return text
+    if text.endswith(";"):
+        return "(" + text[:-1].rstrip() + ");"
+    return "(" + text + ")"
+
+
+def last_statement(text: str) -> tuple[str, str]:
+    """Split ``text`` after its last top-level ``;``: ``('int x = 5;', ' x')``.
+
+    >>> last_statement('int x = 5; x')
+    ('int x = 5;', ' x')
+    >>> last_statement('f(";"); g({1; 2})')
+    ('f(";");', ' g({1; 2})')
+    """
+    depth = 0
+    quote = ""
+    cut = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            cut = i + 1
+        i += 1
+    return text[:cut], text[cut:]
+
+
+def is_bare_expression(text: str) -> bool:
+    """Whether clang-repl would print this input's value: it ends with an expression, not ``;``/``}``.
+
+    >>> [is_bare_expression(t) for t in ("fac(5)", "fac(5);", "int x = 1; x", "struct S {}", "#define X 1")]
+    [True, False, True, False, False]
+    """
+    t = text.rstrip()
+    if not t or t.startswith(("#", "%")) or t.endswith((";", "}")):
+        return False
+    return bool(last_statement(t)[1].strip())
+
+
+def rewrite_value_expression(text: str) -> str:
+    """C++: ``prefix; E`` -> ``prefix; (E, __cdt_mk())`` (see the module docstring).
+
+    >>> rewrite_value_expression("int x = 5; x")
+    'int x = 5; (x, __cdt_mk())'
+    """
+    prefix, expr = last_statement(text.rstrip())
+    space = " " if prefix else ""
+    return f"{prefix}{space}({expr.strip()}, __cdt_mk())"
+
+
+def translate_print_directive(text: str, language: str) -> str | None:
+    """``%<< expr;`` -> the code that prints ``expr`` (``None`` if ``text`` is not the directive).
+
+    >>> translate_print_directive("%<< fac(5);", "c++")
+    'std::cout << (fac(5)) << std::endl;'
+    >>> translate_print_directive("%<< fac(5);", "c")
+    '(fac(5))'
+    """
+    if not text.startswith("%<<"):
+        return None
+    expr = text[3:].strip().rstrip(";").strip()
+    if language == "c":
+        return f"({expr})"
+    return f"std::cout << ({expr}) << std::endl;"
+
+
+# ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InputResult:
+    """What one physical input printed. ``status``: 'ok', 'error' (rejected, no state change) or
+    'jit_error' (accepted but failed to link/run: interpreter state is uncertain)."""
+
+    source: str
+    output: str  # program output on stdout, value print excluded
+    value: str  # the raw value print ('(int) 120\n'), '' when none
+    stderr: str
+    status: Literal["ok", "error", "jit_error"]
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    """One example's worth of inputs: ``got`` is stdout in display form (value prints rendered)."""
+
+    got: str
+    stderr: str
+    status: Literal["ok", "error", "jit_error"]
+    inputs: tuple[InputResult, ...] = field(default=())
+
+    @property
+    def raw(self) -> str:
+        """The output as clang-repl printed it (value prints not rendered)."""
+        return "".join(r.output + r.value for r in self.inputs)
+
+
+def _classify(stderr: str) -> Literal["ok", "error", "jit_error"]:
+    if _PARSE_FAILED in stderr:
+        return "error"
+    for line in stderr.splitlines():
+        if line.startswith(("error:", "JIT session error")) or ": error:" in line:
+            return "jit_error"
+    return "ok"
+
+
+class ClangRepl:
+    """A sandboxed clang-repl session. Use as a context manager or call ``start``/``close``."""
+
+    def __init__(
+        self,
+        toolchain: Toolchain | None = None,
+        *,
+        language: str = "c++",
+        include_dirs: tuple[str, ...] | list[str] = (),
+        defines: tuple[str, ...] | list[str] = (),
+        flags: tuple[str, ...] | list[str] = (),
+        limits: Limits = Limits(),
+        sandbox: Sandbox | None = None,
+    ) -> None:
+        self.toolchain = toolchain or find_clang_repl()
+        self.language = language
+        self.limits = limits
+        self.sandbox = sandbox or detect_method()
+        args: list[str] = ["-xc"] if language == "c" else []
+        args += [f"-I{d}" for d in include_dirs] + [f"-D{d}" for d in defines] + list(flags)
+        self.compile_args = args
+        self.token = secrets.token_hex(6)
+        self.workdir: PrivateDir | None = None
+        self._confined: Confined | None = None
+        self._master = -1
+        self._sel: selectors.BaseSelector | None = None
+        self._buf: dict[str, bytearray] = {"out": bytearray(), "err": bytearray()}
+        self._open: set[str] = set()
+        self._n = 0
+        self.ptus = 0  # successful inputs (incl. markers) since start: what %undo can take back
+        self._mark = 0
+        self.dirty = False  # state may differ from a fresh session: do not reuse
+        self.uses = 0
+        self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
+
+    # -- lifetime -------------------------------------------------------------------------------
+
+    @property
+    def alive(self) -> bool:
+        return self._confined is not None and self._confined.proc.poll() is None
+
+    @property
+    def pid(self) -> int | None:
+        return self._confined.proc.pid if self._confined else None
+
+    def start(self, cancel: threading.Event | None = None) -> None:
+        """Start the process and load the prelude (raises ``ReplSetupError``/``ReplError``)."""
+        self.workdir = PrivateDir(self.sandbox.drop_to_nobody)
+        prelude = (C_PRELUDE if self.language == "c" else CXX_PRELUDE).replace("{token}", self.token)
+        prelude_path = os.path.join(self.workdir.path, "__cdt_prelude.h")
+        with open(prelude_path, "w") as f:
+            f.write(prelude)
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        argv = [self.toolchain.path] + [f"--Xcc={a}" for a in self.compile_args]
+        try:
+            self._confined = self.sandbox.spawn(
+                argv, self.workdir.path, self.limits,
+                stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE,
+            )  # fmt: skip
+        except OSError as exc:
+            os.close(master)
+            os.close(slave)
+            self.close()
+            raise ReplSetupError(f"cannot start {self.toolchain.path}: {exc}") from exc
+        os.close(slave)
+        self._master = master
+        os.set_blocking(master, False)
+        err = self._confined.proc.stderr
+        assert err is not None
+        os.set_blocking(err.fileno(), False)
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(master, selectors.EVENT_READ, "out")
+        self._sel.register(err.fileno(), selectors.EVENT_READ, "err")
+        self._open = {"out", "err"}
+        deadline = time.monotonic() + self.limits.setup_timeout_s
+        try:
+            for line in (f'#include "{prelude_path}"', C_INIT if self.language == "c" else CXX_INIT):
+                r = self.send(line, deadline=deadline, cancel=cancel)
+                if r.status != "ok":
+                    raise ReplSetupError(f"the runner prelude did not load: {r.stderr.strip()}", r.stderr)
+        except ReplError as exc:
+            self.close()
+            if isinstance(exc, (ReplSetupError, ReplCancelled)):
+                raise
+            raise ReplSetupError(f"clang-repl did not start: {exc.message}", exc.stderr) from exc
+        self._mark = self.ptus
+
+    def close(self) -> None:
+        """Kill the process (and everything in its sandbox) and remove the private directory."""
+        if self._confined is not None:
+            self._confined.kill()
+            for stream in (self._confined.proc.stdin, self._confined.proc.stderr):
+                try:
+                    if stream:
+                        stream.close()
+                except OSError:
+                    pass
+        if self._sel is not None:
+            self._sel.close()
+            self._sel = None
+        if self._master >= 0:
+            os.close(self._master)
+            self._master = -1
+        if self.workdir is not None:
+            self.workdir.cleanup()
+            self.workdir = None
+        self._confined = None
+
+    def __enter__(self) -> ClangRepl:
+        if self._confined is None:
+            self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- I/O ------------------------------------------------------------------------------------
+
+    def _write(self, text: str) -> None:
+        assert self._confined is not None and self._confined.proc.stdin is not None
+        try:
+            self._confined.proc.stdin.write(text.encode())
+            self._confined.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass  # the reader notices the dead process
+
+    def _fail(self, exc_type: type[ReplError], message: str, **kw: object) -> ReplError:
+        out = self._buf["out"].decode("utf-8", "replace")
+        err = self._buf["err"].decode("utf-8", "replace")
+        self.dirty = True
+        self.close()
+        return exc_type(message, err, out, **kw)  # type: ignore[arg-type]
+
+    def _read_until(self, n: int, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
+        tag = f"\n\x1f{self.token}:{n}\x1f\n".encode()
+        cap = self.limits.max_output_bytes
+        while True:
+            o = self._buf["out"].find(tag)
+            e = self._buf["err"].find(tag)
+            if o >= 0 and e >= 0:
+                out = bytes(self._buf["out"][:o])
+                err = bytes(self._buf["err"][:e])
+                del self._buf["out"][: o + len(tag)]
+                del self._buf["err"][: e + len(tag)]
+                return out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+            if len(self._buf["out"]) + len(self._buf["err"]) > cap:
+                raise self._fail(ReplOutputLimit, f"output limit exceeded ({cap} bytes)")
+            if cancel is not None and cancel.is_set():
+                raise self._fail(ReplCancelled, "cancelled")
+            now = time.monotonic()
+            if now >= deadline:
+                raise self._fail(ReplTimeout, "timed out")
+            if not self._open:
+                raise self._died()
+            assert self._sel is not None
+            for key, _ in self._sel.select(timeout=min(deadline - now, 0.05)):
+                name = key.data
+                try:
+                    chunk = os.read(key.fd, 1 << 16)
+                except BlockingIOError:
+                    continue
+                except OSError as exc:  # EIO: the pty's other side is closed
+                    if exc.errno != errno.EIO:
+                        raise
+                    chunk = b""
+                if chunk:
+                    self._buf[name] += chunk
+                else:
+                    self._sel.unregister(key.fd)
+                    self._open.discard(name)
+            if self._open and self._confined is not None and self._confined.proc.poll() is not None:
+                # The process is gone; drain what is left, then report.
+                continue
+
+    def _died(self) -> ReplError:
+        assert self._confined is not None
+        try:
+            self._confined.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        signo = self._confined.exit_signal()
+        code = self._confined.proc.returncode
+        if signo is not None:
+            name = signal_name(signo)
+            if name == "SIGXCPU":
+                return self._fail(ReplTimeout, f"CPU time limit ({self.limits.cpu_s} s) exceeded (SIGXCPU)")
+            return self._fail(ReplCrashed, f"killed by signal {signo} ({name})", signo=signo)
+        return self._fail(ReplCrashed, f"clang-repl exited with status {code}")
+
+    def send(
+        self, line: str, *, deadline: float | None = None, cancel: threading.Event | None = None
+    ) -> InputResult:
+        """Send one physical input line (no newline inside) and collect what it printed."""
+        if self._confined is None:
+            raise ReplSetupError("the session is not running")
+        if deadline is None:
+            deadline = time.monotonic() + self.limits.timeout_s
+        self._n += 1
+        n = self._n
+        self._write(f"{line}\n__cdt_sep({n});\n")
+        t0 = time.monotonic()
+        try:
+            out, err = self._read_until(n, deadline, cancel)
+        finally:
+            self.busy_s += time.monotonic() - t0
+        err = err.replace(_NOISE, "")
+        status = _classify(err)
+        # Every accepted non-empty input is one unit %undo can take back (measured: #define and
+        # #include lines too; empty lines and %-commands none); the marker is one more.
+        self.ptus += 1
+        if line.startswith("%"):
+            self.dirty = True
+        elif status == "ok" and line.strip():
+            self.ptus += 1
+        elif status == "jit_error":
+            self.dirty = True
+        vm = f"\x1e{self.token}\x1e"
+        if vm in out:
+            out, _, value = out.rpartition(vm)
+        elif status == "ok" and is_bare_expression(line):
+            out, value = values.split_value_print(out)
+        else:
+            value = ""
+        return InputResult(line, out, value, err, status)
+
+    def execute(
+        self, source: str, *, deadline: float | None = None, cancel: threading.Event | None = None
+    ) -> ExecResult:
+        """Run one example's source (all its lines) and return its output in display form."""
+        if deadline is None:
+            deadline = time.monotonic() + self.limits.timeout_s
+        results: list[InputResult] = []
+        for line in split_inputs(source):
+            directive = translate_print_directive(line, self.language)
+            if directive is not None:
+                line = directive
+            if self.language != "c" and is_bare_expression(line):
+                r = self.send(rewrite_value_expression(line), deadline=deadline, cancel=cancel)
+                if r.status == "error":  # our rewrite did not compile: let the user's text speak
+                    r = self.send(line, deadline=deadline, cancel=cancel)
+            else:
+                r = self.send(line, deadline=deadline, cancel=cancel)
+            results.append(r)
+        got = "".join(r.output + values.render_value(r.value, self.language) for r in results)
+        stderr = "".join(r.stderr for r in results)
+        status: Literal["ok", "error", "jit_error"] = "ok"
+        for r in results:
+            if r.status == "jit_error" or (r.status == "error" and status == "ok"):
+                status = r.status
+        return ExecResult(got, stderr, status, tuple(results))
+
+    # -- reuse ----------------------------------------------------------------------------------
+
+    def checkpoint(self) -> None:
+        """Remember the current state; ``rollback`` undoes every input after it."""
+        self._mark = self.ptus
+
+    def rollback(self, cancel: threading.Event | None = None) -> bool:
+        """``%undo`` every input since ``checkpoint``; False (session closed) if that is unsafe."""
+        if self.dirty or not self.alive:
+            self.close()
+            return False
+        count = self.ptus - self._mark
+        self._write("%undo\n" * count)
+        self.ptus = self._mark
+        try:
+            r = self.send("", deadline=time.monotonic() + self.limits.setup_timeout_s, cancel=cancel)
+        except ReplError:
+            return False
+        if r.stderr.strip() or r.output:
+            self.close()
+            return False
+        return True

@@ -1,0 +1,578 @@
+"""``DocTestRunner``: run cdoctest blocks in sandboxed clang-repl sessions, one by one or in batches.
+
+    with DocTestRunner(workers=2) as runner:
+        results = runner.run_many([(test, code), ...])   # same order as the jobs
+
+Semantics (docs/runner.md has the full contract):
+
+- Each block behaves as if run in a fresh session: the code under test is loaded, the examples run
+  in order, each example's stdout is captured separately and compared by the ``OutputChecker``
+  (``got`` is in display form, see ``values``). A block's stdout/value prints only; diagnostics are
+  in ``ExampleResult.stderr``.
+- Warm reuse (``warm=True``): a session that ran a block is reused for the next block with an
+  equal ``CodeUnderTest`` after ``%undo`` of every input the block made. It is *not* reused (a fresh
+  one is started) when anything could make it differ from a fresh session: a crash, timeout,
+  output limit, a JIT/link error, a ``%`` command, a block touching process-wide state (``srand``,
+  stream flags, ``setlocale``, ...: ``touches_global_state``), or code under test with mutable
+  static storage (globals, ``static`` locals, ``rand``...: ``has_mutable_state``), or after
+  ``MAX_USES`` blocks.
+- Outcomes: PASSED / FAILED / COMPILE_ERROR per example; TIMEOUT / CRASH / OUTPUT_LIMIT end the
+  session, and the block's later examples are SKIPPED. If the code under test does not load, the
+  result has ``setup_error`` and every example is ERROR.
+- ``cancel`` (a ``threading.Event``) kills running sessions promptly and raises ``RunCancelled``.
+- No process outlives ``close()``; no process outlives a block that ended in a limit or crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import os
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from cdoctest_runner.checker import OutputChecker
+from cdoctest_runner.errors import CdoctestError, LibraryNotFound
+from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.repl import (
+    ClangRepl,
+    ReplCancelled,
+    ReplCrashed,
+    ReplError,
+    ReplOutputLimit,
+    ReplSetupError,
+    ReplTimeout,
+)
+from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
+from cdoctest_runner.sandbox import Limits, Sandbox, detect_method
+from cdoctest_runner.toolchain import Toolchain, find_clang_repl
+
+__all__ = [
+    "DocTestRunner",
+    "Limits",
+    "RunCancelled",
+    "examples_doctest",
+    "has_mutable_state",
+    "touches_global_state",
+]
+
+MAX_USES = 200  # blocks per warm session before it is replaced (bounds JIT memory growth)
+
+
+class RunCancelled(CdoctestError):
+    """``run``/``run_many`` was cancelled through its ``cancel`` event; nothing is left running."""
+
+
+def examples_doctest(examples: Sequence[Example], name: str = "candidate") -> DocTest:
+    """Wrap bare examples (e.g. a model's candidate block) in a ``DocTest``."""
+    return DocTest(examples=tuple(examples), name=name, filename="", lineno=0, end_lineno=0)
+
+
+# ----------------------------------------------------------------------------------------------
+# When a warm session could differ from a fresh one (pure, conservative text checks).
+
+# Process-wide state an example may change that %undo does not take back (files in the private
+# directory included). Matching is on code with comments and string contents removed.
+_GLOBAL_STATE = re.compile(
+    r"\b(?:s?rand(?:om|48|_r)?|srandom|[dl]rand48|setlocale|imbue|sync_with_stdio|setvbuf|setbuf|"
+    r"freopen|fclose|close|dup2?|chdir|putenv|setenv|unsetenv|atexit|at_quick_exit|signal|sigaction|"
+    r"alarm|fork|pthread_\w+|thread|strtok|setjmp|longjmp|fopen|ofstream|fstream|tmpfile|remove|"
+    r"rename|mkdir|umask|errno)\b"
+    r"|\b(?:std::)(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|"
+    r"right|internal|setprecision|setw|setfill)\b"
+    r"|<<\s*(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|right|"
+    r"internal|setprecision|setfill)\b"
+    r"|\.\s*(?:precision|flags|setf|unsetf|width|fill|exceptions|tie|rdbuf|imbue)\s*\("
+)
+
+
+def _code_only(text: str) -> str:
+    """Remove comments and the contents of string/char literals (keeps the quotes)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            out.append(" ")
+        elif ch in "\"'":
+            j = i + 1
+            while j < n and text[j] != ch:
+                j += 2 if text[j] == "\\" else 1
+            out.append(ch + ch)
+            i = j + 1
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def touches_global_state(source: str) -> bool:
+    """Whether an example may change process-wide state that ``%undo`` does not take back.
+
+    >>> touches_global_state("srand(3); roll()"), touches_global_state("std::cout << std::hex << 255;")
+    (True, True)
+    >>> touches_global_state('fac(5)'), touches_global_state('printf("%d\\\\n", fac(3));')
+    (False, False)
+    """
+    return bool(_GLOBAL_STATE.search(_code_only(source)))
+
+
+_NONVAR_HEAD = re.compile(
+    r"^\s*(?:typedef|using|template|class|struct|union|enum|namespace|static_assert|friend|"
+    r"extern\s+\"\"|__extension__)\b"
+)
+
+
+def has_mutable_state(source: str) -> bool:
+    """Whether code under test has mutable static storage (so blocks could see each other's calls).
+
+    Conservative: any non-const ``static`` variable, any namespace-scope variable that is not
+    ``const``/``constexpr``, and any use of process-wide state (``rand``, ``errno``, ...).
+
+    >>> has_mutable_state("int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }")
+    False
+    >>> has_mutable_state("static int calls; int f(void) { return ++calls; }")
+    True
+    >>> has_mutable_state("int next(void) { static int n = 0; return ++n; }")
+    True
+    >>> has_mutable_state("static const int N = 3; static int twice(int x) { return 2 * x; }")
+    False
+    >>> has_mutable_state("namespace m { int counter = 0; }"), has_mutable_state("const double PI = 3.14;")
+    (True, False)
+    """
+    return _text_state(source)
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_state(source: str) -> bool:
+    code = _code_only(source)
+    code = "\n".join(line for line in code.split("\n") if not line.lstrip().startswith("#"))
+    if _GLOBAL_STATE.search(code) or re.search(r"\b(?:mutable|thread_local)\b", code):
+        return True
+    for m in re.finditer(r"\bstatic\b", code):
+        rest = code[m.end() :]
+        stop = re.search(r"[(;={\[]", rest)
+        if stop is None:
+            continue
+        head = rest[: stop.start()]
+        if stop.group() == "(" or re.search(r"\b(?:const|constexpr|constinit)\b", head):
+            continue
+        if re.match(r"\s*(?:inline\s+)?(?:struct|class|union|enum)\b[^;=]*\{", rest) and stop.group() == "{":
+            continue
+        return True
+    return any(_is_mutable_var(stmt) for stmt in _top_level_statements(code))
+
+
+def _top_level_statements(code: str) -> list[str]:
+    """Namespace-scope declarations ending in ``;`` (braced bodies replaced by ``{}``)."""
+    stmts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    transparent: list[int] = []  # depths of namespace / extern "C" braces
+    i = 0
+    while i < len(code):
+        ch = code[i]
+        if depth == len(transparent):  # at namespace scope
+            if ch == "{":
+                head = "".join(cur)
+                if re.search(r"\bnamespace\b[\w\s:]*$|\bextern\s*\"\"\s*$", head):
+                    transparent.append(depth + 1)
+                    depth += 1
+                    cur = []
+                else:
+                    depth += 1
+                    cur.append("{}")
+                    if re.search(r"\)\s*(?:const|noexcept|override|final|->[^{]*|\s)*$", head):
+                        cur = ["FUNCTION_BODY"]
+            elif ch == "}":
+                if transparent and transparent[-1] == depth:
+                    transparent.pop()
+                depth -= 1
+                cur = []
+            elif ch == ";":
+                text = "".join(cur).strip()
+                if text and text != "FUNCTION_BODY":
+                    stmts.append(text.replace("FUNCTION_BODY", ""))
+                cur = []
+            else:
+                if cur == ["FUNCTION_BODY"] and not ch.isspace():
+                    cur = []
+                cur.append(ch)
+        else:
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+        i += 1
+    return stmts
+
+
+def _is_mutable_var(stmt: str) -> bool:
+    if _NONVAR_HEAD.match(stmt) and not re.search(r"\}\s*\w", stmt):
+        return False
+    if re.search(r"\b(?:const|constexpr|constinit)\b", stmt.split("=")[0]):
+        return False
+    before_eq = stmt.split("=")[0]
+    if "(" in before_eq and "=" not in stmt:
+        return False  # a function declaration (or a rare direct-initialised variable)
+    if re.match(r"^\s*extern\b", stmt) and "=" not in stmt:
+        return False
+    return bool(re.search(r"[\w\]]", stmt))
+
+
+@functools.lru_cache(maxsize=256)
+def _file_state(path: str, mtime: float) -> bool:
+    try:
+        with open(path, errors="replace") as f:
+            return has_mutable_state(f.read())
+    except OSError:
+        return True
+
+
+def _code_is_stateful(code: CodeUnderTest) -> bool:
+    if code.text is not None:
+        return has_mutable_state(code.text) or has_mutable_state(code.prelude)
+    paths = [code.path] if code.path else list(code.headers)
+    if code.libraries:
+        return True  # compiled code: cannot look inside
+    for p in paths:
+        if p is None:
+            continue
+        try:
+            if _file_state(p, os.stat(p).st_mtime):
+                return True
+        except OSError:
+            return True
+    return has_mutable_state(code.prelude)
+
+
+# ----------------------------------------------------------------------------------------------
+
+
+class _Pool:
+    """Idle warm sessions keyed by ``CodeUnderTest``, least recently used evicted first."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._idle: OrderedDict[int, tuple[CodeUnderTest, ClangRepl]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def take(self, code: CodeUnderTest) -> ClangRepl | None:
+        with self._lock:
+            for k, (c, repl) in reversed(self._idle.items()):
+                if c == code:
+                    del self._idle[k]
+                    return repl
+        return None
+
+    def give(self, code: CodeUnderTest, repl: ClangRepl) -> None:
+        evicted: list[ClangRepl] = []
+        with self._lock:
+            self._count += 1
+            self._idle[self._count] = (code, repl)
+            while len(self._idle) > self.capacity:
+                evicted.append(self._idle.popitem(last=False)[1][1])
+        for r in evicted:
+            r.close()
+
+    def close(self) -> None:
+        with self._lock:
+            items = list(self._idle.values())
+            self._idle.clear()
+        for _, repl in items:
+            repl.close()
+
+
+class DocTestRunner:
+    """Run ``DocTest`` blocks against ``CodeUnderTest`` in sandboxed clang-repl sessions."""
+
+    def __init__(
+        self,
+        toolchain: Toolchain | None = None,
+        limits: Limits = Limits(),
+        workers: int = 1,
+        checker: OutputChecker | None = None,
+        warm: bool = True,
+        sandbox: Sandbox | None = None,
+    ) -> None:
+        self._toolchain = toolchain
+        self.limits = limits
+        self.workers = max(1, int(workers))
+        self.checker = checker or OutputChecker()
+        self.warm = warm
+        self._sandbox = sandbox
+        self._pool = _Pool(capacity=self.workers)
+        self._active: set[ClangRepl] = set()
+        self._active_lock = threading.Lock()
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
+        self._closed = False
+
+    # -- configuration resolved lazily (constructing a runner never fails) -----------------------
+
+    @property
+    def toolchain(self) -> Toolchain:
+        if self._toolchain is None:
+            self._toolchain = find_clang_repl()
+        return self._toolchain
+
+    @property
+    def sandbox(self) -> Sandbox:
+        if self._sandbox is None:
+            self._sandbox = detect_method()
+        return self._sandbox
+
+    # -- public API -------------------------------------------------------------------------------
+
+    def run(self, test: DocTest, code: CodeUnderTest, cancel: threading.Event | None = None) -> DocTestResult:
+        """Run one block; raises ``RunCancelled`` if ``cancel`` is set, ``ToolchainNotFound``, ``LibraryNotFound``."""
+        if self._closed:
+            raise CdoctestError("the runner is closed")
+        for lib in code.libraries:
+            if not os.path.isfile(lib):
+                raise LibraryNotFound(f"shared library not found: {lib}")
+        started = time.monotonic()
+        if not test.examples:
+            return DocTestResult(test, (), None, None, 0.0)
+        repl, setup_error = self._acquire(code, cancel)
+        if repl is None:
+            results = tuple(
+                ExampleResult(ex, Outcome.ERROR, message="the code under test did not load")
+                for ex in test.examples
+            )
+            return DocTestResult(test, results, setup_error or "setup failed", self.sandbox.report(),
+                                 time.monotonic() - started)  # fmt: skip
+        try:
+            results = self._run_examples(repl, test, cancel)
+        finally:
+            self._release(code, repl, test, cancel)
+        return DocTestResult(test, tuple(results), None, self.sandbox.report(), time.monotonic() - started,
+                             {"warm_uses": repl.uses})  # fmt: skip
+
+    def run_many(
+        self,
+        jobs: Sequence[tuple[DocTest, CodeUnderTest]],
+        cancel: threading.Event | None = None,
+    ) -> list[DocTestResult]:
+        """Run many blocks on ``workers`` threads; results in job order."""
+        if not jobs:
+            return []
+        if self.workers == 1 or len(jobs) == 1:
+            return [self.run(t, c, cancel) for t, c in jobs]
+        cancel = cancel or threading.Event()
+        pool = self._get_executor()
+        # Group jobs by code under test so one worker keeps a warm session for a run of them.
+        ordered, order = _interleave(jobs)
+        futures = [pool.submit(self.run, t, c, cancel) for t, c in ordered]
+        try:
+            done = [f.result() for f in futures]
+        except BaseException:
+            cancel.set()
+            for f in futures:
+                f.cancel()
+            concurrent.futures.wait(futures)
+            raise
+        out: list[DocTestResult | None] = [None] * len(jobs)
+        for result, index in zip(done, order, strict=True):
+            out[index] = result
+        return [r for r in out if r is not None]
+
+    async def run_many_async(
+        self,
+        jobs: Sequence[tuple[DocTest, CodeUnderTest]],
+        cancel: threading.Event | None = None,
+    ) -> list[DocTestResult]:
+        """``run_many`` off the event loop; cancelling the awaiting task cancels the runs."""
+        cancel = cancel or threading.Event()
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(None, self.run_many, jobs, cancel)
+        try:
+            return await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            cancel.set()
+            try:
+                await fut
+            except (RunCancelled, Exception):
+                pass
+            raise
+
+    def close(self) -> None:
+        """Kill every session (idle or running) and stop the worker threads."""
+        self._closed = True
+        self._pool.close()
+        with self._active_lock:
+            active = list(self._active)
+        for repl in active:
+            repl.close()
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+    def __enter__(self) -> DocTestRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def _get_executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="cdt-run")
+        return self._executor
+
+    def _new_session(self, code: CodeUnderTest) -> ClangRepl:
+        include_dirs = list(code.include_dirs)
+        if code.text is not None and code.path:
+            include_dirs.append(os.path.dirname(code.path))
+        return ClangRepl(
+            self.toolchain,
+            language=code.language,
+            include_dirs=tuple(include_dirs),
+            defines=code.defines,
+            flags=code.flags,
+            limits=self.limits,
+            sandbox=self.sandbox,
+        )
+
+    def _acquire(self, code: CodeUnderTest, cancel: threading.Event | None) -> tuple[ClangRepl | None, str | None]:
+        repl = self._pool.take(code) if self.warm else None
+        if repl is not None and repl.alive:
+            self._track(repl, True)
+            return repl, None
+        if repl is not None:
+            repl.close()
+        repl = self._new_session(code)
+        self._track(repl, True)
+        try:
+            repl.start(cancel)
+            error = self._load(repl, code, cancel)
+        except ReplCancelled as exc:
+            self._track(repl, False)
+            repl.close()
+            raise RunCancelled("cancelled") from exc
+        except ReplSetupError:
+            self._track(repl, False)
+            repl.close()
+            raise
+        except ReplError as exc:
+            error = f"loading the code under test failed: {exc.message}\n{exc.stderr}".strip()
+        if error is not None:
+            self._track(repl, False)
+            repl.close()
+            return None, error
+        repl.checkpoint()
+        return repl, None
+
+    def _load(self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None) -> str | None:
+        """Make the code under test available; the diagnostics text if it does not load."""
+        lines: list[str] = []
+        if code.text is not None:
+            assert repl.workdir is not None
+            ext = ".c" if code.language == "c" else ".cpp"
+            name = os.path.join(repl.workdir.path, "code_under_test" + ext)
+            with open(name, "w") as f:
+                f.write(code.text)
+            lines.append(f'#include "{name}"')
+        elif code.path is not None:
+            lines.append(f'#include "{code.path}"')
+        for header in code.headers:
+            h = os.path.abspath(header) if os.path.exists(header) else header
+            lines.append(f'#include "{h}"' if os.path.exists(header) else f"#include <{h}>")
+        for lib in code.libraries:
+            lines.append(f"%lib {os.path.abspath(lib)}")
+        deadline = time.monotonic() + self.limits.setup_timeout_s
+        for line in lines:
+            r = repl.send(line, deadline=deadline, cancel=cancel)
+            if r.status != "ok" or (line.startswith("%lib") and r.stderr.strip()):
+                return r.stderr.strip() or f"clang-repl rejected: {line}"
+        repl.dirty = False  # %lib is a trusted setup command
+        if code.prelude.strip():
+            e = repl.execute(code.prelude, deadline=deadline, cancel=cancel)
+            if e.status != "ok":
+                return e.stderr.strip() or "the prelude did not compile"
+        return None
+
+    def _release(self, code: CodeUnderTest, repl: ClangRepl, test: DocTest, cancel: threading.Event | None) -> None:
+        self._track(repl, False)
+        repl.uses += 1
+        reusable = (
+            self.warm
+            and not self._closed
+            and repl.alive
+            and not repl.dirty
+            and repl.uses < MAX_USES
+            and repl.busy_s < self.limits.cpu_s / 2  # stay clear of the session's RLIMIT_CPU
+            and not (cancel is not None and cancel.is_set())
+            and not any(touches_global_state(ex.source) for ex in test.examples)
+            and not _code_is_stateful(code)
+        )
+        if reusable and repl.rollback(cancel):
+            self._pool.give(code, repl)
+        else:
+            repl.close()
+
+    def _track(self, repl: ClangRepl, active: bool) -> None:
+        with self._active_lock:
+            if active:
+                self._active.add(repl)
+            else:
+                self._active.discard(repl)
+
+    def _run_examples(self, repl: ClangRepl, test: DocTest, cancel: threading.Event | None) -> list[ExampleResult]:
+        results: list[ExampleResult] = []
+        deadline = time.monotonic() + self.limits.timeout_s
+        examples = list(test.examples)
+        for i, ex in enumerate(examples):
+            t0 = time.monotonic()
+            try:
+                e = repl.execute(ex.source, deadline=deadline, cancel=cancel)
+            except ReplCancelled as exc:
+                raise RunCancelled("cancelled") from exc
+            except ReplError as exc:
+                outcome = {
+                    ReplTimeout: Outcome.TIMEOUT,
+                    ReplCrashed: Outcome.CRASH,
+                    ReplOutputLimit: Outcome.OUTPUT_LIMIT,
+                }.get(type(exc), Outcome.CRASH)
+                got = exc.output[:2000] if outcome is not Outcome.OUTPUT_LIMIT else ""
+                results.append(ExampleResult(ex, outcome, _clean(got), _clean(exc.stderr)[-4000:],
+                                             exc.message, time.monotonic() - t0))  # fmt: skip
+                skipped = f"not run: the session ended ({exc.message}) at the previous example"
+                results += [ExampleResult(later, Outcome.SKIPPED, message=skipped) for later in examples[i + 1 :]]
+                break
+            dt = time.monotonic() - t0
+            if e.status != "ok":
+                first = next((ln for ln in e.stderr.splitlines() if "error" in ln), "clang-repl rejected the input")
+                results.append(ExampleResult(ex, Outcome.COMPILE_ERROR, e.got, e.stderr, first.strip(), dt))
+                continue
+            ok = self.checker.check(ex.want, e.got, ex.options) or (
+                e.raw != e.got and self.checker.check(ex.want, e.raw, ex.options)
+            )
+            message = "" if ok else self.checker.difference(ex.want, e.got, ex.options)
+            results.append(ExampleResult(ex, Outcome.PASSED if ok else Outcome.FAILED, e.got, e.stderr, message, dt))
+        return results
+
+
+def _clean(text: str) -> str:
+    return re.sub("[\x1e\x1f][0-9a-f]{12}(?::\\d+)?[\x1e\x1f]\n?", "", text)
+
+
+def _interleave(
+    jobs: Sequence[tuple[DocTest, CodeUnderTest]],
+) -> tuple[list[tuple[DocTest, CodeUnderTest]], list[int]]:
+    """Order jobs so equal code under test is contiguous (warm sessions stay on one worker)."""
+    groups: OrderedDict[CodeUnderTest, list[int]] = OrderedDict()
+    for i, (_, code) in enumerate(jobs):
+        groups.setdefault(code, []).append(i)
+    order = [i for idx in groups.values() for i in idx]
+    return [jobs[i] for i in order], order

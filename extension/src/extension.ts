@@ -1,0 +1,175 @@
+// A thin client: start `cdoctest-lsp`, pass the `cdoctest` settings, drive generation through the
+// server's `cdoctest/generate` request inside a cancellable notification progress, and show the
+// model in the status bar. All logic lives in the server (server/lsp/).
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+  WorkDoneProgress,
+  WorkspaceEdit as LspWorkspaceEdit,
+} from 'vscode-languageclient/node';
+import { resolveServerCommand } from './serverCommand';
+import { RESTART_KEYS, serverSettings, statusText } from './settings';
+
+let client: LanguageClient | undefined;
+let statusItem: vscode.StatusBarItem | undefined;
+let output: vscode.LogOutputChannel | undefined;
+
+interface GenerateResult {
+  edit: LspWorkspaceEdit | null;
+  summary: string;
+  cancelled: boolean;
+  error: string | null;
+  findings: unknown[];
+}
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('cdoctest');
+}
+
+async function startClient(): Promise<void> {
+  const cfg = config();
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const { command, args } = resolveServerCommand({
+    serverPath: cfg.get<string>('server.path'),
+    serverArgs: cfg.get<string[]>('server.args'),
+    workspaceFolders: folders,
+    exists: (p) => fs.existsSync(p),
+  });
+  const serverOptions: ServerOptions = {
+    command,
+    args,
+    transport: TransportKind.stdio,
+    options: { env: { ...process.env, PYTHONUNBUFFERED: '1' } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'c' },
+      { scheme: 'file', language: 'cpp' },
+    ],
+    outputChannel: output,
+    initializationOptions: serverSettings((k) => cfg.get(k)),
+    synchronize: { configurationSection: 'cdoctest' },
+  };
+  client = new LanguageClient('cdoctest', 'cdoctest', serverOptions, clientOptions);
+  client.onNotification('cdoctest/status', (status) => {
+    if (statusItem) {
+      statusItem.text = statusText(status);
+      statusItem.tooltip = `${status?.model?.path ?? ''}\n${status?.model?.reason ?? ''}\nClick to restart the server.`;
+    }
+  });
+  try {
+    await client.start();
+  } catch (err) {
+    void vscode.window.showErrorMessage(
+      `cdoctest: could not start the language server "${command}": ${err}. Set "cdoctest.server.path".`,
+    );
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) {
+    await c.stop();
+  }
+}
+
+async function generate(all: boolean): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const c = client;
+  if (!editor || !c) {
+    void vscode.window.showWarningMessage('cdoctest: open a C/C++ file first.');
+    return;
+  }
+  const doc = editor.document;
+  const token = `cdoctest-ext-${Date.now()}`;
+  const params = {
+    uri: doc.uri.toString(),
+    version: doc.version,
+    ...(all ? { all: true } : { line: editor.selection.active.line }),
+    workDoneToken: token,
+  };
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'cdoctest', cancellable: true },
+    async (progress, cancel) => {
+      const sub = c.onProgress(WorkDoneProgress.type, token, (value) => {
+        if (value.kind !== 'end' && value.message) {
+          progress.report({ message: value.message });
+        }
+      });
+      try {
+        return await c.sendRequest<GenerateResult>('cdoctest/generate', params, cancel);
+      } catch (err) {
+        if (cancel.isCancellationRequested) {
+          return undefined;
+        }
+        throw err;
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+  if (!result || result.cancelled) {
+    void vscode.window.showInformationMessage('cdoctest: cancelled, nothing was inserted.');
+    return;
+  }
+  if (result.edit) {
+    const edit = await c.protocol2CodeConverter.asWorkspaceEdit(result.edit);
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (!applied) {
+      void vscode.window.showWarningMessage('cdoctest: the file changed; nothing was inserted. Try again.');
+      return;
+    }
+  }
+  if (!result.error) {
+    void vscode.window.showInformationMessage(`cdoctest: ${result.summary}`);
+  }
+}
+
+async function runTests(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !client) {
+    return;
+  }
+  const r = await client.sendRequest<{ blocks: number; passed: number; failed: number }>(
+    'cdoctest/runTests',
+    { uri: editor.document.uri.toString() },
+  );
+  void vscode.window.showInformationMessage(
+    `cdoctest: ${r.blocks} blocks, ${r.passed} passed, ${r.failed} failed`,
+  );
+}
+
+export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('cdoctest', { log: true });
+  statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
+  statusItem.text = statusText(undefined);
+  statusItem.command = 'cdoctest.restartServer';
+  statusItem.show();
+  ctx.subscriptions.push(
+    output,
+    statusItem,
+    vscode.commands.registerCommand('cdoctest.generate', () => generate(false)),
+    vscode.commands.registerCommand('cdoctest.generateFile', () => generate(true)),
+    vscode.commands.registerCommand('cdoctest.runTests', () => runTests()),
+    vscode.commands.registerCommand('cdoctest.restartServer', async () => {
+      await stopClient();
+      await startClient();
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (RESTART_KEYS.some((k) => e.affectsConfiguration(`cdoctest.${k}`))) {
+        await stopClient();
+        await startClient();
+      }
+    }),
+  );
+  await startClient();
+}
+
+export function deactivate(): Promise<void> {
+  return stopClient();
+}

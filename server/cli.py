@@ -1,0 +1,256 @@
+"""``cdoctest-gen``: generate verified cdoctest blocks for the functions of a C/C++ file.
+
+``main(argv=None) -> int``. Exit codes: 0 every selected function got a verified block (or was
+skipped on purpose), 1 some function got no verified test, 2 usage or set-up error (no clang-repl,
+no model, unreadable or unparseable file). Output: ``--diff`` (default) a unified diff on stdout,
+``--write`` the file edited in place (atomically, after the final re-run of every new block in the
+edited text), ``--json`` one JSON document. The model used and why, and per function what was done,
+go to stderr; a progress bar too when stderr is a terminal. The user's file is written only by
+``--write``, only with blocks that passed, and never partially.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+import threading
+from typing import Any, TextIO
+
+from server.api import FileResult, GenerateOptions, ProgressEvent, SourceOptions, TargetSelector
+
+EPILOG = """examples:
+  cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
+  cdoctest-gen src/stack.cpp --function push --write     # insert a block above Stack::push
+  cdoctest-gen lib.c --line 42 --json                    # the function at line 42, as JSON
+  cdoctest-gen lib.c --no-model --all                    # no model: boundary-value calls only
+  cdoctest-gen src/a.cpp -p build --samples 8 --seed 1   # flags from build/compile_commands.json
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cdoctest-gen",
+        description="Generate cdoctest tests (clang-repl examples in doc comments) that have already "
+        "been run and passed.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    p.add_argument("file", help="C or C++ source or header")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--function", metavar="NAME", help="function name (plain or qualified)")
+    which.add_argument("--line", type=int, metavar="N", help="the function at 1-based line N")
+    which.add_argument("--all", action="store_true",
+                       help="every function without a cdoctest block (the default)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--diff", action="store_true", help="print a unified diff (the default)")
+    out.add_argument("--write", action="store_true", help="edit the file in place")
+    out.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--model", metavar="PATH", help="GGUF model (default: configured, else embedded)")
+    p.add_argument("--adapter", metavar="PATH", help="LoRA adapter GGUF for the model")
+    p.add_argument("--samples", type=int, default=GenerateOptions.samples, metavar="N",
+                   help="model candidates per function (default %(default)s)")
+    p.add_argument("--seed", type=int, metavar="S", help="sampling seed (reproducible candidates)")
+    p.add_argument("--strict", action="store_true",
+                   help="keep only examples whose predicted output was right")
+    p.add_argument("--no-model", action="store_true", help="only the no-model fallback generator")
+    p.add_argument("--time-budget", type=float, default=GenerateOptions.time_budget_s, metavar="S",
+                   help="seconds per function (default %(default)s)")
+    p.add_argument("--max-examples", type=int, default=GenerateOptions.max_examples, metavar="N",
+                   help="examples in a block (default %(default)s)")
+    p.add_argument("--replace-user-blocks", action="store_true",
+                   help="may overwrite a hand-written block above a selected function")
+    p.add_argument("-p", dest="build_dir", metavar="BUILD_DIR", help="directory of compile_commands.json")
+    p.add_argument("-I", dest="include", action="append", default=[], metavar="DIR", help="include directory")
+    p.add_argument("-D", dest="define", action="append", default=[], metavar="DEF", help="macro definition")
+    p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
+    p.add_argument("--clang-repl", metavar="PATH", help="clang-repl executable (default: newest on PATH)")
+    p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
+    return p
+
+
+class _Progress:
+    """A one-line progress display on a terminal; silent otherwise."""
+
+    def __init__(self, stream: TextIO, enabled: bool) -> None:
+        self.stream = stream
+        self.enabled = enabled
+        self.width = 0
+
+    def __call__(self, event: ProgressEvent) -> None:
+        if not self.enabled:
+            return
+        bar = ""
+        if event.percentage is not None:
+            filled = event.percentage // 5
+            bar = "[" + "#" * filled + "." * (20 - filled) + f"] {event.percentage:3d}% "
+        line = f"{bar}{event.stage}: {event.message}"[:110]
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def clear(self) -> None:
+        if self.enabled and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (see the module docstring)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 for --help
+        return int(exc.code or 0)
+    err = sys.stderr
+    if args.samples < 1 or args.max_examples < 1 or args.time_budget <= 0:
+        print("cdoctest-gen: --samples, --max-examples and --time-budget must be positive", file=err)
+        return 2
+    path = os.path.abspath(args.file)
+    if not os.path.isfile(path):
+        print(f"cdoctest-gen: {args.file}: no such file", file=err)
+        return 2
+
+    from cdoctest_runner.errors import CdoctestError, SourceParseError, ToolchainNotFound
+    from models.api import ModelConfig, ModelError
+    from server.locate import TargetNotFound, load_source
+    from server.pipeline import GenerationCancelled, Generator
+    from server.render import read_text, write_text_atomic
+
+    options = GenerateOptions(
+        samples=args.samples,
+        seed=args.seed,
+        strict=args.strict,
+        no_model=args.no_model,
+        time_budget_s=args.time_budget,
+        max_examples=args.max_examples,
+        replace_user_blocks=args.replace_user_blocks,
+    )
+    source_options = SourceOptions(
+        compile_db_dir=args.build_dir,
+        include_dirs=tuple(args.include),
+        defines=tuple(args.define),
+        std=args.std,
+    )
+    selector = TargetSelector(name=args.function, line=args.line, all=args.all)
+    try:
+        text = read_text(path)
+    except OSError as exc:
+        print(f"cdoctest-gen: {args.file}: cannot read: {exc.strerror}", file=err)
+        return 2
+
+    try:
+        from cdoctest_runner.runner import DocTestRunner
+        from cdoctest_runner.toolchain import find_clang_repl
+
+        toolchain = find_clang_repl(args.clang_repl)
+        runner = DocTestRunner(toolchain=toolchain, workers=max(1, min(4, os.cpu_count() or 1)))
+    except ToolchainNotFound as exc:
+        print(f"cdoctest-gen: {exc}", file=err)
+        return 2
+
+    generator = Generator(ModelConfig(model=args.model, adapter=args.adapter), options, source_options,
+                          runner=runner)
+    progress = _Progress(err, err.isatty() and not args.json)
+    cancel = threading.Event()
+    try:
+        # Parse first: a file with errors gets a clear message before any model work.
+        source = load_source(path, text, source_options)
+        for d in source.errors[:10]:
+            print(f"{args.file}:{d}", file=err)
+        if source.errors:
+            print(f"cdoctest-gen: {args.file} has {len(source.errors)} error(s); generating for the "
+                  "functions that parse (the broken declarations are left out of the test session)",
+                  file=err)
+        for d in source.missing_includes[:5]:
+            print(f"{args.file}:{d} (the include is left out of the test session)", file=err)
+        if not source.functions:
+            print(f"cdoctest-gen: no function could be parsed in {args.file}", file=err)
+            return 2
+        model, reason = generator.model_info()
+        if model:
+            print(f"cdoctest-gen: model {model} [{reason}]", file=err)
+        else:
+            print(f"cdoctest-gen: no model [{reason}]", file=err)
+        result = generator.generate(path, text, selector, progress=progress, cancel=cancel)
+    except TargetNotFound as exc:
+        progress.clear()
+        print(f"cdoctest-gen: {exc}", file=err)
+        return 2
+    except (ModelError, ToolchainNotFound, SourceParseError) as exc:
+        progress.clear()
+        print(f"cdoctest-gen: {exc}", file=err)
+        return 2
+    except CdoctestError as exc:
+        progress.clear()
+        print(f"cdoctest-gen: {exc}", file=err)
+        return 2
+    except (KeyboardInterrupt, GenerationCancelled):
+        cancel.set()
+        progress.clear()
+        print("cdoctest-gen: cancelled; the file was not changed", file=err)
+        return 2
+    finally:
+        generator.close()
+        runner.close()
+    progress.clear()
+
+    _summary(result, args.file, err, args.verbose)
+    if args.json:
+        json.dump(to_json(result), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif args.write:
+        if result.edits:
+            if read_text(path) != text:
+                print(f"cdoctest-gen: {args.file} changed while generating; not written", file=err)
+                return 2
+            write_text_atomic(path, result.new_text)
+            print(f"cdoctest-gen: wrote {len(result.edits)} block(s) to {args.file}", file=err)
+        else:
+            print(f"cdoctest-gen: nothing to write to {args.file}", file=err)
+    else:
+        sys.stdout.write(unified_diff(text, result.new_text, args.file))
+    return 1 if any(f.status in ("no_test", "error") for f in result.functions) else 0
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    """A unified diff of two texts (``a/NAME`` -> ``b/NAME``); '' when equal."""
+    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                 f"a/{name}", f"b/{name}")
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
+    for f in result.functions:
+        d = f.function
+        print(f"{name}:{d.line}: {d.qualname}: {f.status} [{f.origin}] {f.message}", file=err)
+        for b in f.findings:
+            where = f" (line {b.line + 1})" if b.line is not None else ""
+            print(f"  possible bug{where}: {b.example.source.strip()} -> predicted "
+                  f"{b.predicted.strip()!r}, got {b.actual.strip()!r}", file=err)
+        if verbose:
+            print(f"  timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in f.timings.items()), file=err)
+
+
+def to_json(result: FileResult) -> dict[str, Any]:
+    """The JSON document of ``--json``: everything in ``FileResult``, per function."""
+    from cdoctest_runner.results import to_jsonable
+
+    data = to_jsonable(result)
+    data["summary"] = {
+        "functions": len(result.functions),
+        "verified": sum(1 for f in result.functions if f.status == "verified"),
+        "no_test": sum(1 for f in result.functions if f.status == "no_test"),
+        "skipped": sum(1 for f in result.functions if f.status == "skipped"),
+        "findings": sum(len(f.findings) for f in result.functions),
+    }
+    return data
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""Context: what the model (and the fallback) need to know about one target function.
+
+``function_context(source, target) -> FunctionContext`` gathers, from the libclang cursors kept by
+``server.locate``: the function's signature and text, the enclosing namespace/class and how to
+construct the object for a method (its public constructors), the definitions of the types the
+function uses that live in this file, the file's ``#include`` lines, and existing cdoctest blocks
+as style examples. ``FunctionContext.prompt_target`` is the ``models.prompt.PromptTarget`` the
+prompt is built from. Pure reading; never runs anything.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from cdoctest_runner.example import Declaration, Language
+from models.prompt import PromptTarget
+from server.locate import Located, SourceFile, extent_text
+
+_TYPE_DECLS = {"STRUCT_DECL", "CLASS_DECL", "UNION_DECL", "ENUM_DECL", "TYPEDEF_DECL",
+               "TYPE_ALIAS_DECL", "CLASS_TEMPLATE"}
+_INCLUDE_RE = re.compile(r"^\s*#\s*include\s*[<\"].*$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One parameter: its spelled type and name (name may be '')."""
+
+    type: str
+    name: str
+
+
+@dataclass(frozen=True)
+class FunctionContext:
+    """Everything known about one target, as plain data (no libclang objects)."""
+
+    declaration: Declaration
+    language: Language
+    source: str  # the function's own text
+    call_name: str  # how to call it at global scope: 'shop::discounted' (free) or 'add' (method)
+    return_type: str
+    parameters: tuple[Parameter, ...]
+    is_method: bool = False
+    is_static: bool = False
+    is_const: bool = False
+    class_name: str = ""  # qualified, e.g. 'shop::Bin'
+    class_text: str = ""
+    constructors: tuple[str, ...] = ()  # public constructor signatures of the class
+    constructor_params: tuple[tuple[str, ...], ...] = ()  # their parameter types, same order
+    default_constructible: bool = False
+    types: tuple[str, ...] = ()  # definitions of types used (text from this file)
+    includes: tuple[str, ...] = ()
+    style_blocks: tuple[str, ...] = ()  # existing cdoctest blocks, undecorated
+    extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def hints(self) -> str:
+        """One or two comment lines telling the model how to call the target."""
+        args = ", ".join(sample_value(p.type) for p in self.parameters)
+        if self.is_method and self.declaration.kind == "constructor":
+            return f"// construct it, e.g.: {self.class_name} obj({args});"
+        if self.is_method and not self.is_static:
+            if self.default_constructible or not self.constructors:
+                how = f"{self.class_name} obj;"
+            else:
+                how = f"{self.class_name} obj({', '.join(sample_value(t) for t in self.constructor_params[0])});"
+            return f"// make an object first, e.g.: {how}\n// then call obj.{self.declaration.name}({args})"
+        return f"// call it as, e.g.: {self.call_name}({args})"
+
+    @property
+    def prompt_target(self) -> PromptTarget:
+        parts = [*self.includes]
+        parts += list(self.types)
+        if self.class_text and self.class_text not in self.types:
+            parts.append(self.class_text)
+        parts.append(self.hints)
+        return PromptTarget(
+            name=self.declaration.name,
+            qualname=self.declaration.qualname,
+            signature=self.declaration.signature,
+            source=self.source,
+            language=self.language,
+            context="\n".join(p for p in parts if p),
+            examples_style="\n\n".join(self.style_blocks[:2]),
+        )
+
+
+def function_context(source: SourceFile, target: Located) -> FunctionContext:
+    """Collect the context of ``target`` from ``source`` (its cursors must come from ``source``)."""
+    data = source.text.encode("utf-8", errors="surrogateescape")
+    c = target.cursor
+    decl = target.declaration
+    fn = c
+    if c.kind.name == "FUNCTION_TEMPLATE":
+        fn = c  # templates keep their own cursor: parameters are still children
+    params = tuple(
+        Parameter(p.type.spelling, p.spelling)
+        for p in fn.get_children()
+        if p.kind.name == "PARM_DECL"
+    )
+    try:
+        return_type = fn.result_type.spelling if decl.kind != "constructor" else ""
+    except Exception:  # noqa: BLE001 - libclang raises plain errors on odd cursors
+        return_type = ""
+    parent = target.parent_cursor
+    is_method = parent is not None
+    class_name = qualname_of(parent) if parent is not None else ""
+    class_text = ""
+    ctors: list[str] = []
+    ctor_params: list[tuple[str, ...]] = []
+    default_ctor = False
+    if parent is not None:
+        definition = parent.get_definition() or parent
+        class_text = extent_text(definition, data) if _in_file(definition, source.path) else ""
+        explicit_ctor = False
+        for ch in definition.get_children():
+            if ch.kind.name != "CONSTRUCTOR":
+                continue
+            explicit_ctor = True
+            if ch.access_specifier.name not in ("PUBLIC", "INVALID"):
+                continue
+            if ch.is_copy_constructor() or ch.is_move_constructor():
+                continue
+            n_params = sum(1 for p in ch.get_children() if p.kind.name == "PARM_DECL")
+            if n_params == 0 or ch.is_default_constructor():
+                default_ctor = True
+            args = ", ".join(f"{p.type.spelling} {p.spelling}".strip()
+                             for p in ch.get_children() if p.kind.name == "PARM_DECL")
+            ctors.append(f"{class_name}({args})")
+            ctor_params.append(tuple(p.type.spelling for p in ch.get_children()
+                                     if p.kind.name == "PARM_DECL"))
+        default_ctor = default_ctor or not explicit_ctor
+    is_static = bool(getattr(c, "is_static_method", lambda: False)())
+    is_const = bool(getattr(c, "is_const_method", lambda: False)())
+    call_name = decl.qualname if not is_method or is_static else decl.name
+    includes = tuple(m.group(0).strip() for m in _INCLUDE_RE.finditer(source.text))
+    style = tuple(
+        _undecorate(f.block.text)
+        for f in source.functions
+        if f.block is not None and f.block.has_prompts and not f.block.generated and f is not target
+    )
+    return FunctionContext(
+        declaration=decl,
+        language=source.language,
+        source=extent_text(c, data),
+        call_name=call_name,
+        return_type=return_type,
+        parameters=params,
+        is_method=is_method,
+        is_static=is_static,
+        is_const=is_const,
+        class_name=class_name,
+        class_text=class_text,
+        constructors=tuple(ctors),
+        constructor_params=tuple(ctor_params),
+        default_constructible=default_ctor,
+        types=_used_types(c, source, data, exclude=parent),
+        includes=includes,
+        style_blocks=style,
+    )
+
+
+def sample_value(type_spelling: str) -> str:
+    """A plausible literal for a parameter type, used only in the call hint shown to the model.
+
+    >>> [sample_value(t) for t in ("int", "const char *", "double", "bool", "char", "Foo")]
+    ['3', '"abc"', '2.5', 'true', "'a'", '...']
+    """
+    t = " ".join(type_spelling.replace("const", " ").replace("&", " ").split())
+    if t in ("char *", "std::string", "string", "std::string_view", "string_view"):
+        return '"abc"'
+    if t == "char":
+        return "'a'"
+    if t == "bool" or t == "_Bool":
+        return "true"
+    if t in ("float", "double", "long double"):
+        return "2.5"
+    if any(w in t.split() for w in ("int", "long", "short", "unsigned", "size_t", "int64_t", "int32_t",
+                                    "uint32_t", "uint64_t", "int8_t", "uint8_t", "ptrdiff_t")):
+        return "3"
+    if t.endswith("_t") and "*" not in t:
+        return "3"
+    return "..."
+
+
+def qualname_of(c: Any) -> str:
+    parts = []
+    while c is not None and c.kind.name != "TRANSLATION_UNIT":
+        if c.spelling and c.kind.name != "LINKAGE_SPEC":
+            parts.append(c.spelling)
+        c = c.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def _in_file(c: Any, path: str) -> bool:
+    return c.location.file is not None and os.path.abspath(c.location.file.name) == path
+
+
+def _used_types(c: Any, source: SourceFile, data: bytes, exclude: Any) -> tuple[str, ...]:
+    """Definitions (from this file) of the types the function's signature and body mention."""
+    seen: dict[str, str] = {}
+    skip = exclude.get_usr() if exclude is not None else None
+
+    def add(ref: Any, depth: int) -> None:
+        if ref is None or ref.kind.name not in _TYPE_DECLS:
+            return
+        d = ref.get_definition() or ref
+        usr = d.get_usr()
+        if not usr or usr == skip or usr in seen or not _in_file(d, source.path):
+            return
+        seen[usr] = extent_text(d, data).rstrip() + ";"
+        if depth < 2:  # one level of nesting: a struct holding another struct
+            for ch in d.walk_preorder():
+                if ch.kind.name == "TYPE_REF":
+                    add(ch.referenced, depth + 1)
+
+    for node in c.walk_preorder():
+        if node.kind.name == "TYPE_REF":
+            add(node.referenced, 0)
+    return tuple(seen.values())
+
+
+def _undecorate(comment: str) -> str:
+    out = []
+    for line in comment.splitlines():
+        s = line.strip()
+        for prefix in ("/**", "/*!", "/*", "///", "//!", "//"):
+            if s.startswith(prefix):
+                s = s[len(prefix):].strip()
+                break
+        if s.endswith("*/"):
+            s = s[:-2].rstrip()
+        if s.startswith("* "):
+            s = s[2:]
+        if s:
+            out.append(s)
+    return "\n".join(out)

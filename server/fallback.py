@@ -1,0 +1,663 @@
+"""The no-model generator: candidate calls built from the target's parameter types.
+
+``fallback_candidates(function, context, language)`` returns candidate blocks
+(``list[list[Example]]``): each block is one self-contained scenario (declarations it needs, the
+call, and prints of state the call may change), every ``want`` left empty. The pipeline runs the
+blocks, drops the examples that do not compile, crash or time out, and records the actual outputs
+(regression oracle). It is also the baseline the model must beat.
+
+Values are boundary and small values per type (0, 1, -1, small positives; empty, one-letter and
+short strings; empty, one-element and small arrays), chosen small so that recursive or loop-heavy
+functions finish quickly and signed overflow (undefined behaviour) is unlikely. Supported parameter
+types: integers of any width and signedness, ``bool``, ``char``, floating point, ``const char*``
+strings, ``char*`` buffers, ``std::string`` (value, const or non-const reference),
+``std::string_view``, pointer + length pairs (``int *a, int n``), ``std::vector<T>`` of scalars,
+enums (their constants), aggregate structs of scalars, pointers/references to scalars (in-out
+values), and methods of default-constructible classes. A function with another parameter type gets
+no candidates. Inputs follow clang-repl's rules (see docs/runner.md): class results are stored in
+a named variable before being printed (``std::string`` through ``c_str()``), so no bare expression
+creates a temporary with a non-trivial destructor, and no input starts with ``-``.
+
+The type facts come from libclang: from ``cursor`` when the caller has the function's cursor (the
+pipeline's ``Located.cursor``; most exact), else from ``file_text`` (the whole file), else from a
+small translation unit rebuilt from the ``FunctionContext`` (includes, used types, class, function).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cdoctest_runner.example import Declaration, Example, Language
+
+if TYPE_CHECKING:  # pragma: no cover
+    from server.context import FunctionContext
+
+__all__ = ["FallbackError", "fallback_candidates", "unsupported_reason"]
+
+
+class FallbackError(Exception):
+    """The fallback could not analyse the function (libclang failed, function not found)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Values per scalar kind (the k-th candidate takes the k-th value, rotated per parameter)
+
+_INTS = ["1", "0", "-1", "2", "5", "10", "3", "7", "-4"]
+_UINTS = ["1", "0", "2", "5", "10", "3", "7", "255", "64"]
+_UCHARS = ["1", "0", "255", "65", "7"]
+_CHARS = ["'a'", "'Z'", "'0'", "' '", "'m'"]
+_DOUBLES = ["1.5", "0.0", "-2.0", "10.0", "0.5", "3.0"]
+_STRINGS = ['"hello"', '""', '"a"', '"Hello, World!"', '"abc def"', '"12321"']
+_INT_ARRAYS = [[3, 1, 2], [], [5], [4, -2, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
+_UINT_ARRAYS = [[3, 1, 2], [], [5], [4, 200, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
+_DOUBLE_ARRAYS = [["1.5", "2.5", "3.0"], [], ["4.0"], ["-1.0", "0.5", "2.0", "8.0"], ["1.0", "2.0"]]
+_YEARS = ["2024", "2000", "1900", "2023"]
+
+_SIGNED = {"SHORT", "INT", "LONG", "LONGLONG", "INT128", "SCHAR"}
+_UNSIGNED = {"USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128"}
+_CHAR = {"CHAR_S", "CHAR_U"}
+_FLOAT = {"FLOAT", "DOUBLE", "LONGDOUBLE"}
+
+
+@dataclass
+class _Scalar:
+    kind: str  # 'int' | 'uint' | 'uchar' | 'char' | 'bool' | 'float' | 'double' | 'enum'
+    spelling: str  # canonical type spelling without const, e.g. 'unsigned int', 'geom::Color'
+    constants: list[str] = field(default_factory=list)  # enum constants, spelled for global scope
+
+    def values(self, language: str, name: str = "", mined: Sequence[int] = ()) -> list[str]:
+        if self.kind == "int":
+            return _YEARS if "year" in name.lower() else _merge(mined, _INTS)
+        if self.kind == "uint":
+            return _YEARS if "year" in name.lower() else _merge([m for m in mined if m >= 0], _UINTS)
+        if self.kind == "uchar":
+            return _UCHARS
+        if self.kind == "char":
+            return _CHARS
+        if self.kind == "bool":
+            return ["true", "false"] if language != "c" else ["1", "0"]
+        if self.kind == "float":
+            return [v + "f" for v in _DOUBLES]
+        if self.kind == "double":
+            return _DOUBLES
+        return self.constants
+
+    def arrays(self) -> list[list[str]]:
+        if self.kind in ("float", "double"):
+            suffix = "f" if self.kind == "float" else ""
+            return [[v + suffix for v in a] for a in _DOUBLE_ARRAYS]
+        if self.kind in ("uint", "uchar"):
+            return [[str(v) for v in a] for a in _UINT_ARRAYS]
+        if self.kind == "char":
+            return [["'a'", "'b'", "'c'"], [], ["'x'"], ["'h'", "'i'"]]
+        if self.kind == "bool":
+            return [["true", "false", "true"], [], ["false"]]
+        if self.kind == "enum":
+            c = self.constants
+            return [c[:3], [], c[:1], list(reversed(c[:3]))]
+        return [[str(v) for v in a] for a in _INT_ARRAYS]
+
+
+def _merge(mined: Sequence[int], base: Sequence[str]) -> list[str]:
+    """Interleave boundary values mined from the body with the base values, without repeats.
+
+    >>> _merge([90, 89], ["1", "0", "-1"])
+    ['90', '1', '89', '0', '-1']
+    """
+    out: list[str] = []
+    for pair in itertools.zip_longest([str(m) for m in mined], base):
+        for v in pair:
+            if v is not None and v not in out:
+                out.append(v)
+    return out
+
+
+_INT_TOKEN = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)[uUlL]*$")
+
+
+def _mined_ints(cursor: Any, limit: int = 8) -> list[int]:
+    """Boundary values from the integer literals a function body compares with.
+
+    After ``>``/``<=`` a literal ``n`` gives ``n`` and ``n+1``; after ``>=``/``<`` it gives ``n`` and
+    ``n-1``; after ``==``/``!=``/``%``/``case`` just ``n``. Other literals are ignored, 0 and 1
+    (already among the base values) too. Magnitudes above 100000 are skipped.
+    """
+    toks = [t.spelling for t in cursor.get_tokens()]
+    out: list[int] = []
+    for i, tok in enumerate(toks):
+        m = _INT_TOKEN.match(tok)
+        if not m or i == 0:
+            continue
+        n = int(m.group(1), 16 if m.group(1)[:2].lower() == "0x" else 10)
+        prev = toks[i - 1]
+        neg = prev == "-" and i >= 2 and toks[i - 2] in ("<", "<=", ">", ">=", "==", "!=", "(", ",", "case")
+        if neg:
+            n, prev = -n, toks[i - 2]
+        if prev in (">", "<="):
+            vals = [n, n + 1]
+        elif prev in (">=", "<"):
+            vals = [n, n - 1]
+        elif prev in ("==", "!=", "%", "case"):
+            vals = [n]
+        else:
+            continue
+        for v in vals:
+            if v not in (0, 1) and abs(v) <= 100000 and v not in out:
+                out.append(v)
+    return out[:limit]
+
+
+def _strip_const(spelling: str) -> str:
+    return " ".join(re.sub(r"\bconst\b|\bvolatile\b", " ", spelling).split())
+
+
+def _qualname(cursor: Any) -> str:
+    parts = []
+    c = cursor
+    while c is not None and c.kind.name != "TRANSLATION_UNIT":
+        if c.spelling and c.kind.name not in ("LINKAGE_SPEC", "UNEXPOSED_DECL"):
+            parts.append(c.spelling)
+        c = c.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def _scalar(t: Any, language: str) -> _Scalar | None:
+    """A scalar kind for a canonical libclang type, or None."""
+    k = t.kind.name
+    spelling = _strip_const(t.spelling)
+    if k == "BOOL":
+        return _Scalar("bool", spelling)
+    if k in _CHAR:
+        return _Scalar("char", spelling)
+    if k == "UCHAR":
+        return _Scalar("uchar", spelling)
+    if k in _SIGNED:
+        return _Scalar("int", spelling)
+    if k in _UNSIGNED:
+        return _Scalar("uint", spelling)
+    if k == "FLOAT":
+        return _Scalar("float", spelling)
+    if k in ("DOUBLE", "LONGDOUBLE"):
+        return _Scalar("double", spelling)
+    if k == "ENUM":
+        decl = t.get_declaration()
+        consts = [c.spelling for c in decl.get_children() if c.kind.name == "ENUM_CONSTANT_DECL"]
+        if not consts:
+            return None
+        if language == "c":
+            return _Scalar("enum", spelling, consts)
+        scoped = bool(getattr(decl, "is_scoped_enum", lambda: False)())
+        enum_q = _qualname(decl)
+        prefix = enum_q if scoped else enum_q.rsplit("::", 1)[0] if "::" in enum_q else ""
+        names = [f"{prefix}::{c}" if prefix else c for c in consts]
+        return _Scalar("enum", spelling, names)
+    return None
+
+
+def _is_std(t: Any, name: str) -> bool:
+    s = _strip_const(t.spelling)
+    return s.startswith(f"std::{name}<") or s.startswith(f"std::__cxx11::{name}<") or s.startswith(
+        f"std::__1::{name}<"
+    )
+
+
+@dataclass
+class _Aggregate:
+    spelling: str
+    fields: list[tuple[str, _Scalar]]
+
+
+def _aggregate(t: Any, language: str) -> _Aggregate | None:
+    """A struct that can be brace-initialised from scalar fields (no constructors, bases, private fields)."""
+    if t.kind.name != "RECORD":
+        return None
+    decl = t.get_declaration()
+    d = decl.get_definition() if decl is not None else None
+    if d is None:
+        return None
+    fields: list[tuple[str, _Scalar]] = []
+    for ch in d.get_children():
+        kind = ch.kind.name
+        if kind in ("CONSTRUCTOR", "CXX_BASE_SPECIFIER", "DESTRUCTOR"):
+            return None
+        if kind == "FIELD_DECL":
+            if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
+                return None
+            s = _scalar(ch.type.get_canonical(), language)
+            if s is None:
+                return None
+            fields.append((ch.spelling, s))
+    if not fields:
+        return None
+    return _Aggregate(_strip_const(t.spelling), fields)
+
+
+# ---------------------------------------------------------------------------------------------
+# One parameter (or a pointer + length pair) -> per-candidate setup lines, argument, after lines
+
+
+@dataclass
+class _Arg:
+    setup: list[str]
+    expr: str
+    after: list[str]
+
+
+class _Provider:
+    """Makes the k-th argument for one parameter (or a pointer + length pair)."""
+
+    def __init__(self, make: Any, count: int, label: str) -> None:
+        self.make = make  # (k, tag) -> _Arg
+        self.count = count  # how many distinct values it has
+        self.label = label
+
+
+def _brace(values: list[str]) -> str:
+    return "{" + ", ".join(values) + "}"
+
+
+def _provider_for(
+    params: list[tuple[str, Any]], i: int, language: str, mined: Sequence[int] = ()
+) -> tuple[_Provider, int] | None:
+    """The provider for params[i]; returns it and how many parameters it consumed (1 or 2)."""
+    name, t = params[i]
+    ct = t.get_canonical()
+    kind = ct.kind.name
+    nxt = params[i + 1][1].get_canonical() if i + 1 < len(params) else None
+    nxt_scalar = _scalar(nxt, language) if nxt is not None else None
+    length_follows = nxt_scalar is not None and nxt_scalar.kind in ("int", "uint")
+
+    s = _scalar(ct, language)
+    if s is not None:
+        vals = s.values(language, name, mined)
+        return _Provider(lambda k, tag: _Arg([], vals[k % len(vals)], []), len(vals), s.kind), 1
+
+    if kind == "POINTER":
+        pointee = ct.get_pointee()
+        pc = pointee.get_canonical()
+        mutable = not pointee.is_const_qualified()
+        ps = _scalar(pc, language)
+        if ps is not None and ps.kind == "char":
+            if length_follows:
+                return _Provider(
+                    lambda k, tag: _Arg([], f"{_STRINGS[k % len(_STRINGS)]}, {_strlen(_STRINGS[k % len(_STRINGS)])}", []),
+                    len(_STRINGS),
+                    "string+length",
+                ), 2
+            if not mutable:
+                return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "cstring"), 1
+
+            def buf(k: int, tag: str) -> _Arg:
+                lit = _STRINGS[k % len(_STRINGS)]
+                var = f"str{tag}"
+                return _Arg([f"char {var}[] = {lit};"], var, [var])
+
+            return _Provider(buf, len(_STRINGS), "char buffer"), 1
+        if ps is not None and length_follows:
+            arrays = ps.arrays()
+
+            def arr(k: int, tag: str) -> _Arg:
+                a = arrays[k % len(arrays)]
+                var = f"arr{tag}"
+                if not a:
+                    return _Arg([f"{ps.spelling} {var}[1] = {_brace([ps.values(language)[0]])};"], f"{var}, 0", [])
+                return _Arg([f"{ps.spelling} {var}[] = {_brace(a)};"], f"{var}, {len(a)}", [var] if mutable else [])
+
+            return _Provider(arr, len(arrays), "array+length"), 2
+        if ps is not None:
+            vals = ps.values(language, name)
+
+            def ptr(k: int, tag: str) -> _Arg:
+                var = f"val{tag}"
+                return _Arg([f"{ps.spelling} {var} = {vals[k % len(vals)]};"], f"&{var}", [var] if mutable else [])
+
+            return _Provider(ptr, len(vals), "scalar pointer"), 1
+        agg = _aggregate(pc, language)
+        if agg is not None:
+            return _struct_provider(agg, language, mutable, pointer=True), 1
+        return None
+
+    if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
+        pointee = ct.get_pointee()
+        pc = pointee.get_canonical()
+        mutable = not pointee.is_const_qualified() and kind == "LVALUEREFERENCE"
+        ps = _scalar(pc, language)
+        if ps is not None:
+            vals = ps.values(language, name)
+            if not mutable:
+                return _Provider(lambda k, tag: _Arg([], vals[k % len(vals)], []), len(vals), ps.kind), 1
+
+            def ref(k: int, tag: str) -> _Arg:
+                var = f"val{tag}"
+                return _Arg([f"{ps.spelling} {var} = {vals[k % len(vals)]};"], var, [var])
+
+            return _Provider(ref, len(vals), "scalar reference"), 1
+        return _class_provider(pc, language, mutable, name)
+
+    if kind == "RECORD":
+        return _class_provider(ct, language, False, name)
+    return None
+
+
+def _strlen(literal: str) -> int:
+    return len(literal[1:-1].encode().decode("unicode_escape"))
+
+
+def _class_provider(t: Any, language: str, mutable: bool, name: str) -> tuple[_Provider, int] | None:
+    if _is_std(t, "basic_string"):
+        if not mutable:
+            return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "std::string"), 1
+
+        def sref(k: int, tag: str) -> _Arg:
+            var = f"str{tag}"
+            return _Arg([f"std::string {var} = {_STRINGS[k % len(_STRINGS)]};"], var, [f"{var}.c_str()"])
+
+        return _Provider(sref, len(_STRINGS), "std::string reference"), 1
+    if _is_std(t, "basic_string_view"):
+        return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "string_view"), 1
+    if _is_std(t, "vector"):
+        if t.get_num_template_arguments() < 1:
+            return None
+        et = t.get_template_argument_type(0).get_canonical()
+        es = _scalar(et, language)
+        if es is None:
+            return None
+        arrays = es.arrays()
+
+        def vec(k: int, tag: str) -> _Arg:
+            a = arrays[k % len(arrays)]
+            var = f"vec{tag}"
+            after = [f"{var}.size()"] + [f"{var}.at({j})" for j in range(min(len(a), 4))] if mutable else []
+            return _Arg([f"std::vector<{es.spelling}> {var} = {_brace(a)};"], var, after)
+
+        return _Provider(vec, len(arrays), "std::vector"), 1
+    agg = _aggregate(t, language)
+    if agg is not None:
+        return _struct_provider(agg, language, mutable, pointer=False), 1
+    return None
+
+
+def _struct_provider(agg: _Aggregate, language: str, mutable: bool, pointer: bool) -> _Provider:
+    lists = [s.values(language, n) for n, s in agg.fields]
+    count = max(len(v) for v in lists)
+
+    def make(k: int, tag: str) -> _Arg:
+        var = f"obj{tag}"
+        vals = [v[(k + j) % len(v)] for j, v in enumerate(lists)]
+        after = [f"{var}.{n}" for n, _ in agg.fields] if mutable else []
+        return _Arg([f"{agg.spelling} {var} = {_brace(vals)};"], ("&" if pointer else "") + var, after)
+
+    return _Provider(make, count, "struct")
+
+
+# ---------------------------------------------------------------------------------------------
+# The target
+
+
+@dataclass
+class _Target:
+    name: str
+    call_name: str
+    language: str
+    kind: str  # cursor kind name
+    params: list[tuple[str, Any]]
+    result: Any  # canonical libclang type, None for constructors
+    class_name: str = ""
+    is_method: bool = False
+    is_static: bool = False
+    is_const: bool = False
+    default_constructible: bool = True
+    mined: list[int] = field(default_factory=list)  # boundary values from the body's literals
+    ctor_params: list[tuple[str, Any]] | None = None  # a public constructor to use when no default one
+
+
+def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
+    params = [(a.spelling, a.type) for a in cursor.get_arguments()] if cursor.kind.name != "FUNCTION_TEMPLATE" else [
+        (p.spelling, p.type) for p in cursor.get_children() if p.kind.name == "PARM_DECL"
+    ]
+    parent = cursor.semantic_parent
+    is_method = parent is not None and parent.kind.name in ("CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE", "UNION_DECL")
+    class_name = _qualname(parent) if is_method else ""
+    default_ctor = True
+    ctor_params: list[tuple[str, Any]] | None = None
+    if is_method:
+        ctors = [
+            c
+            for c in parent.get_children()
+            if c.kind.name == "CONSTRUCTOR"
+            and not (c.is_copy_constructor() or c.is_move_constructor())
+        ]
+        public = [c for c in ctors if c.access_specifier.name == "PUBLIC"]
+        if ctors:
+            default_ctor = any(not list(c.get_arguments()) for c in public)
+        if not default_ctor and public:
+            ctor_params = [(a.spelling, a.type) for a in public[0].get_arguments()]
+    is_static = bool(cursor.is_static_method()) if is_method else False
+    call_name = _qualname(cursor) if (not is_method or is_static) else cursor.spelling
+    if context is not None:  # the pipeline's own reading wins where it has one
+        call_name = getattr(context, "call_name", "") or call_name
+        class_name = getattr(context, "class_name", "") or class_name
+        if is_method:
+            default_ctor = bool(getattr(context, "default_constructible", default_ctor))
+    result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type.get_canonical()
+    return _Target(
+        name=cursor.spelling,
+        call_name=call_name,
+        language=language,
+        kind=cursor.kind.name,
+        params=params,
+        result=result,
+        class_name=class_name,
+        is_method=is_method,
+        is_static=is_static,
+        is_const=bool(cursor.is_const_method()) if is_method else False,
+        default_constructible=default_ctor,
+        mined=_mined_ints(cursor),
+        ctor_params=ctor_params,
+    )
+
+
+def _parse(text: str, path: str | None, language: str, flags: Sequence[str]) -> tuple[Any, str]:
+    from clang import cindex
+
+    filename = os.path.abspath(path) if path else "/tmp/cdoctest_fallback." + ("c" if language == "c" else "cpp")
+    from cdoctest_runner.finder import resource_dir
+
+    args = ["-x", "c" if language == "c" else "c++"]
+    rdir = resource_dir()
+    if rdir:
+        args += ["-resource-dir", rdir]
+    options = cindex.TranslationUnit.PARSE_INCOMPLETE | 0x200  # KeepGoing: tolerate errors
+    try:
+        tu = cindex.Index.create().parse(
+            filename, args=args + list(flags), unsaved_files=[(filename, text)], options=options
+        )
+    except cindex.TranslationUnitLoadError as exc:
+        raise FallbackError(f"libclang could not parse {filename}: {exc}") from exc
+    return tu, filename
+
+
+_FUNCTION_KINDS = {"FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE", "CONVERSION_FUNCTION"}
+
+
+def _find(tu: Any, filename: str, function: Declaration, match_line: bool) -> Any:
+    best = None
+    for c in tu.cursor.walk_preorder():
+        if c.kind.name not in _FUNCTION_KINDS or c.spelling != function.name:
+            continue
+        if c.location.file is None or os.path.abspath(c.location.file.name) != filename:
+            continue
+        if match_line and c.extent.start.line <= function.line <= c.extent.end.line:
+            return c
+        if best is None or (c.is_definition() and not best.is_definition()):
+            best = c
+    if best is None:
+        raise FallbackError(f"function {function.qualname or function.name!r} not found")
+    return best
+
+
+def _mini_source(context: FunctionContext) -> str:
+    """A small translation unit from the pipeline's context: includes, types, class, function."""
+    body: list[str] = list(context.types)
+    if context.class_text and context.class_text not in body:
+        body.append(context.class_text + ";")
+    if not (context.class_text and context.source in context.class_text):
+        body.append(context.source)
+    q = context.class_name or context.declaration.qualname
+    namespaces = q.split("::")[:-1] if context.class_name else q.split("::")[:-1]
+    text = "\n".join(body)
+    for ns in reversed(namespaces):
+        text = f"namespace {ns} {{\n{text}\n}}"
+    return "\n".join(list(context.includes) + [text]) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Candidate blocks
+
+
+def _examples(lines: list[str]) -> list[Example]:
+    return [Example(source=line) for line in lines]
+
+
+def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
+    """How to run ``call`` so that its result prints deterministically."""
+    r = t.result
+    if r is None or r.kind.name == "VOID":
+        return [call + ";"]
+    if _scalar(r, t.language) is not None:
+        return [call]
+    if r.kind.name == "POINTER":
+        pointee = _scalar(r.get_pointee().get_canonical(), t.language)
+        if pointee is not None and pointee.kind == "char":
+            return [call]
+        return [f"({call}) != 0"]
+    if t.language != "c" and _is_std(r, "basic_string"):
+        return [f"std::string res{tag} = {call};", f"res{tag}.c_str()"]
+    if t.language != "c" and _is_std(r, "basic_string_view"):
+        return [f"std::string res{tag}({call});", f"res{tag}.c_str()"]
+    if t.language != "c" and _is_std(r, "vector"):
+        return [f"auto res{tag} = {call};", f"res{tag}.size()"] + [f"res{tag}.at({j})" for j in range(3)]
+    agg = _aggregate(r, t.language)
+    if agg is not None:
+        decl = f"{agg.spelling} res{tag} = {call};"
+        return [decl] + [f"res{tag}.{n}" for n, _ in agg.fields]
+    return [call + ";"]
+
+
+def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
+    providers: list[_Provider] = []
+    i = 0
+    while i < len(t.params):
+        got = _provider_for(t.params, i, t.language, t.mined)
+        if got is None:
+            return []
+        p, used = got
+        providers.append(p)
+        i += used
+    if t.kind == "CONSTRUCTOR":
+        return []
+    needs_object = t.is_method and not t.is_static
+    ctor: list[_Provider] = []
+    if needs_object and not t.default_constructible:
+        if not t.ctor_params:
+            return []
+        i = 0
+        while i < len(t.ctor_params):
+            got = _provider_for(t.ctor_params, i, t.language)
+            if got is None:
+                return []
+            ctor.append(got[0])
+            i += got[1]
+
+    variety = max([p.count for p in providers + ctor], default=1)
+    n = min(max_candidates, variety if (providers or ctor) else 1)
+    calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
+
+    # A row picks one value per provider: an index into its values, or a fixed literal.
+    rows: list[list[int | str]] = []
+    for k in range(n * 3):
+        rows.append([(k + j * (k // 2 + 1)) % max(p.count, 1) for j, p in enumerate(providers)])
+    if len(providers) >= 2 and all(p.label in ("int", "uint") for p in providers):
+        # Several integers: all equal, and ascending (3, 4, 5): sides of a triangle, bounds of a range.
+        rows.insert(1, ["5"] * len(providers))
+        rows.insert(3, [str(3 + j) for j in range(len(providers))])
+
+    out: list[list[Example]] = []
+    seen: set[tuple[str, ...]] = set()
+    for k in range(len(rows)):
+        if len(out) >= n:
+            break
+        tag = str(len(out))
+        lines: list[str] = []
+        after: list[str] = []
+        obj = f"obj{tag}m"
+        key: list[str] = []
+        if needs_object and not ctor:
+            lines.append(f"{t.class_name} {obj};")
+        elif needs_object:
+            cargs = []
+            for j, p in enumerate(ctor):
+                a = p.make(k % max(p.count, 1), f"{tag}c{'abcdefgh'[j % 8]}")
+                lines += a.setup
+                cargs.append(a.expr)
+            lines.append(f"{t.class_name} {obj}({', '.join(cargs)});")
+            key.append(lines[-1].replace(obj, ""))
+        for c in range(calls_per_object):
+            row = rows[(k + c) % len(rows)]
+            args = []
+            for j, (p, choice) in enumerate(zip(providers, row, strict=True)):
+                var_tag = f"{tag}{'abcdefgh'[j % 8]}{c or ''}"
+                a = _Arg([], choice, []) if isinstance(choice, str) else p.make(choice, var_tag)
+                lines += a.setup
+                args.append(a.expr)
+                after += a.after
+            callee = f"{obj}.{t.name}" if needs_object else t.call_name
+            call = f"{callee}({', '.join(args)})"
+            key.append(", ".join(args))
+            lines += _result_lines(t, call, f"{tag}{c or ''}")
+        if tuple(key) in seen:
+            continue
+        seen.add(tuple(key))
+        out.append(_examples(lines + after))
+    return out
+
+
+def fallback_candidates(
+    function: Declaration,
+    context: FunctionContext | str | None = None,
+    language: Language = "c++",
+    *,
+    cursor: Any = None,
+    path: str | None = None,
+    flags: Sequence[str] = (),
+    max_candidates: int = 8,
+) -> list[list[Example]]:
+    """Candidate blocks for ``function`` (``want`` empty); ``[]`` when a parameter type is unsupported.
+
+    ``context`` is the pipeline's ``FunctionContext``, or the whole file text (``str``, with
+    ``path``/``flags`` for libclang). ``cursor`` (the function's libclang cursor), when given, is
+    used directly. Raises ``FallbackError`` when libclang cannot parse or find the function.
+    """
+    if cursor is None:
+        if isinstance(context, str):
+            tu, filename = _parse(context, path, language, flags)
+            cursor = _find(tu, filename, function, match_line=True)
+        elif context is not None:
+            tu, filename = _parse(_mini_source(context), None, language, flags)
+            cursor = _find(tu, filename, function, match_line=False)
+        else:
+            raise FallbackError("fallback_candidates needs a context (FunctionContext or file text) or a cursor")
+    target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
+    return _build(target, max_candidates)
+
+
+def unsupported_reason(function: Declaration, context: FunctionContext | str, language: Language = "c++", **kw: Any) -> str:
+    """Why the fallback has no candidates for ``function`` ('' when it has some)."""
+    if fallback_candidates(function, context, language, **kw):
+        return ""
+    return f"no value generator for the parameter types of {function.signature or function.name}"

@@ -1,0 +1,221 @@
+"""The one adapter between the language server and the rest of the project.
+
+Everything the server needs from the generation pipeline (``server.pipeline.Generator``) and the
+runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so a change
+of their API is a one-place fix. All methods block (libclang, llama.cpp, clang-repl): the server
+calls them from its executors, never on the event loop. Imports of the heavy modules are lazy, so
+the server starts (and answers ``initialize``) even when they are missing or broken; the error then
+surfaces as ``EngineError`` with a message for the user.
+
+Caching: one parse per document version (``functions`` and ``doctests``; the newest version of each
+URI is kept). ``Engine`` is immutable per ``Settings``: a settings change builds a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.example import DocTest
+from cdoctest_runner.results import DocTestResult
+from server.api import FileResult, FunctionInfo, ProgressCallback, TargetSelector
+from server.lsp.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class EngineError(Exception):
+    """A set-up problem (no clang-repl, no model, unparseable file ...); the message is for the user."""
+
+
+class GenerationCancelledError(EngineError):
+    """The generation was cancelled; nothing was produced."""
+
+
+class Engine:
+    """Generation, function listing and test runs for one ``Settings``."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._generator: Any = None
+        self._runner: Any = None  # runs the document's blocks (test executor)
+        self._gen_runner: Any = None  # verifies candidates (generate executor): runners are not shared across threads
+        self._functions: dict[str, tuple[tuple[int, str], list[FunctionInfo]]] = {}
+        self._doctests: dict[str, tuple[tuple[int, str], list[DocTest]]] = {}
+        self._closed = False
+        self._lister: Any = None
+
+    # -- construction of the project's objects (lazy) -------------------------------------------
+
+    def _make_runner(self, workers: int) -> Any:
+        try:
+            from cdoctest_runner.runner import DocTestRunner, Limits
+            from cdoctest_runner.toolchain import find_clang_repl
+
+            toolchain = find_clang_repl(self.settings.runner.clang_repl or None)
+            limits = Limits(timeout_s=self.settings.runner.timeout)
+            return DocTestRunner(toolchain=toolchain, limits=limits, workers=workers)
+        except CdoctestError as exc:
+            raise EngineError(str(exc)) from exc
+        except ImportError as exc:
+            raise EngineError(f"the cdoctest runner is not available: {exc}") from exc
+
+    def _runner_obj(self) -> Any:
+        with self._lock:
+            if self._runner is None:
+                self._runner = self._make_runner(workers=1)
+            return self._runner
+
+    def _generator_obj(self) -> Any:
+        with self._lock:
+            if self._gen_runner is None:
+                self._gen_runner = self._make_runner(workers=max(1, min(4, os.cpu_count() or 1)))
+            runner = self._gen_runner
+        with self._lock:
+            if self._generator is None:
+                try:
+                    from server.pipeline import Generator
+                except ImportError as exc:
+                    raise EngineError(f"the generation pipeline is not available: {exc}") from exc
+                s = self.settings
+                self._generator = Generator(
+                    model_config=s.model_config(),
+                    options=s.generate_options(),
+                    source_options=s.source_options(),
+                    runner=runner,
+                )
+                _set_max_tokens(self._generator, s.generation.max_tokens)
+            return self._generator
+
+    def flags(self, path: str) -> list[str]:
+        """Compiler flags for ``path`` (compile_commands.json, then the extra flags)."""
+        from cdoctest_runner.finder import compile_flags
+
+        b = self.settings.build
+        flags = list(compile_flags(path, compile_db_dir=b.compile_commands_dir or None))
+        return flags + [f for f in b.extra_flags if f not in flags]
+
+    # -- the operations the server uses ------------------------------------------------------
+
+    def functions(self, uri: str, version: int | None, path: str, text: str) -> list[FunctionInfo]:
+        """The functions of one document version (cached: listing code actions must be cheap)."""
+        key = _key(version, text)
+        cached = self._functions.get(uri)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        gen = self._generator_for_listing()
+        try:
+            found = list(gen.list_functions(path, text))
+        except CdoctestError as exc:
+            raise EngineError(str(exc)) from exc
+        self._functions[uri] = (key, found)
+        return found
+
+    def _generator_for_listing(self) -> Any:
+        # Listing needs no model and no clang-repl: a Generator of its own that never generates,
+        # so code actions appear even when clang-repl or the model is missing.
+        with self._lock:
+            if self._lister is None:
+                try:
+                    from server.pipeline import Generator
+                except ImportError as exc:
+                    raise EngineError(f"the generation pipeline is not available: {exc}") from exc
+                self._lister = Generator(source_options=self.settings.source_options())
+            return self._lister
+
+    def generate(
+        self,
+        path: str,
+        text: str,
+        selector: TargetSelector,
+        progress: ProgressCallback | None,
+        cancel: threading.Event,
+    ) -> FileResult:
+        """Run the pipeline; raises ``GenerationCancelledError`` or ``EngineError``."""
+        gen = self._generator_obj()
+        from server.locate import TargetNotFound
+        from server.pipeline import GenerationCancelled
+
+        try:
+            return gen.generate(path, text, selector, progress=progress, cancel=cancel)
+        except GenerationCancelled as exc:
+            raise GenerationCancelledError("generation cancelled") from exc
+        except CdoctestError as exc:
+            if cancel.is_set():  # e.g. the runner's RunCancelled
+                raise GenerationCancelledError("generation cancelled") from exc
+            raise EngineError(str(exc)) from exc
+        except TargetNotFound as exc:
+            raise EngineError(str(exc)) from exc
+        except Exception as exc:  # the model or llama.cpp failing: report, keep serving
+            if cancel.is_set():
+                raise GenerationCancelledError("generation cancelled") from exc
+            if type(exc).__name__ == "ModelError":
+                raise EngineError(f"the model could not be used: {exc}") from exc
+            raise
+
+    def doctests(self, uri: str, version: int | None, path: str, text: str) -> list[DocTest]:
+        """The cdoctest blocks of one document version (cached)."""
+        cached = self._doctests.get(uri)
+        if cached is not None and cached[0] == _key(version, text):
+            return cached[1]
+        try:
+            from cdoctest_runner.finder import find_doctests
+
+            tests = list(find_doctests(path, text, self.flags(path)))
+        except CdoctestError as exc:
+            raise EngineError(str(exc)) from exc
+        self._doctests[uri] = (_key(version, text), tests)
+        return tests
+
+    def run_tests(
+        self, path: str, text: str, tests: Sequence[DocTest], cancel: threading.Event
+    ) -> list[DocTestResult]:
+        """Run blocks against the document text (the unsaved buffer is what runs)."""
+        if not tests:
+            return []
+        runner = self._runner_obj()
+        try:
+            from cdoctest_runner.finder import code_under_test
+
+            code = code_under_test(path, text, self.flags(path))
+            return list(runner.run_many([(t, code) for t in tests], cancel=cancel))
+        except CdoctestError as exc:
+            raise EngineError(str(exc)) from exc
+
+    def forget(self, uri: str) -> None:
+        """Drop the caches of a closed document."""
+        self._functions.pop(uri, None)
+        self._doctests.pop(uri, None)
+
+    def close(self) -> None:
+        """Free the model and the warm interpreters."""
+        with self._lock:
+            self._closed = True
+            for obj in (self._generator, self._lister, self._gen_runner, self._runner):
+                close: Callable[[], None] | None = getattr(obj, "close", None)
+                if close is not None:
+                    try:
+                        close()
+                    except Exception:  # closing must not take the server down
+                        log.exception("closing %r failed", obj)
+            self._generator = self._lister = self._gen_runner = self._runner = None
+
+
+def _key(version: int | None, text: str) -> tuple[int, str]:
+    """Cache key of a document: its version, or its text when the client gives no version."""
+    return (version, "") if version is not None else (-1, text)
+
+
+def _set_max_tokens(generator: Any, max_tokens: int) -> None:
+    """Pass ``max_tokens`` to the pipeline where it has a place for it (it is not in the contract)."""
+    for attr in ("max_tokens",):
+        if hasattr(generator, attr):
+            try:
+                setattr(generator, attr, max_tokens)
+            except AttributeError:
+                pass

@@ -1,0 +1,1 @@
+"""One module per language-server feature; ``server/lsp/server.py`` registers them."""

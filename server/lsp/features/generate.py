@@ -1,0 +1,218 @@
+"""Generation in the editor: one coroutine shared by ``codeAction/resolve``, the
+``cdoctest/generate`` request and the ``cdoctest.server.generate`` command.
+
+Contract: the pipeline runs in the server's generation executor (never on the event loop) with a
+``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set it and
+return at once, with no edit. The edit is computed against the document version the generation
+started from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused with a
+message. "Possible bug" findings become warnings once the client has applied the edit (the
+document then equals the generated text).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types as T
+from lsprotocol.converters import get_converter
+
+from server.api import FileResult
+from server.lsp import convert
+from server.lsp.args import GenerateArgs
+from server.lsp.engine import EngineError, GenerationCancelledError
+from server.lsp.progress import Progress
+from server.lsp.relocate import relocate_edits
+
+if TYPE_CHECKING:
+    from server.lsp.server import CdoctestServer
+
+log = logging.getLogger(__name__)
+_converter = get_converter()
+
+
+@dataclass
+class Outcome:
+    """What one generation produced, for every caller (resolve, request, command)."""
+
+    edit: T.WorkspaceEdit | None = None
+    summary: str = ""
+    cancelled: bool = False
+    error: str | None = None
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    functions: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "edit": None if self.edit is None else _converter.unstructure(self.edit, T.WorkspaceEdit),
+            "summary": self.summary,
+            "cancelled": self.cancelled,
+            "error": self.error,
+            "findings": self.findings,
+            "functions": self.functions,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def summarize(result: FileResult) -> str:
+    """One line for the user: what was verified, what fell back, what got nothing."""
+    parts = []
+    for f in result.functions:
+        if f.status == "verified":
+            score = (
+                f", mutation score {f.mutants_killed}/{f.mutants_total}" if f.mutants_total else ""
+            )
+            parts.append(f"`{f.function.name}`: {len(f.examples)} verified examples ({f.origin}{score})")
+        elif f.status != "skipped":
+            parts.append(f"`{f.function.name}`: {f.status}" + (f" ({f.message})" if f.message else ""))
+    if not parts:
+        return "no function to generate tests for"
+    return "; ".join(parts)
+
+
+async def generate(
+    ls: CdoctestServer, args: GenerateArgs, token: T.ProgressToken | None = None
+) -> Outcome:
+    """Run one generation for ``args`` (see the module docstring). Raises only ``CancelledError``."""
+    started = time.monotonic()
+    doc = ls.workspace.get_text_document(args.uri)
+    try:
+        text = doc.source
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(ls, f"cannot read {args.uri}: {exc}")
+    version, path = doc.version, doc.path
+    if (problem := ls.too_large(text)) is not None:
+        return _fail(ls, problem)
+    same = args.version is None or args.version == version
+    selector = args.selector(same)
+    progress = Progress(ls, token)
+    cancel = threading.Event()
+    what = "all functions" if args.all else f"`{args.name or 'function'}`"
+    await progress.begin(f"Generating cdoctest for {what}", "parsing", cancellable=True)
+    engine = ls.engine
+    loop = asyncio.get_running_loop()
+    future = loop.run_in_executor(
+        ls.generate_executor, engine.generate, path, text, selector, progress.callback, cancel
+    )
+    end_message = "cancelled"
+    cancel_waiter = asyncio.ensure_future(progress.cancelled.wait())
+    try:
+        done, _ = await asyncio.wait({future, cancel_waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if future not in done:  # progress cancelled: stop the worker, answer now
+            cancel.set()
+            _swallow(future)
+            return Outcome(cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started)
+        try:
+            result = future.result()
+        except GenerationCancelledError:
+            return Outcome(cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started)
+        except EngineError as exc:
+            end_message = "failed"
+            return _fail(ls, f"cdoctest generation failed: {exc}")
+        except Exception as exc:  # a bug below us must not take the server down
+            log.exception("generation failed")
+            end_message = "failed"
+            return _fail(ls, f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}")
+        outcome = _to_outcome(ls, args.uri, text, version, result)
+        end_message = outcome.summary
+        outcome.seconds = time.monotonic() - started
+        return outcome
+    except asyncio.CancelledError:  # $/cancelRequest or shutdown: stop the worker, re-raise
+        cancel.set()
+        _swallow(future)
+        raise
+    finally:
+        cancel_waiter.cancel()
+        progress.end(end_message)
+
+
+def _swallow(future: asyncio.Future[Any]) -> None:
+    future.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+
+def _fail(ls: CdoctestServer, message: str) -> Outcome:
+    ls.show(message, T.MessageType.Error)
+    return Outcome(error=message, summary=message)
+
+
+def _to_outcome(ls: CdoctestServer, uri: str, text: str, version: int | None, result: FileResult) -> Outcome:
+    functions = [
+        {
+            "name": f.function.qualname or f.function.name,
+            "status": f.status,
+            "origin": f.origin,
+            "examples": len(f.examples),
+            "mutationScore": f.mutation_score,
+            "message": f.message,
+        }
+        for f in result.functions
+    ]
+    summary = summarize(result)
+    pairs = [(f.edit, f.function.end_line - 1) for f in result.functions if f.edit is not None]
+    if not pairs:
+        return Outcome(summary=summary, functions=functions)
+    doc = ls.workspace.get_text_document(uri)
+    current, now_version = doc.source, doc.version
+    edits = [e for e, _ in pairs]
+    new_text = result.new_text
+    if now_version != version or current != text:
+        moved = relocate_edits(text, current, pairs)
+        if moved is None:
+            message = (
+                "cdoctest: the file changed while the tests were generated and the function "
+                "could not be found unchanged; nothing was inserted. Run the action again."
+            )
+            ls.show(message, T.MessageType.Warning)
+            return Outcome(summary=message, error=message, functions=functions)
+        edits, new_text = moved, _apply(current, moved)
+    lines = current.split("\n")
+    edit = convert.lsp_workspace_edit(uri, now_version, edits, lines, ls.supports_document_changes())
+    findings = []
+    for fr in result.functions:
+        for finding in fr.findings:
+            findings.append(
+                {
+                    "function": fr.function.name,
+                    "source": finding.example.source,
+                    "predicted": finding.predicted,
+                    "actual": finding.actual,
+                    "line": finding.line,
+                    "message": finding.message,
+                }
+            )
+    if findings and new_text is not None:
+        shift = 0 if not edits else edits[0].start_line - pairs[0][0].start_line
+        new_lines = new_text.split("\n")
+        diags = [
+            convert.lsp_finding_diagnostic(
+                f, new_lines, fallback_line=(f.line or 0)
+            )
+            for fr in result.functions
+            for f in fr.findings
+        ]
+        for d in diags:
+            d.range.start.line += shift
+            d.range.end.line += shift
+        ls.diagnostics.expect(uri, new_text, diags)
+    return Outcome(edit=edit, summary=summary, findings=findings, functions=functions)
+
+
+def _apply(text: str, edits: list[Any]) -> str:
+    """Apply code-point ``TextEdit``s (non-overlapping) to ``text``."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+
+    def pos(line: int, ch: int) -> int:
+        return offsets[min(line, len(lines))] + ch
+
+    out = text
+    for e in sorted(edits, key=lambda e: (e.start_line, e.start_character), reverse=True):
+        out = out[: pos(e.start_line, e.start_character)] + e.new_text + out[pos(e.end_line, e.end_character) :]
+    return out

@@ -1,0 +1,129 @@
+"""Running a document's existing cdoctest blocks: on open/save (debounced), on demand, and the lenses.
+
+One run per URI at a time: scheduling a new run (the file changed, was saved again, or a run was
+requested) cancels the previous one, which sets its cancel event so the runner kills its clang-repl
+processes. A finished run publishes the failing examples as errors at their ``>>>`` lines and
+keeps the results for the code lenses. Results are dropped if the document changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types as T
+
+from cdoctest_runner.results import DocTestResult
+from server.lsp import convert
+from server.lsp.args import RUN_TESTS_COMMAND
+from server.lsp.engine import EngineError
+
+if TYPE_CHECKING:
+    from server.lsp.server import CdoctestServer
+
+log = logging.getLogger(__name__)
+
+
+class TestRuns:
+    """Debounced, cancellable test runs per URI and their last results."""
+
+    __test__ = False  # not a pytest class
+
+    def __init__(self, ls: CdoctestServer) -> None:
+        self.ls = ls
+        self._tasks: dict[str, asyncio.Task[list[DocTestResult] | None]] = {}
+        self.results: dict[str, tuple[int | None, dict[str, DocTestResult]]] = {}
+
+    def schedule(self, uri: str, delay: float) -> asyncio.Task[list[DocTestResult] | None]:
+        """Start a run after ``delay`` seconds, cancelling the URI's pending or running one."""
+        self.cancel(uri)
+        task = asyncio.ensure_future(self._run(uri, delay))
+        self._tasks[uri] = task
+        task.add_done_callback(lambda t: self._tasks.get(uri) is t and self._tasks.pop(uri, None))
+        return task
+
+    def cancel(self, uri: str) -> None:
+        task = self._tasks.pop(uri, None)
+        if task is not None:
+            task.cancel()
+
+    def cancel_all(self) -> list[asyncio.Task[Any]]:
+        tasks = list(self._tasks.values())
+        for t in tasks:
+            t.cancel()
+        self._tasks.clear()
+        return tasks
+
+    async def _run(self, uri: str, delay: float) -> list[DocTestResult] | None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        ls = self.ls
+        doc = ls.workspace.text_documents.get(uri)
+        if doc is None:  # closed meanwhile
+            return None
+        text, version, path = doc.source, doc.version, doc.path
+        if ls.too_large(text) is not None:
+            return None
+        engine = ls.engine
+        loop = asyncio.get_running_loop()
+        cancel = threading.Event()
+        try:
+            tests = await loop.run_in_executor(ls.parse_executor, engine.doctests, uri, version, path, text)
+            results = await loop.run_in_executor(ls.test_executor, engine.run_tests, path, text, tests, cancel)
+        except asyncio.CancelledError:
+            cancel.set()  # the runner kills its clang-repl processes
+            raise
+        except EngineError as exc:
+            ls.show_once(f"run:{exc}", f"cdoctest: cannot run the tests: {exc}", T.MessageType.Warning)
+            return None
+        except Exception as exc:
+            log.exception("test run failed")
+            ls.show(f"cdoctest: the test run failed: {type(exc).__name__}: {exc}", T.MessageType.Error)
+            return None
+        now = ls.workspace.text_documents.get(uri)
+        if now is None or now.version != version:
+            return None  # stale: a newer run will follow the change/save
+        lines = text.split("\n")
+        diags = [d for r in results for d in convert.lsp_failure_diagnostics(r, lines)]
+        self.results[uri] = (version, {r.test.name: r for r in results})
+        ls.diagnostics.set(uri, "tests", diags, version)
+        ls.refresh_code_lenses()
+        return results
+
+    def forget(self, uri: str) -> None:
+        self.cancel(uri)
+        self.results.pop(uri, None)
+
+
+def summary(results: list[DocTestResult]) -> dict[str, Any]:
+    """The JSON answer of ``cdoctest/runTests``."""
+    return {
+        "blocks": len(results),
+        "passed": sum(1 for r in results if r.passed),
+        "failed": sum(1 for r in results if not r.passed),
+        "results": [
+            {
+                "name": r.test.name,
+                "line": r.test.lineno - 1,
+                "passed": r.passed,
+                "failedExamples": r.failed,
+                "examples": r.attempted,
+                "setupError": r.setup_error,
+            }
+            for r in results
+        ],
+    }
+
+
+def code_lenses(uri: str, tests: list[Any], last: dict[str, DocTestResult] | None) -> list[T.CodeLens]:
+    """Two lenses above each block: run it, and its last result (which also re-runs)."""
+    lenses = []
+    for test in tests:
+        rng = convert.block_range(test)
+        args = [{"uri": uri}]
+        lenses.append(T.CodeLens(range=rng, command=T.Command(title="▶ Run cdoctest", command=RUN_TESTS_COMMAND, arguments=args)))
+        title = convert.result_title((last or {}).get(test.name))
+        lenses.append(T.CodeLens(range=rng, command=T.Command(title=title, command=RUN_TESTS_COMMAND, arguments=args)))
+    return lenses

@@ -1,0 +1,396 @@
+"""The cdoctest language server (pygls 2): registration of every feature, and the server's state.
+
+Handlers stay thin (get the document, call the feature module, convert); the feature logic lives in
+``server/lsp/features/``, conversions in ``server/lsp/convert.py``, and everything that touches the
+pipeline or the runner goes through ``server/lsp/engine.py``. Blocking work runs in three
+single-thread executors (parse: libclang; generate: model + clang-repl; tests: clang-repl), so the
+event loop always answers. Requests and methods: LSP code actions (+ resolve), code lenses,
+``cdoctest/generate``, ``cdoctest/runTests``, ``cdoctest/status``, and the commands
+``cdoctest.server.generate`` / ``cdoctest.server.runTests`` (thin: they start a tracked task and
+return at once, see docs/editor.md and the pygls notes on executeCommand).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from lsprotocol import types as T
+from pygls.exceptions import JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+
+from server.lsp import args as A
+from server.lsp.engine import Engine, EngineError
+from server.lsp.features import code_actions, generate, test_runs
+from server.lsp.features.diagnostics import Diagnostics
+from server.lsp.settings import Settings, parse_settings, to_client
+
+log = logging.getLogger(__name__)
+
+try:
+    from importlib.metadata import version as _version
+
+    VERSION = _version("cdoctest-gen")
+except Exception:  # running from a source tree without an install
+    VERSION = "0.0.0"
+
+
+class CdoctestServer(LanguageServer):
+    """pygls ``LanguageServer`` plus the state of our features."""
+
+    def __init__(self) -> None:
+        super().__init__("cdoctest-lsp", VERSION, text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        self.settings = Settings()
+        self._engine: Engine | None = None
+        self.parse_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-parse")
+        self.generate_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-generate")
+        self.test_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-tests")
+        self.diagnostics = Diagnostics(self)
+        self.test_runs = test_runs.TestRuns(self)
+        self.jobs: set[asyncio.Task[Any]] = set()
+        self._warmups: dict[str, asyncio.Task[Any]] = {}
+        self._shown: set[str] = set()
+
+    # -- state --------------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = Engine(self.settings)
+        return self._engine
+
+    def apply_settings(self, raw: Any, origin: str) -> None:
+        """Parse and apply settings; one message lists every problem (those fields keep defaults)."""
+        settings, problems = parse_settings(raw)
+        if problems:
+            self.show(f"cdoctest: problems in the {origin} settings: " + "; ".join(problems), T.MessageType.Warning)
+        if settings != self.settings:
+            old, self._engine = self._engine, None
+            self.settings = settings
+            if old is not None:  # close after the generation in flight, on its thread
+                self.generate_executor.submit(old.close)
+            log.info("settings from %s: %s", origin, to_client(settings))
+            self.send_status()
+
+    def send_status(self) -> None:
+        self.protocol.notify(A.STATUS_NOTIFICATION, self.status())
+
+    def status(self) -> dict[str, Any]:
+        """The model that will be used (resolved without loading it) and the settings in force."""
+        model: dict[str, Any] = {"name": "", "path": "", "source": "", "reason": ""}
+        try:
+            from models import resolve_model
+
+            info = resolve_model(self.settings.model_config())
+            model = {"name": info.name or info.path.rsplit("/", 1)[-1], "path": info.path,
+                     "source": info.source, "reason": info.reason}
+        except Exception as exc:  # no model: the status says why
+            model["reason"] = f"{type(exc).__name__}: {exc}"
+        if self.settings.generation.no_model:
+            model["name"] = "no model (fallback only)"
+        return {"model": model, "settings": to_client(self.settings), "version": VERSION}
+
+    def show(self, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
+        log.info("showMessage: %s", message)
+        self.window_show_message(T.ShowMessageParams(type=kind, message=message))
+        self.window_log_message(T.LogMessageParams(type=kind, message=message))
+
+    def show_once(self, key: str, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
+        if key not in self._shown:
+            self._shown.add(key)
+            self.show(message, kind)
+
+    def too_large(self, text: str) -> str | None:
+        size = len(text.encode("utf-8", errors="surrogatepass"))
+        limit = self.settings.build.max_file_bytes
+        if size > limit:
+            return f"cdoctest: the file is too large ({size} bytes > {limit}); it is not parsed"
+        return None
+
+    def supports_document_changes(self) -> bool:
+        ws = self.client_capabilities.workspace
+        return bool(ws and ws.workspace_edit and ws.workspace_edit.document_changes)
+
+    def supports_resolve(self) -> bool:
+        ca = self.client_capabilities.text_document and self.client_capabilities.text_document.code_action
+        props = ca.resolve_support.properties if ca and ca.resolve_support else []
+        return "edit" in props
+
+    def refresh_code_lenses(self) -> None:
+        ws = self.client_capabilities.workspace
+        if ws and ws.code_lens and ws.code_lens.refresh_support:
+            future = self.workspace_code_lens_refresh(None)
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a refusal is harmless
+
+    def track(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self.jobs.add(task)
+        task.add_done_callback(self.jobs.discard)
+        return task
+
+    def warm_up(self, uri: str, delay: float = 0.3) -> None:
+        """Parse a changed document once the user pauses, so the next code action finds it cached."""
+        old = self._warmups.pop(uri, None)
+        if old is not None:
+            old.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            if uri in self.workspace.text_documents:
+                await self.functions(uri)
+
+        task = asyncio.ensure_future(later())
+        self._warmups[uri] = task
+        task.add_done_callback(lambda t: self._warmups.get(uri) is t and self._warmups.pop(uri, None))
+
+    async def functions(self, uri: str) -> tuple[Any, list[Any]] | None:
+        """(document, functions) off the loop, cached per version; None (and one message) if unusable."""
+        doc = self.workspace.get_text_document(uri)
+        try:
+            text = doc.source
+        except (OSError, UnicodeDecodeError) as exc:
+            self.show_once(f"read:{uri}", f"cdoctest: cannot read {uri}: {exc}", T.MessageType.Error)
+            return None
+        if (problem := self.too_large(text)) is not None:
+            self.show_once(f"large:{uri}", problem, T.MessageType.Warning)
+            return None
+        engine = self.engine
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(
+                self.parse_executor, engine.functions, uri, doc.version, doc.path, text
+            )
+        except EngineError as exc:
+            self.show_once(f"parse:{exc}", f"cdoctest: {exc}", T.MessageType.Warning)
+            return None
+        except Exception as exc:
+            log.exception("listing functions failed")
+            self.show_once(f"parse:{type(exc).__name__}", f"cdoctest: cannot parse {uri}: {exc}", T.MessageType.Error)
+            return None
+        return doc, found
+
+
+server = CdoctestServer()
+
+
+def _invalid(exc: Exception) -> JsonRpcInvalidParams:
+    return JsonRpcInvalidParams(str(exc))
+
+
+# -- life cycle and configuration -----------------------------------------------------------------
+
+
+@server.feature(T.INITIALIZE)
+def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
+    ls.apply_settings(params.initialization_options, "initialization")
+
+
+@server.feature(T.INITIALIZED)
+async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
+    await pull_configuration(ls)
+    ls.send_status()
+
+
+async def pull_configuration(ls: CdoctestServer) -> None:
+    ws = ls.client_capabilities.workspace
+    if not (ws and ws.configuration):
+        return
+    try:
+        answer = await ls.workspace_configuration_async(
+            T.ConfigurationParams(items=[T.ConfigurationItem(section="cdoctest")])
+        )
+    except Exception as exc:
+        log.warning("workspace/configuration failed: %s", exc)
+        return
+    if answer and answer[0] is not None:
+        ls.apply_settings(answer[0], "workspace")
+
+
+@server.feature(T.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(ls: CdoctestServer, params: T.DidChangeConfigurationParams) -> None:
+    ws = ls.client_capabilities.workspace
+    if ws and ws.configuration:
+        await pull_configuration(ls)
+    elif params.settings is not None:
+        raw = params.settings
+        if isinstance(raw, dict) and "cdoctest" in raw:
+            raw = raw["cdoctest"]
+        ls.apply_settings(raw, "changed")
+
+
+@server.feature(T.SHUTDOWN)
+async def shutdown(ls: CdoctestServer, *args: Any) -> None:
+    """Cancel and await our own jobs first (pygls#606), then free the model and the interpreters."""
+    tasks = list(ls.jobs) + list(ls._warmups.values()) + ls.test_runs.cancel_all()
+    for t in tasks:
+        t.cancel()
+    if tasks:
+        await asyncio.wait(tasks, timeout=5)
+    engine, ls._engine = ls._engine, None
+    if engine is not None:
+        await asyncio.get_running_loop().run_in_executor(None, engine.close)
+    for ex in (ls.parse_executor, ls.generate_executor, ls.test_executor):
+        ex.shutdown(wait=False, cancel_futures=True)
+
+
+# -- documents ------------------------------------------------------------------------------------
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: CdoctestServer, params: T.DidOpenTextDocumentParams) -> None:
+    if ls.settings.diagnostics.run_on_open:
+        ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: CdoctestServer, params: T.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.test_runs.cancel(uri)  # its results would be stale
+    doc = ls.workspace.get_text_document(uri)
+    ls.diagnostics.document_changed(uri, doc.source, doc.version)
+    ls.warm_up(uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: CdoctestServer, params: T.DidSaveTextDocumentParams) -> None:
+    if ls.settings.diagnostics.run_on_save:
+        ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.test_runs.forget(uri)
+    ls.diagnostics.clear(uri)
+    if ls._engine is not None:
+        ls._engine.forget(uri)
+
+
+# -- code actions ---------------------------------------------------------------------------------
+
+
+@server.feature(
+    T.TEXT_DOCUMENT_CODE_ACTION,
+    T.CodeActionOptions(code_action_kinds=code_actions.KINDS, resolve_provider=True),
+)
+async def code_action(ls: CdoctestServer, params: T.CodeActionParams) -> list[T.CodeAction]:
+    only = params.context.only
+    if only and not any(code_actions.kind_matches(k, only) for k in code_actions.KINDS):
+        return []
+    found = await ls.functions(params.text_document.uri)
+    if found is None:
+        return []
+    doc, functions = found
+    return code_actions.list_actions(
+        doc.uri, doc.version, functions, params.range, only, ls.supports_resolve()
+    )
+
+
+@server.feature(T.CODE_ACTION_RESOLVE)
+async def code_action_resolve(ls: CdoctestServer, action: T.CodeAction) -> T.CodeAction:
+    try:
+        args = A.GenerateArgs.from_json(action.data)
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+    outcome = await generate.generate(ls, args)
+    action.edit = outcome.edit
+    if outcome.edit is not None and outcome.summary:
+        ls.window_log_message(T.LogMessageParams(type=T.MessageType.Info, message=outcome.summary))
+    elif outcome.edit is None and not outcome.error and not outcome.cancelled:
+        ls.show(f"cdoctest: {outcome.summary}", T.MessageType.Info)
+    return action
+
+
+# -- custom requests ------------------------------------------------------------------------------
+
+
+@server.feature(A.GENERATE_REQUEST)
+async def generate_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    raw = A.plain(params)
+    try:
+        args = A.GenerateArgs.from_json(raw)
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+    token = raw.get("workDoneToken") if isinstance(raw, dict) else None
+    outcome = await generate.generate(ls, args, token)
+    return outcome.to_json()
+
+
+@server.feature(A.RUN_TESTS_REQUEST)
+async def run_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    try:
+        args = A.RunTestsArgs.from_json(params)
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+    if args.uri not in ls.workspace.text_documents:
+        raise JsonRpcInvalidParams(f"document not open: {args.uri}")
+    results = await ls.test_runs.schedule(args.uri, 0)
+    return test_runs.summary(results or [])
+
+
+@server.feature(A.STATUS_REQUEST)
+def status_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    return ls.status()
+
+
+# -- code lenses ----------------------------------------------------------------------------------
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_LENS)
+async def code_lens(ls: CdoctestServer, params: T.CodeLensParams) -> list[T.CodeLens]:
+    uri = params.text_document.uri
+    doc = ls.workspace.get_text_document(uri)
+    text = doc.source
+    if ls.too_large(text) is not None:
+        return []
+    engine = ls.engine
+    try:
+        tests = await asyncio.get_running_loop().run_in_executor(
+            ls.parse_executor, engine.doctests, uri, doc.version, doc.path, text
+        )
+    except EngineError as exc:
+        ls.show_once(f"lens:{exc}", f"cdoctest: {exc}", T.MessageType.Warning)
+        return []
+    last = ls.test_runs.results.get(uri)
+    return test_runs.code_lenses(uri, tests, last[1] if last else None)
+
+
+# -- commands (thin: start a tracked task, return at once) ----------------------------------------
+
+
+@server.command(A.RUN_TESTS_COMMAND)
+def run_tests_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
+    try:
+        args = A.RunTestsArgs.from_json(list(arguments))
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+    ls.test_runs.schedule(args.uri, 0)
+    return {"started": True}
+
+
+@server.command(A.GENERATE_COMMAND)
+def generate_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
+    try:
+        args = A.GenerateArgs.from_json(list(arguments))
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+    ls.track(_generate_and_apply(ls, args))
+    return {"started": True}
+
+
+async def _generate_and_apply(ls: CdoctestServer, args: A.GenerateArgs) -> None:
+    outcome = await generate.generate(ls, args)
+    if outcome.edit is None:
+        if not outcome.error and not outcome.cancelled:
+            ls.show(f"cdoctest: {outcome.summary}")
+        return
+    result = await ls.workspace_apply_edit_async(
+        T.ApplyWorkspaceEditParams(edit=outcome.edit, label="Generate cdoctest")
+    )
+    if not result.applied:
+        ls.show(f"cdoctest: the editor did not apply the edit ({result.failure_reason or 'no reason given'})",
+                T.MessageType.Warning)
+    else:
+        ls.show(f"cdoctest: {outcome.summary}")

@@ -1,0 +1,457 @@
+"""The generation pipeline: a C/C++ function in, a verified cdoctest block (as a text edit) out.
+
+``Generator`` chains one module per stage, typed objects between them::
+
+    locate -> context -> prompt -> sample -> verify -> select (mutation) -> fallback -> render
+           -> final re-run of every new block in the edited text (cdoctest_runner.finder)
+
+Contract (used by ``server/cli.py`` and the language server):
+
+- ``Generator(model_config=None, options=GenerateOptions(), source_options=SourceOptions(),
+  runner=None, backend=None)``: the model is loaded on first use (``models.load_backend``) and kept
+  warm; a given ``backend``/``runner`` is used as is and not closed by ``close()``.
+- ``list_functions(path, text) -> list[FunctionInfo]``: fast, no model, no clang-repl.
+- ``generate(path, text, selector, *, progress=None, cancel=None) -> FileResult``: never writes
+  files; ``FileResult.new_text`` is ``text`` with the edits applied, and only blocks that passed
+  the final re-run in that text are in it. Raises ``GenerationCancelled`` when ``cancel`` is set
+  (nothing is returned, so nothing is inserted), ``TargetNotFound`` when the selector names nothing,
+  ``SourceParseError`` when libclang cannot parse at all, ``ToolchainNotFound`` without clang-repl
+  and ``models.api.ModelError`` when the model cannot be loaded.
+- A function whose model candidates yield nothing verifiable gets the no-model fallback
+  (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.results import DocTestResult
+from models.api import Backend, ModelConfig
+from server.api import (
+    FileResult,
+    Finding,
+    FunctionInfo,
+    FunctionResult,
+    GenerateOptions,
+    ProgressCallback,
+    ProgressEvent,
+    SourceOptions,
+    TargetSelector,
+    TextEdit,
+)
+from server.context import FunctionContext, function_context
+from server.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
+from server.render import (
+    RenderError,
+    apply_edits,
+    block_style,
+    newline_of,
+    plan_edit,
+    render_block,
+    shifted_line,
+)
+from server.sample import sample_candidates
+from server.select import Selection, build_pool, select_block
+from server.verify import Candidate, VerifiedUnit, VerifyReport, verify_candidates
+
+__all__ = ["GenerationCancelled", "Generator", "TargetNotFound"]
+
+MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
+MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
+
+
+class GenerationCancelled(Exception):
+    """``cancel`` was set: the run stopped and nothing is to be inserted."""
+
+
+@dataclass
+class _Plan:
+    """One function's outcome before the final re-run."""
+
+    target: Located
+    result: FunctionResult
+    edit: TextEdit | None = None
+
+
+class Generator:
+    """Generates verified cdoctest blocks; keeps the model and the interpreters warm between calls."""
+
+    def __init__(
+        self,
+        model_config: ModelConfig | None = None,
+        options: GenerateOptions = GenerateOptions(),
+        source_options: SourceOptions = SourceOptions(),
+        runner: Any | None = None,
+        backend: Backend | None = None,
+    ) -> None:
+        self.model_config = model_config or ModelConfig()
+        self.options = options
+        self.source_options = source_options
+        self._runner = runner
+        self._own_runner = runner is None
+        self._mutation_runner: Any | None = None
+        self._backend = backend
+        self._own_backend = backend is None
+        self._lock = threading.Lock()
+
+    # -- resources ----------------------------------------------------------------------------
+
+    @property
+    def runner(self) -> Any:
+        """The verification runner (made on first use: ``ToolchainNotFound`` without clang-repl)."""
+        if self._runner is None:
+            from cdoctest_runner.runner import DocTestRunner
+
+            self._runner = DocTestRunner(workers=_workers())
+        return self._runner
+
+    @property
+    def mutation_runner(self) -> Any:
+        """A runner with a short per-session limit for mutants (shares the toolchain)."""
+        if self._mutation_runner is None:
+            from cdoctest_runner.runner import DocTestRunner, Limits
+
+            base = self.runner
+            limits = replace(getattr(base, "limits", Limits()), timeout_s=MUTANT_TIMEOUT_S)
+            self._mutation_runner = DocTestRunner(
+                toolchain=getattr(base, "toolchain", None), limits=limits, workers=_workers(), warm=False
+            )
+        return self._mutation_runner
+
+    @property
+    def backend(self) -> Backend:
+        """The model (loaded on first use and kept; ``ModelError`` when it cannot be loaded)."""
+        with self._lock:
+            if self._backend is None:
+                from models import load_backend
+
+                self._backend = load_backend(self.model_config)
+            return self._backend
+
+    def model_info(self) -> tuple[str | None, str | None]:
+        """``(model, reason)`` for reports: the loaded model, or what would be loaded, or none."""
+        if self.options.no_model:
+            return None, "--no-model: only the no-model fallback generator"
+        if self._backend is not None:
+            info = self._backend.info
+        else:
+            from models import resolve_model
+
+            info = resolve_model(self.model_config)
+        name = info.name or os.path.basename(info.path)
+        extra = f" + adapter {info.adapter}" if info.adapter else ""
+        return f"{name} ({info.path}){extra} on {info.device}", f"{info.source}: {info.reason}"
+
+    def close(self) -> None:
+        """Free what this generator created (a backend or runner passed in is left open)."""
+        if self._mutation_runner is not None:
+            self._mutation_runner.close()
+            self._mutation_runner = None
+        if self._own_runner and self._runner is not None:
+            self._runner.close()
+            self._runner = None
+        if self._own_backend and self._backend is not None:
+            self._backend.close()
+            self._backend = None
+
+    def __enter__(self) -> Generator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- API ------------------------------------------------------------------------------------
+
+    def list_functions(self, path: str, text: str | None = None) -> list[FunctionInfo]:
+        """The functions of the file (no model, no clang-repl)."""
+        return [f.info for f in load_source(path, text, self.source_options).functions]
+
+    def generate(
+        self,
+        path: str,
+        text: str | None,
+        selector: TargetSelector,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> FileResult:
+        """Generate blocks for the selected functions of ``path`` (see the module docstring)."""
+        t_file = time.monotonic()
+        report = _Reporter(progress)
+        report("parsing", f"parsing {os.path.basename(path)}")
+        source = load_source(path, text, self.source_options)
+        targets = select_targets(source, selector)
+        self._check(cancel)
+        model, reason = self.model_info()
+        style = block_style(source)
+        newline = newline_of(source.text)
+        plans: list[_Plan] = []
+        for n, target in enumerate(targets):
+            report("prompting", f"{target.declaration.qualname}", target.declaration.qualname,
+                   done=n, total=len(targets))
+            plans.append(self._one(source, target, style, newline, report, cancel))
+        self._check(cancel)
+        report("rendering", "re-running the new blocks in the edited file")
+        plans = self._final_check(source, plans, cancel)
+        edits = tuple(p.edit for p in plans if p.edit is not None)
+        new_text = apply_edits(source.text, edits)
+        return FileResult(
+            path=source.path,
+            functions=tuple(p.result for p in plans),
+            new_text=new_text,
+            edits=edits,
+            model=model,
+            model_reason=reason,
+            timings={"total": time.monotonic() - t_file},
+        )
+
+    # -- one function ---------------------------------------------------------------------------
+
+    def _one(self, source: SourceFile, target: Located, style: str, newline: str,
+             report: _Reporter, cancel: threading.Event | None) -> _Plan:
+        decl = target.declaration
+        name = decl.qualname
+        t0 = time.monotonic()
+        timings: dict[str, float] = {}
+        block = target.block
+        if block is not None and block.has_prompts and not block.generated and not self.options.replace_user_blocks:
+            return _Plan(target, FunctionResult(decl, "skipped", message="has a hand-written cdoctest block "
+                                                "(use replace_user_blocks to overwrite it)"))
+        if decl.kind == "template":
+            pass  # templates are tried like functions; the examples instantiate them
+        ctx = function_context(source, target)
+        code = source.code_under_test()
+        names = _target_names(ctx)
+        deadline = t0 + self.options.time_budget_s
+
+        kept: list[VerifiedUnit] = []
+        candidates_total = 0
+        candidates_ok = 0
+        notes: list[str] = []
+        sample_errors: list[str] = []
+        if not self.options.no_model:
+            backend = self.backend
+            for attempt in range(MAX_ATTEMPTS):
+                self._check(cancel)
+                report("sampling", f"{name}: sampling {self.options.samples} candidates"
+                       + (f" (retry {attempt})" if attempt else ""), name)
+                ts = time.monotonic()
+                sampled = sample_candidates(backend, ctx.prompt_target, self.options, attempt=attempt,
+                                            cancel=cancel)
+                timings["sampling"] = timings.get("sampling", 0.0) + time.monotonic() - ts
+                self._check(cancel)
+                candidates_total += len(sampled.candidates)
+                sample_errors += [c.error for c in sampled.candidates if c.error]
+                report("verifying", f"{name}: running {len(sampled.candidates)} candidates", name,
+                       done=0, total=len(sampled.candidates))
+                tv = time.monotonic()
+                ver = verify_candidates(sampled.candidates, code, self.runner, names,
+                                        strict=self.options.strict, filename=source.path, cancel=cancel)
+                timings["verifying"] = timings.get("verifying", 0.0) + time.monotonic() - tv
+                self._check(cancel)
+                report("verifying", f"{name}: {ver.candidates_with_kept}/{len(sampled.candidates)} "
+                       "candidates gave runnable examples", name,
+                       done=len(sampled.candidates), total=len(sampled.candidates))
+                kept += ver.kept
+                candidates_ok += ver.candidates_with_kept
+                if kept or time.monotonic() > deadline - 5:
+                    break
+            notes.append(_model_note(candidates_total, candidates_ok, kept))
+
+        origin_used = "model"
+        if not kept:
+            self._check(cancel)
+            report("verifying", f"{name}: trying the no-model fallback", name)
+            tf = time.monotonic()
+            fb = self._fallback(ctx, target, code, names, source.path, cancel)
+            timings["fallback"] = time.monotonic() - tf
+            kept = list(fb.kept)
+            origin_used = "fallback"
+            notes.append(
+                f"fallback: {len(fb.kept)} runnable call(s) recorded" if kept
+                else "fallback: nothing runnable either"
+            )
+        if not kept:
+            msg = "; ".join(notes) or "nothing verifiable"
+            if sample_errors and not self.options.no_model:
+                msg += f" (first format problem: {sample_errors[0]})"
+            return _Plan(target, FunctionResult(decl, "no_test", origin="none", message=msg,
+                                                candidates_total=candidates_total,
+                                                candidates_verified=candidates_ok,
+                                                timings=_done(timings, t0)))
+
+        self._check(cancel)
+        report("mutating", f"{name}: choosing examples by mutation analysis", name)
+        tm = time.monotonic()
+        try:
+            selection = select_block(build_pool(kept), code, decl, self.mutation_runner,
+                                     self.options.max_examples, cancel=cancel)
+        except CdoctestError as exc:
+            if cancel is not None and cancel.is_set():
+                raise GenerationCancelled() from exc
+            raise
+        timings["mutating"] = time.monotonic() - tm
+        self._check(cancel)
+        report("selecting", f"{name}: {len(selection.examples)} examples kept", name)
+        origins = {u.origin for u in selection.units}
+        origin = "model+fallback" if len(origins) > 1 else (origins.pop() if origins else origin_used)
+        try:
+            block_text = render_block(selection.examples, style, target.indent, newline)
+        except RenderError as exc:
+            return _Plan(target, FunctionResult(decl, "no_test", message=f"cannot render: {exc}",
+                                                timings=_done(timings, t0)))
+        edit = plan_edit(target, block_text, replace_user_blocks=self.options.replace_user_blocks)
+        score = ""
+        if selection.mutation_score is not None:
+            score = f"; mutation score {selection.killed}/{selection.total}"
+        bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
+        msg = "; ".join(notes) + f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
+        if selection.note:
+            msg += f" ({selection.note})"
+        result = FunctionResult(
+            function=decl,
+            status="verified",
+            origin=origin,  # type: ignore[arg-type]
+            block_text=block_text,
+            examples=selection.examples,
+            mutation_score=selection.mutation_score,
+            mutants_killed=selection.killed,
+            mutants_total=selection.total,
+            findings=selection.findings,
+            candidates_total=candidates_total,
+            candidates_verified=candidates_ok,
+            message=msg,
+            timings=_done(timings, t0),
+            edit=edit,
+        )
+        return _Plan(target, result, edit)
+
+    def _fallback(self, ctx: FunctionContext, target: Located, code: CodeUnderTest, names: set[str],
+                  path: str, cancel: threading.Event | None) -> VerifyReport:
+        from server.fallback import FallbackError, fallback_candidates
+
+        try:
+            proposals = fallback_candidates(ctx.declaration, ctx, ctx.language, cursor=target.cursor)
+        except FallbackError:
+            proposals = []
+        candidates = [Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)]
+        return verify_candidates(candidates, code, self.runner, names, strict=False,
+                                 filename=path, cancel=cancel)
+
+    # -- final re-run -----------------------------------------------------------------------------
+
+    def _final_check(self, source: SourceFile, plans: list[_Plan],
+                     cancel: threading.Event | None) -> list[_Plan]:
+        """Re-run every new block as cdoctest reads it back from the edited text; drop failures."""
+        from cdoctest_runner.finder import find_doctests
+
+        for _round in range(3):
+            live = [p for p in plans if p.edit is not None]
+            if not live:
+                return plans
+            edits = [p.edit for p in live if p.edit is not None]
+            new_text = apply_edits(source.text, edits)
+            code = source.code_under_test()
+            run_code = replace(code, text=apply_edits(code.text, edits)) if code.text is not None else code
+            tests = find_doctests(source.path, text=new_text, flags=source.flags)
+            jobs: list[tuple[DocTest, CodeUnderTest]] = []
+            owners: list[_Plan] = []
+            for p in live:
+                assert p.edit is not None
+                first = shifted_line(edits, p.edit) + 1  # 1-based line of the block's first line
+                test = next((t for t in tests if t.lineno == first), None)
+                if test is None:
+                    p.result = replace(p.result, status="no_test", edit=None,
+                                       message=p.result.message + "; the block was not found again in "
+                                       "the edited text (not inserted)")
+                    p.edit = None
+                    continue
+                jobs.append((test, run_code))
+                owners.append(p)
+            self._check(cancel)
+            results: list[DocTestResult] = self.runner.run_many(jobs, cancel=cancel) if jobs else []
+            self._check(cancel)
+            failed = False
+            for p, (test, _), res in zip(owners, jobs, results, strict=True):
+                if res.passed:
+                    p.result = replace(p.result, verification=res,
+                                       findings=_place_findings(p.result.findings, test))
+                else:
+                    failed = True
+                    bad = next((r for r in res.results if not r.passed), None)
+                    why = res.setup_error or (f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
+                                              if bad else "no examples")
+                    p.result = replace(p.result, status="no_test", edit=None, verification=res,
+                                       message=p.result.message + f"; dropped: the block failed when "
+                                       f"re-run in the edited file ({why})")
+                    p.edit = None
+            if not failed:
+                # Edits were planned on the original text; keep them as they are.
+                for p in plans:
+                    if p.edit is not None:
+                        p.result = replace(p.result, edit=p.edit)
+                return plans
+        return plans
+
+    @staticmethod
+    def _check(cancel: threading.Event | None) -> None:
+        if cancel is not None and cancel.is_set():
+            raise GenerationCancelled("generation cancelled")
+
+
+class _Reporter:
+    def __init__(self, callback: ProgressCallback | None) -> None:
+        self.callback = callback
+
+    def __call__(self, stage: str, message: str, function: str | None = None, *,
+                 done: int | None = None, total: int | None = None) -> None:
+        if self.callback is None:
+            return
+        pct = int(100 * done / total) if done is not None and total else None
+        self.callback(ProgressEvent(stage, message, function, done, total, pct))
+
+
+def _workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _target_names(ctx: FunctionContext) -> set[str]:
+    names = {ctx.declaration.name}
+    if ctx.declaration.kind == "constructor" and ctx.class_name:
+        names.add(ctx.class_name.split("::")[-1])
+    return names
+
+
+def _model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
+    if total == 0:
+        return "model: no candidates"
+    n_examples = sum(len(u.examples) for u in kept)
+    wrong = sum(len(u.findings) for u in kept)
+    note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
+    note += f", {wrong} with a wrong predicted output)" if wrong else ")"
+    if not kept:
+        note = f"model: 0/{total} candidates gave anything runnable"
+    return note
+
+
+def _done(timings: dict[str, float], t0: float) -> dict[str, float]:
+    out = dict(timings)
+    out["total"] = time.monotonic() - t0
+    return out
+
+
+def _place_findings(findings: tuple[Finding, ...], test: DocTest) -> tuple[Finding, ...]:
+    """Give each finding the 0-based line of its example's '>>>' in the new text."""
+    out = []
+    for f in findings:
+        key = " ".join(f.example.source.split())
+        ex: Example | None = next((e for e in test.examples if " ".join(e.source.split()) == key), None)
+        line = test.lineno + ex.lineno - 1 if ex is not None else None
+        out.append(replace(f, line=line))
+    return tuple(out)

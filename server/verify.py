@@ -1,0 +1,244 @@
+"""Verify: run candidate examples in clang-repl and keep those that compile and run.
+
+A candidate (one model completion, or one fallback proposal) is split into *units*: the connected
+groups of examples that share a variable one of them declares (``Stack s;`` / ``s.push(1);`` /
+``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two). Units run as separate blocks in
+one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm interpreters), so one crash
+or compile error costs only its own unit and examples that depend on each other stay together.
+
+Inside a unit, an example is kept when it ran (outcome passed or failed); an input clang-repl
+rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
+unit. A failed example records the actual output (the regression oracle) and, when the candidate
+had predicted an output, yields a ``Finding`` (predicted vs actual). ``strict`` keeps a unit only up
+to its first failed example. Outputs that cannot be recorded faithfully (addresses, prompt-like
+lines, ``*/``, very long) drop the example.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.results import DocTestResult, Outcome
+from server.api import Finding
+
+Origin = Literal["model", "fallback"]
+
+MAX_WANT_LINES = 12
+MAX_WANT_CHARS = 400
+
+_TOKEN = re.compile(
+    r'"(?:\\.|[^"\\])*"'  # string literal
+    r"|'(?:\\.|[^'\\])*'"  # char literal
+    r"|//[^\n]*|/\*.*?\*/"  # comments
+    r"|(?P<id>[A-Za-z_]\w*)",
+    re.S,
+)
+# A name being declared: preceded by a type-ish token, followed by '=', ';', '(', '[', '{' or ','.
+_DECL = re.compile(r"(?:[\w>]\s+|[*&]\s*)(?P<name>[A-Za-z_]\w*)\s*(?==|;|\(|\[|\{|,)")
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{5,}|@0x")
+_KEYWORDS = frozenset(
+    """auto bool break case char const constexpr continue default delete do double else enum
+    extern false float for goto if inline int long new nullptr return short signed sizeof static
+    struct switch true typedef union unsigned void volatile while class namespace template
+    typename this using public private protected virtual operator std""".split()
+)
+
+
+def identifiers(code: str) -> set[str]:
+    """Identifiers in ``code`` outside string/char literals and comments.
+
+    >>> sorted(identifiers('printf("%d x\\\\n", count(x)); // y'))
+    ['count', 'printf', 'x']
+    """
+    return {m.group("id") for m in _TOKEN.finditer(code) if m.group("id")}
+
+
+def declared_names(code: str) -> set[str]:
+    """Variables a statement declares (heuristic, literals blanked first).
+
+    >>> sorted(declared_names("shop::Bin b(10); int xs[3] = {1, 2, 3}; const char *p = q;"))
+    ['b', 'p', 'xs']
+    >>> declared_names("s.push(4); printf(\\"%d\\", f(x));")
+    set()
+    """
+    blanked = _TOKEN.sub(lambda m: m.group(0) if m.group("id") else " 0 ", code)
+    names = {m.group("name") for m in _DECL.finditer(blanked)}
+    return {n for n in names if n not in _KEYWORDS}
+
+
+def split_units(examples: list[Example]) -> list[list[int]]:
+    """Group example indices into units: connected by a declared name one declares and another uses.
+
+    >>> from cdoctest_runner.example import Example as E
+    >>> split_units([E("Stack s;"), E("f(1)"), E("s.push(2);"), E("s.size()"), E("f(2)")])
+    [[0, 2, 3], [1], [4]]
+    """
+    parent = list(range(len(examples)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    declarer: dict[str, int] = {}
+    for i, ex in enumerate(examples):
+        used = identifiers(ex.source)
+        for name in used & declarer.keys():
+            parent[find(i)] = find(declarer[name])
+        for name in declared_names(ex.source):
+            declarer.setdefault(name, i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(examples)):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values(), key=lambda g: g[0])
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One proposal: examples as predicted (``want`` = predicted output, '' = no prediction)."""
+
+    examples: tuple[Example, ...]
+    origin: Origin = "model"
+    index: int = 0  # candidate number within its origin
+    text: str = ""  # the raw completion, for logs
+    error: str | None = None  # format problem reported by the parser
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Examples of one candidate that must run together, in order."""
+
+    examples: tuple[Example, ...]
+    candidate: Candidate
+
+
+@dataclass(frozen=True)
+class VerifiedUnit:
+    """A unit after running: ``examples`` carry the recorded (actual) outputs."""
+
+    unit: Unit
+    examples: tuple[Example, ...]
+    predicted_right: tuple[bool, ...]  # per kept example: the prediction matched (or none was needed)
+    findings: tuple[Finding, ...] = ()
+    result: DocTestResult | None = field(default=None, compare=False)
+
+    @property
+    def origin(self) -> Origin:
+        return self.unit.candidate.origin
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """All units of all candidates: the kept ones, and counts for the honest summary."""
+
+    kept: tuple[VerifiedUnit, ...]
+    units_total: int
+    candidates_total: int
+    candidates_with_kept: int
+    outcomes: dict[str, int]  # Outcome value -> number of examples
+
+
+def units_of(candidate: Candidate, target_names: set[str]) -> list[Unit]:
+    """The candidate's units that mention one of ``target_names`` (others test nothing of ours)."""
+    exs = list(candidate.examples)
+    out = []
+    for group in split_units(exs):
+        members = tuple(exs[i] for i in group)
+        if any(identifiers(e.source) & target_names for e in members):
+            out.append(Unit(members, candidate))
+    return out
+
+
+def recordable(example: Example, got: str) -> bool:
+    """Whether ``got`` can be written as the expected output of a block and read back the same."""
+    if _ADDRESS.search(got) or "*/" in got or "*/" in example.source:
+        return False
+    lines = got.rstrip("\n").split("\n") if got else []
+    if len(lines) > MAX_WANT_LINES or len(got) > MAX_WANT_CHARS:
+        return False
+    for line in lines:
+        s = line.strip()
+        if s.startswith((">>>", "...", "clang-repl>", "clang-repl...")) or s == "<...>":
+            return False
+        if "\r" in line or "\x00" in line:
+            return False
+    return True
+
+
+def verify_candidates(
+    candidates: list[Candidate],
+    code: CodeUnderTest,
+    runner: object,
+    target_names: set[str],
+    *,
+    strict: bool = False,
+    filename: str = "<candidate>",
+    cancel: threading.Event | None = None,
+) -> VerifyReport:
+    """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and runs."""
+    units = [u for c in candidates for u in units_of(c, target_names)]
+    jobs = [
+        (
+            DocTest(examples=u.examples, name=f"candidate::{u.candidate.origin}{u.candidate.index}:{k}",
+                    filename=filename, lineno=1, end_lineno=1),
+            code,
+        )
+        for k, u in enumerate(units)
+    ]
+    results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []  # type: ignore[attr-defined]
+    kept: list[VerifiedUnit] = []
+    outcomes: dict[str, int] = {}
+    for unit, result in zip(units, results, strict=True):
+        for r in result.results:
+            outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
+        vu = _keep(unit, result, strict)
+        if vu is not None:
+            kept.append(vu)
+    with_kept = {(k.unit.candidate.origin, k.unit.candidate.index) for k in kept}
+    return VerifyReport(
+        kept=tuple(kept),
+        units_total=len(units),
+        candidates_total=len(candidates),
+        candidates_with_kept=len(with_kept),
+        outcomes=outcomes,
+    )
+
+
+def _keep(unit: Unit, result: DocTestResult, strict: bool) -> VerifiedUnit | None:
+    if result.setup_error is not None:
+        return None
+    examples: list[Example] = []
+    right: list[bool] = []
+    findings: list[Finding] = []
+    for r in result.results:
+        ex = r.example
+        if r.outcome is Outcome.COMPILE_ERROR:
+            continue  # rejected input: no effect on the session
+        if r.outcome not in (Outcome.PASSED, Outcome.FAILED):
+            break  # crash, timeout, output limit: the session is over
+        if not recordable(ex, r.got):
+            break  # later examples may depend on this one's effects
+        ok = r.outcome is Outcome.PASSED
+        if not ok and strict:
+            break
+        recorded = replace(ex, want=r.got)
+        if not ok and ex.want.strip():
+            findings.append(
+                Finding(
+                    example=recorded,
+                    predicted=ex.want,
+                    actual=r.got,
+                    message=f"possible bug (or a wrong prediction): `{ex.source.strip()}` "
+                    f"was predicted to print {ex.want.strip()!r} but printed {r.got.strip()!r}",
+                )
+            )
+        examples.append(recorded)
+        right.append(ok)
+    if not examples:
+        return None
+    return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)

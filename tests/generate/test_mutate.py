@@ -1,0 +1,182 @@
+"""Mutation analysis (``cdoctest_runner.mutate``): exact mutants from libclang, then one real run.
+
+Test data: small sources written inline, so every expected mutant can be checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.mutate import (
+    Mutant,
+    MutationError,
+    TargetNotFound,
+    make_mutants,
+    mutation_analysis,
+    select_examples,
+)
+
+
+def decl(name: str, line: int) -> Declaration:
+    return Declaration(name=name, qualname=name, kind="function", line=line, column=1, end_line=line, end_column=1)
+
+
+MAX2 = "int max2(int a, int b) {\n    if (a < b)\n        return b;\n    return a;\n}\n"
+
+
+def test_relational_and_negation_mutants_exact() -> None:
+    mutants = make_mutants(MAX2, decl("max2", 1))
+    assert [(m.id, m.operator, m.description, m.line) for m in mutants] == [
+        ("negate@2:9/0", "negate", "negate `if` condition `a < b`", 2),
+        ("relational@2:11/0", "relational", "`<` -> `<=`", 2),
+        ("relational@2:11/1", "relational", "`<` -> `>`", 2),
+    ]
+    assert mutants[0].text == MAX2.replace("if (a < b)", "if (!(a < b))")
+    assert mutants[2].text == MAX2.replace("a < b", "a > b")
+    assert (mutants[1].original, mutants[1].replacement, mutants[1].column) == ("<", "<=", 11)
+
+
+def test_only_the_target_body_and_only_binary_operators() -> None:
+    """``twice`` is left alone; unary ``-`` and ``*`` in ``neg`` are never touched."""
+    src = "int twice(int x) { return x * 2; }\nint neg(const int *p) {\n    return -*p - 1;\n}\n"
+    mutants = make_mutants(src, decl("neg", 2), language="c")
+    assert [(m.id, m.description) for m in mutants] == [
+        ("arithmetic@3:16/0", "`-` -> `+`"),
+        ("constant@3:18/0", "`1` -> `2`"),
+        ("constant@3:18/1", "`1` -> `0`"),
+    ]
+    assert all(m.text.startswith("int twice(int x) { return x * 2; }\n") for m in mutants)
+    assert mutants[0].text.endswith("    return -*p + 1;\n}\n")
+
+
+BUMP = (
+    "void bump(int *p, int n) {\n"
+    "    int i = 0;\n"
+    "    do {\n"
+    "        p[i]++;\n"
+    "        i += 1;\n"
+    "    } while (i < n);\n"
+    "    return;\n"
+    "}\n"
+)
+
+
+def test_deletions_constants_compound_assignment_and_do_while() -> None:
+    """Declarations and ``return`` are never deleted; ``0`` -> ``(-1)`` keeps the code valid."""
+    mutants = make_mutants(BUMP, decl("bump", 1), language="c")
+    assert [(m.id, m.description) for m in mutants] == [
+        ("constant@2:13/0", "`0` -> `1`"),
+        ("constant@2:13/1", "`0` -> `(-1)`"),
+        ("delete@4:9/0", "delete `p[i]++;`"),
+        ("delete@5:9/0", "delete `i += 1;`"),
+        ("arithmetic@5:11/0", "`+=` -> `-=`"),
+        ("constant@5:14/0", "`1` -> `2`"),
+        ("constant@5:14/1", "`1` -> `0`"),
+        ("negate@6:14/0", "negate `do-while` condition `i < n`"),
+        ("relational@6:16/0", "`<` -> `<=`"),
+        ("relational@6:16/1", "`<` -> `>`"),
+    ]
+    by_id = {m.id: m for m in mutants}
+    assert by_id["delete@4:9/0"].text == BUMP.replace("        p[i]++;\n", "        \n")
+    assert by_id["constant@2:13/1"].text == BUMP.replace("int i = 0;", "int i = (-1);")
+    assert by_id["negate@6:14/0"].text == BUMP.replace("while (i < n);", "while (!(i < n));")
+
+
+def test_ternary_logical_and_bitwise_in_a_method() -> None:
+    src = "struct S {\n    unsigned v;\n    bool odd_or_big() const { return (v & 1u) || v > 9u ? true : false; }\n};\n"
+    mutants = make_mutants(src, Declaration("odd_or_big", "S::odd_or_big", "method", 3, 5, 3, 80))
+    assert [(m.id, m.description) for m in mutants] == [
+        ("negate@3:38/0", "negate `?:` condition `(v & 1u) || v > 9u`"),
+        ("bitwise@3:41/0", "`&` -> `|`"),
+        ("constant@3:43/0", "`1u` -> `2u`"),
+        ("constant@3:43/1", "`1u` -> `0u`"),
+        ("logical@3:47/0", "`||` -> `&&`"),
+        ("relational@3:52/0", "`>` -> `>=`"),
+        ("relational@3:52/1", "`>` -> `<`"),
+        ("constant@3:54/0", "`9u` -> `10u`"),
+        ("constant@3:54/1", "`9u` -> `8u`"),
+    ]
+
+
+def test_limit_spreads_over_operators_deterministically() -> None:
+    full = make_mutants(BUMP, decl("bump", 1), language="c")
+    four = make_mutants(BUMP, decl("bump", 1), language="c", limit=4)
+    # One per operator, in OPERATORS order (arithmetic, relational, constant, negate), then by position.
+    assert [m.id for m in four] == ["constant@2:13/0", "arithmetic@5:11/0", "negate@6:14/0", "relational@6:16/0"]
+    assert four == make_mutants(BUMP, decl("bump", 1), language="c", limit=4)
+    assert {m.id for m in four} <= {m.id for m in full}
+    seven = make_mutants(BUMP, decl("bump", 1), language="c", limit=7)
+    assert sorted(m.operator for m in seven) == sorted(
+        ["arithmetic", "relational", "relational", "constant", "constant", "negate", "delete"]
+    )
+    assert make_mutants(BUMP, decl("bump", 1), language="c", limit=0) == []
+
+
+def test_missing_definition_is_a_typed_error() -> None:
+    with pytest.raises(TargetNotFound, match="nope"):
+        make_mutants("int nope(int);\nint f(void) { return 1; }\n", decl("nope", 1), language="c")
+    assert issubclass(TargetNotFound, MutationError)
+
+
+def test_select_examples_greedy_cover() -> None:
+    kills = [{"m1"}, {"m1", "m2"}, {"m3"}, set(), {"m1", "m2", "m3"}]
+    assert select_examples(range(5), kills, 1) == [4]
+    assert select_examples(range(4), kills[:4], 2) == [1, 2]
+    assert select_examples(range(4), kills[:4], 10) == [1, 2]  # stops once nothing adds a kill
+    # A call (2) needs its declaration (0): both are taken and both count towards the budget.
+    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 5, requires=[[], [], [0]]) == [0, 2]
+    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 1, requires=[[], [], [0]]) == [1]
+    # Nothing kills anything: the first candidate is kept so a block is never empty.
+    assert select_examples(range(3), [set(), set(), set()], 3) == [0]
+    assert select_examples([], [], 3) == []
+    with pytest.raises(ValueError):
+        select_examples(range(2), [set()], 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Real clang-repl
+
+
+@pytest.fixture(scope="module")
+def mutation_runner():  # noqa: ANN201
+    from cdoctest_runner.errors import ToolchainNotFound
+
+    try:
+        from cdoctest_runner.runner import DocTestRunner, Limits
+        from cdoctest_runner.toolchain import find_clang_repl
+
+        toolchain = find_clang_repl()
+    except (ImportError, ToolchainNotFound) as exc:
+        pytest.skip(f"no clang-repl runner: {exc}")
+    runner = DocTestRunner(toolchain, limits=Limits(timeout_s=5.0), workers=2)
+    yield runner
+    runner.close()
+
+
+@pytest.mark.clang
+def test_mutation_analysis_with_clang_repl(mutation_runner, tmp_path) -> None:  # noqa: ANN001
+    """max2(1, 2) kills `!(a < b)` and `a > b`; `a <= b` is equivalent; a broken mutant is stillborn."""
+    path = tmp_path / "max2.cpp"
+    path.write_text(MAX2)
+    code = CodeUnderTest(path=str(path))
+    examples = [Example("max2(1, 2)", "2"), Example("max2(5, 3)", "5")]
+    broken = Mutant("broken", "delete", "drop a semicolon", 4, MAX2.replace("return a;", "return a"))
+    mutants = make_mutants(MAX2, decl("max2", 1)) + [broken]
+    report = mutation_analysis(examples, code, decl("max2", 1), mutation_runner, mutants)
+    assert report.baseline_passed
+    assert (report.killed, report.total) == (2, 3)
+    assert report.score == pytest.approx(2 / 3)
+    assert report.kills_per_example == [{"negate@2:9/0", "relational@2:11/1"}, set()]
+    assert [m.id for m in report.survivors] == ["relational@2:11/0"]
+    assert [m.id for m in report.stillborn] == ["broken"]
+    # A block that cannot tell the mutants apart kills nothing.
+    weak = mutation_analysis([Example("max2(2, 2)", "2")], code, decl("max2", 1), mutation_runner)
+    assert (weak.killed, weak.total) == (0, 3)
+
+
+@pytest.mark.clang
+def test_mutation_analysis_rejects_code_that_does_not_load(mutation_runner) -> None:  # noqa: ANN001
+    code = CodeUnderTest(text="int max2(int a, int b) { return a }\n")
+    with pytest.raises(MutationError, match="does not load"):
+        mutation_analysis([Example("max2(1, 2)", "2")], code, decl("max2", 1), mutation_runner, mutants=[])

@@ -1,0 +1,120 @@
+"""End-to-end generation behaviour through ``cdoctest/generate`` (VS Code's capabilities only: these
+runs are the slow ones). Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based).
+
+Cancellation is checked by time: once the server reports the sampling stage, a cancel must be
+answered within a few seconds (a full generation takes far longer on 2 cores), and no edit arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from lsprotocol import types as T
+from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
+from pytest_lsp import LanguageClient
+
+from tests.lsp.conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
+from tests.lsp.helpers import eventually, open_document, pending_request_ids
+
+pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_clang, needs_model]
+
+MATHUTIL = DATA / "mathutil.cpp"
+CANCEL_WITHIN_S = 5.0
+
+
+def _generate(client: LanguageClient, params: dict) -> asyncio.Future:
+    return asyncio.ensure_future(client.protocol.send_request_async("cdoctest/generate", params))
+
+
+def _reports(client: LanguageClient, token: str) -> list:
+    return [r for r in client.progress_reports.get(token, []) if r.kind == "report"]
+
+
+async def test_cancel_request_stops_generation_and_other_requests_are_answered(vscode_client: LanguageClient) -> None:
+    client = vscode_client
+    uri, text = open_document(client, MATHUTIL, uri="file:///cancel/mathutil.cpp")
+    token = "gen-cancel-request"
+    client.progress_reports.setdefault(token, [])
+    task = _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token})
+    await eventually(lambda: _reports(client, token), 60, "a progress report")
+    # The loop is free: a code action listing and a status request are answered meanwhile.
+    pos = T.Position(3, 4)
+    actions = await asyncio.wait_for(
+        client.text_document_code_action_async(
+            T.CodeActionParams(T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([]))
+        ),
+        5,
+    )
+    assert actions[0].title == "Generate cdoctest for `add`"
+    status = await asyncio.wait_for(client.protocol.send_request_async("cdoctest/status", {}), 5)
+    assert status.settings.generation.samples == 2
+    assert not task.done(), "generation finished before it could be cancelled"
+    (msg_id,) = pending_request_ids(client)
+    started = time.monotonic()
+    client.cancel_request(T.CancelParams(id=msg_id))
+    with pytest.raises(JsonRpcRequestCancelled):
+        await asyncio.wait_for(task, CANCEL_WITHIN_S)
+    assert time.monotonic() - started < CANCEL_WITHIN_S
+    assert client.applied_edits == []
+    kinds = [r.kind for r in client.progress_reports[token]]
+    assert kinds[0] == "begin" and kinds[-1] == "end"
+
+
+async def test_progress_cancel_returns_no_edit(vscode_client: LanguageClient) -> None:
+    client = vscode_client
+    uri, _ = open_document(client, MATHUTIL, uri="file:///progress/mathutil.cpp")
+    token = "gen-progress-cancel"
+    client.progress_reports.setdefault(token, [])
+    task = _generate(client, {"uri": uri, "line": 6, "workDoneToken": token})
+    await eventually(lambda: _reports(client, token), 60, "a progress report")
+    started = time.monotonic()
+    client.window_work_done_progress_cancel(T.WorkDoneProgressCancelParams(token=token))
+    answer = await asyncio.wait_for(task, CANCEL_WITHIN_S)
+    assert time.monotonic() - started < CANCEL_WITHIN_S
+    assert (answer.cancelled, answer.edit) == (True, None)
+    assert client.progress_reports[token][-1].kind == "end"
+
+
+async def test_generate_request_with_progress_and_findings(vscode_client: LanguageClient) -> None:
+    client = vscode_client
+    uri, text = open_document(client, MATHUTIL, uri="file:///request/mathutil.cpp")
+    token = "gen-full"
+    client.progress_reports.setdefault(token, [])
+    answer = await asyncio.wait_for(_generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token}), 240)
+    assert answer.error is None and answer.edit is not None, answer
+    (change,) = answer.edit.documentChanges
+    assert change.textDocument.version == 1
+    assert "`fac`" in answer.summary
+    (fn,) = answer.functions
+    assert fn.name == "fac" and fn.status == "verified"
+    messages = [r.message for r in client.progress_reports[token] if r.kind == "report"]
+    assert messages, "no progress reports"
+    assert client.progress_reports[token][-1].kind == "end"
+
+
+async def test_missing_clang_repl_gives_a_message_and_the_server_keeps_serving(vscode_client: LanguageClient) -> None:
+    client = vscode_client
+    broken = {**TEST_SETTINGS, "runner": {"clangRepl": "/nonexistent/clang-repl-99"}}
+    client.set_configuration(broken, section="cdoctest")
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
+
+    async def samples_seen() -> None:
+        while True:
+            s = await client.protocol.send_request_async("cdoctest/status", {})
+            if s.settings.runner.clangRepl:
+                return
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(samples_seen(), 10)
+    uri, _ = open_document(client, MATHUTIL, uri="file:///noclang/mathutil.cpp")
+    answer = await asyncio.wait_for(
+        client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6}), 60
+    )
+    assert answer.edit is None and "clang-repl" in answer.error
+    assert any("clang-repl" in m.message and m.type == T.MessageType.Error for m in client.messages)
+    client.set_configuration(TEST_SETTINGS, section="cdoctest")
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
+    with pytest.raises(JsonRpcException):
+        await client.protocol.send_request_async("cdoctest/generate", {"uri": uri})
