@@ -2,11 +2,11 @@
 
 ``bench/data/eval_functions/`` holds one self-contained file per function (it compiles on its own
 in clang-repl-22) and ``index.json`` lists, per file: the target ``function``, a ``category``
-(arithmetic, branching, loops, C strings, ``std::string``, arrays with length, vectors, structs,
-class methods, recursion, bit operations, floating point, enums) and ``checks``: hand-checked
-``[source, want]`` pairs (``want`` in the runner's display form) that ``tests/generate/test_eval_set.py``
-runs to prove the file compiles and the function does what its comment says. The generator never
-sees the checks.
+(``branching``, ``loops``, ``c-strings``, ``std-string``, ``arrays`` (pointer + length),
+``vectors``, ``structs``, ``class-methods``, ``recursion``, ``bit-ops``, ``floating-point``,
+``enums``) and ``checks``: hand-checked ``[source, want]`` pairs (``want`` in the runner's display
+form) that ``tests/generate/test_eval_set.py`` runs to prove the file compiles and the function
+does what its comment says. The generator never sees the checks.
 """
 
 from __future__ import annotations
@@ -31,18 +31,27 @@ class EvalFunction:
 
     @property
     def language(self) -> Language:
+        """``'c'`` for ``.c`` files, else ``'c++'``."""
         return CodeUnderTest.language_of(self.path)
 
     @property
     def name(self) -> str:
+        """``file::function``, for reports."""
         return f"{Path(self.path).name}::{self.function}"
 
     def code(self) -> CodeUnderTest:
+        """Return the file as the code under test of a clang-repl session."""
         return CodeUnderTest(path=self.path, language=self.language)
 
     def check_test(self) -> DocTest:
-        """The hand-written checks as one cdoctest block."""
-        return DocTest(examples=self.checks, name=f"eval::{self.name}", filename=self.path, lineno=1, end_lineno=1)
+        """Return the hand-written checks as one cdoctest block."""
+        return DocTest(
+            examples=self.checks,
+            name=f"eval::{self.name}",
+            filename=self.path,
+            lineno=1,
+            end_lineno=1,
+        )
 
 
 def load_eval_set(directory: Path = EVAL_DIR) -> list[EvalFunction]:

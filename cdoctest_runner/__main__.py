@@ -1,5 +1,6 @@
 """``python -m cdoctest_runner``: the drop-in for the original ``python -m cdoctest`` command line
-(its ``--cdt_*`` flags; see ``cdoctest_runner.legacy``). The modern CLI is ``cdoctest-run``."""
+(its ``--cdt_*`` flags; see ``cdoctest_runner.legacy``). The modern CLI is ``cdoctest-run``.
+"""
 
 import sys
 

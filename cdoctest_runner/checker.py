@@ -77,7 +77,8 @@ class OutputChecker:
 
     def difference(self, want: str, got: str, options: frozenset[str] = frozenset()) -> str:
         """A report of the mismatch: the expected and the actual lines, indented, and for outputs
-        of more than two lines a unified diff (``-`` expected, ``+`` actual)."""
+        of more than two lines a unified diff (``-`` expected, ``+`` actual).
+        """
         text = "Expected:\n" + _indent(want) + "Got:\n" + _indent(got)
         w, g = _norm(want), _norm(got)
         if len(w) > 2 and len(g) > 2:

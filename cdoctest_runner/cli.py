@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cdoctest_runner.errors import CdoctestError
@@ -25,6 +25,7 @@ from cdoctest_runner.finder import (
     compile_flags,
     list_entries,
 )
+from cdoctest_runner.parser import find_comments, lint_comment
 from cdoctest_runner.results import DocTestResult
 
 EPILOG = """\
@@ -60,7 +61,8 @@ class RunConfig:
 
 def expand_files(paths: Sequence[str]) -> list[str]:
     """Files as given, directories walked for C/C++ sources and headers (sorted, hidden skipped).
-    Raises ``CdoctestError`` for a path that does not exist."""
+    Raises ``CdoctestError`` for a path that does not exist.
+    """
     out: list[str] = []
     for p in paths:
         if os.path.isdir(p):
@@ -82,7 +84,8 @@ _KIND_SUFFIX = ("::class", "::struct", "::union", "::namespace")
 def name_forms(test: DocTest) -> set[str]:
     """The names ``--cdt_run_testcase``/selection accept for ``test``: its name; the original's
     absolute-path form (``/abs/sample.h::test::Fac::fac``); and the original's list form, without
-    the ``::class``-style and ``:label``/``:1`` suffixes (which may select several tests)."""
+    the ``::class``-style and ``:label``/``:1`` suffixes (which may select several tests).
+    """
     forms = {test.name}
     base = test.name
     head, sep, last = base.rpartition("::")
@@ -106,12 +109,27 @@ def _selected(test: DocTest, config: RunConfig) -> bool:
     return not name_forms(test).isdisjoint(config.select)
 
 
-def collect(config: RunConfig) -> list[tuple[DocTest, CodeUnderTest, tuple[int, int, int, int]]]:
-    """Find the selected tests of every file, each with its code under test and list extent."""
+def collect(
+    config: RunConfig,
+    warn: Callable[[str], None] | None = None,
+) -> list[tuple[DocTest, CodeUnderTest, tuple[int, int, int, int]]]:
+    """Find the selected tests of every file, each with its code under test and list extent.
+
+    ``warn`` (if given) receives one line per block that is attached to no declaration and
+    therefore not run, and one per likely mistake ``parser.lint_comment`` finds (``path:line: ...``).
+    """
     jobs = []
     for path in expand_files(config.files):
-        flags = compile_flags(path, config.compile_db_dir, config.include_dirs, config.defines, config.std)
-        entries = list_entries(path, flags=flags, root=config.root)
+        flags = compile_flags(
+            path, config.compile_db_dir, config.include_dirs, config.defines, config.std
+        )
+        entries = list_entries(path, flags=flags, root=config.root, unattached=warn is not None)
+        if warn is not None:
+            _lint(path, warn)
+            for test, _ in entries:
+                if test.declaration is None:
+                    warn(f"{path}:{test.lineno}: block attached to no declaration; not run")
+            entries = [(t, e) for t, e in entries if t.declaration is not None]
         entries = [(t, e) for t, e in entries if _selected(t, config)]
         if not entries:
             continue
@@ -120,13 +138,25 @@ def collect(config: RunConfig) -> list[tuple[DocTest, CodeUnderTest, tuple[int, 
     return jobs
 
 
+def _lint(path: str, warn: Callable[[str], None]) -> None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return  # list_entries has already reported an unreadable file
+    for comment in find_comments(text):
+        for error in lint_comment(comment, path):
+            warn(str(error))
+
+
 def run(
     jobs: Sequence[tuple[DocTest, CodeUnderTest]],
     config: RunConfig,
     cancel: threading.Event | None = None,
 ) -> list[DocTestResult]:
     """Run ``jobs`` with ``DocTestRunner.run_many`` (raises ``ToolchainNotFound`` when no
-    clang-repl is usable)."""
+    clang-repl is usable).
+    """
     from cdoctest_runner.runner import DocTestRunner, Limits
     from cdoctest_runner.toolchain import find_clang_repl
 
@@ -144,22 +174,83 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="C/C++ source or header files, or directories to search")
-    p.add_argument("-p", dest="compile_db_dir", metavar="BUILD_DIR", help="directory holding compile_commands.json")
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include directory")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
-    p.add_argument("--lib", dest="libraries", action="append", default=[], metavar="LIB", help="shared library to load (the file is then included as a header)")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="C/C++ source or header files, or directories to search",
+    )
+    p.add_argument(
+        "-p",
+        dest="compile_db_dir",
+        metavar="BUILD_DIR",
+        help="directory holding compile_commands.json",
+    )
+    p.add_argument(
+        "-I",
+        dest="include_dirs",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="add an include directory",
+    )
+    p.add_argument(
+        "-D",
+        dest="defines",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="define a macro",
+    )
+    p.add_argument(
+        "--lib",
+        dest="libraries",
+        action="append",
+        default=[],
+        metavar="LIB",
+        help="shared library to load (the file is then included as a header)",
+    )
     p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="concurrent clang-repl sessions (default 1)")
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="concurrent clang-repl sessions (default 1)",
+    )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the results as JSON instead of the human report")
+    out.add_argument(
+        "--json", action="store_true", help="print the results as JSON instead of the human report"
+    )
     out.add_argument("--junit-xml", metavar="PATH", help="also write JUnit XML to PATH")
-    p.add_argument("--list", action="store_true", help="list the tests (name,file,line,col,endline,endcol) without running them")
-    p.add_argument("-k", dest="keyword", metavar="TEXT", help="run only tests whose name contains TEXT")
-    p.add_argument("--clang-repl", metavar="PATH", help="the clang-repl executable (default: the newest on PATH)")
-    p.add_argument("--timeout", type=float, metavar="SECONDS", help="wall-clock limit per block (default: the runner's)")
-    p.add_argument("--root", metavar="DIR", help="make test names relative to DIR (default: the working directory)")
-    p.add_argument("-v", "--verbose", action="store_true", help="also show the examples that passed")
+    p.add_argument(
+        "--list",
+        action="store_true",
+        help="list the tests (name,file,line,col,endline,endcol) without running them",
+    )
+    p.add_argument(
+        "-k", dest="keyword", metavar="TEXT", help="run only tests whose name contains TEXT"
+    )
+    p.add_argument(
+        "--clang-repl",
+        metavar="PATH",
+        help="the clang-repl executable (default: the newest on PATH)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="wall-clock limit per block (default: the runner's)",
+    )
+    p.add_argument(
+        "--root",
+        metavar="DIR",
+        help="make test names relative to DIR (default: the working directory)",
+    )
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="also show the examples that passed"
+    )
     return p
 
 
@@ -176,14 +267,25 @@ def main(argv: list[str] | None = None) -> int:
         print("cdoctest-run: error: --jobs must be at least 1", file=sys.stderr)
         return 2
     config = RunConfig(
-        files=args.files, compile_db_dir=args.compile_db_dir, include_dirs=args.include_dirs,
-        defines=args.defines, libraries=args.libraries, std=args.std, jobs=args.jobs,
-        clang_repl=args.clang_repl, timeout_s=args.timeout, root=args.root,
-        keyword=args.keyword, verbose=args.verbose,
+        files=args.files,
+        compile_db_dir=args.compile_db_dir,
+        include_dirs=args.include_dirs,
+        defines=args.defines,
+        libraries=args.libraries,
+        std=args.std,
+        jobs=args.jobs,
+        clang_repl=args.clang_repl,
+        timeout_s=args.timeout,
+        root=args.root,
+        keyword=args.keyword,
+        verbose=args.verbose,
     )
     cancel = threading.Event()
     try:
-        found = collect(config)
+        warn = (
+            (lambda line: print(f"cdoctest-run: {line}", file=sys.stderr)) if args.verbose else None
+        )
+        found = collect(config, warn)
         if args.list:
             sys.stdout.write(report.legacy_list([(t, e) for t, _, e in found]))
             return 0
@@ -209,7 +311,10 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.junit_xml, "w", encoding="utf-8") as fh:
                 fh.write(report.junit_xml(results))
         except OSError as exc:
-            print(f"cdoctest-run: error: cannot write {args.junit_xml}: {exc.strerror}", file=sys.stderr)
+            print(
+                f"cdoctest-run: error: cannot write {args.junit_xml}: {exc.strerror}",
+                file=sys.stderr,
+            )
             return 2
     return 0 if all(r.passed for r in results) else 1
 

@@ -18,11 +18,11 @@ blocks; only an unreadable file or a missing libclang raises ``SourceParseError`
 
 from __future__ import annotations
 
+import atexit
 import functools
 import glob
 import os
 import re
-import shlex
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -60,7 +60,9 @@ def resource_dir() -> str | None:
     for exe in ("clang", "clang-22", "clang-21", "clang-20", "clang-19", "clang-18"):
         if shutil.which(exe):
             try:
-                out = subprocess.run([exe, "-print-resource-dir"], capture_output=True, text=True, timeout=10)
+                out = subprocess.run(
+                    [exe, "-print-resource-dir"], capture_output=True, text=True, timeout=10
+                )
             except (OSError, subprocess.SubprocessError):
                 continue
             path = out.stdout.strip()
@@ -74,8 +76,10 @@ def language_of(path: str) -> Language:
     root, ext = os.path.splitext(path)
     if ext == ".c":
         return "c"
-    if ext in HEADER_EXTENSIONS and os.path.exists(root + ".c") and not any(
-        os.path.exists(root + e) for e in SOURCE_EXTENSIONS if e != ".c"
+    if (
+        ext in HEADER_EXTENSIONS
+        and os.path.exists(root + ".c")
+        and not any(os.path.exists(root + e) for e in SOURCE_EXTENSIONS if e != ".c")
     ):
         return "c"
     return "c++"
@@ -93,7 +97,24 @@ def sibling_source(path: str) -> str | None:
 
 
 _PATH_FLAGS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
-_KEEP_PREFIXES = ("-D", "-U", "-std=", "-f", "-W", "-pthread")
+_KEEP_PREFIXES = ("-D", "-U", "-std=", "-pthread")
+#: ``-f``/``-fno-`` flags that change what the language means, kept from compile commands. Others
+#: (sanitizers, coverage, LTO, PIC, ``-W``/``-Werror``...) are dropped: they need runtimes the
+#: interpreter lacks, or would turn clang-repl's warnings about bare expressions into errors.
+_KEEP_F = (
+    "exceptions", "cxx-exceptions", "rtti", "char8_t", "signed-char", "unsigned-char",
+    "short-enums", "gnu-keywords", "ms-extensions", "ms-compatibility", "permissive",
+    "strict-aliasing", "wrapv", "trapv", "fast-math", "finite-math-only", "coroutines",
+    "modules", "sized-deallocation", "aligned-new", "operator-names", "threadsafe-statics",
+    "builtin", "common", "trigraphs", "declspec", "asm", "gnu89-inline",
+)  # fmt: skip
+
+
+def _keep_f_flag(arg: str) -> bool:
+    name = arg[2:]
+    if name.startswith("no-"):
+        name = name[3:]
+    return name.split("=", 1)[0] in _KEEP_F
 
 
 def _flags_from_command(arguments: Sequence[str], directory: str, filename: str) -> list[str]:
@@ -114,7 +135,11 @@ def _flags_from_command(arguments: Sequence[str], directory: str, filename: str)
                 i += 1
                 matched = True
                 break
-            if arg.startswith(flag) and len(arg) > len(flag) and not (flag == "-I" and arg.startswith("-include")):
+            if (
+                arg.startswith(flag)
+                and len(arg) > len(flag)
+                and not (flag == "-I" and arg.startswith("-include"))
+            ):
                 out.append(flag + os.path.normpath(os.path.join(directory, arg[len(flag) :])))
                 matched = True
                 break
@@ -123,7 +148,7 @@ def _flags_from_command(arguments: Sequence[str], directory: str, filename: str)
         if arg in ("-D", "-U") and i < len(args):
             out.append(arg + args[i])
             i += 1
-        elif arg.startswith(_KEEP_PREFIXES) and not arg.startswith(("-fcolor", "-fdiagnostics")):
+        elif arg.startswith(_KEEP_PREFIXES) or (arg.startswith("-f") and _keep_f_flag(arg)):
             out.append(arg)
     return out
 
@@ -156,7 +181,9 @@ def compile_flags(
 def _db_flags(db_dir: str, path: str) -> list[str]:
     db_file = os.path.join(db_dir, "compile_commands.json")
     if not os.path.isfile(db_file):
-        raise CdoctestError(f"{db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)")
+        raise CdoctestError(
+            f"{db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
+        )
     from clang.cindex import CompilationDatabase, CompilationDatabaseError
 
     try:
@@ -182,7 +209,9 @@ def db_sources(compile_db_dir: str) -> list[str]:
 
     db_file = os.path.join(compile_db_dir, "compile_commands.json")
     if not os.path.isfile(db_file):
-        raise CdoctestError(f"{compile_db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)")
+        raise CdoctestError(
+            f"{compile_db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
+        )
     try:
         with open(db_file, encoding="utf-8") as fh:
             entries = json.load(fh)
@@ -190,7 +219,9 @@ def db_sources(compile_db_dir: str) -> list[str]:
         raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
     seen: dict[str, None] = {}
     for entry in entries:
-        f = os.path.normpath(os.path.join(entry.get("directory", compile_db_dir), entry.get("file", "")))
+        f = os.path.normpath(
+            os.path.join(entry.get("directory", compile_db_dir), entry.get("file", ""))
+        )
         seen.setdefault(f, None)
     return list(seen)
 
@@ -230,7 +261,8 @@ def code_under_test(
       libraries are loaded with ``%lib`` (``LibraryNotFound`` if one does not exist).
     - a ``.c``/``.cpp`` file: the file itself (``text``, when given, replaces its saved contents).
     - a header with a sibling source (``foo.h`` + ``foo.cpp``): the source, which includes the
-      header; an unsaved ``text`` of the header is then not used (the source includes the saved one).
+      header. With an unsaved ``text`` of the header, the source's ``#include`` of it is replaced by
+      that text (with ``#line`` markers, so diagnostics still name the right file and line).
     - any other header: the header itself.
     """
     path = os.path.abspath(path)
@@ -244,19 +276,57 @@ def code_under_test(
                 raise LibraryNotFound(f"{lib}: no such shared library")
             libs.append(os.path.abspath(lib))
         return CodeUnderTest(
-            headers=(path,), libraries=tuple(libs), language=language,
-            include_dirs=includes, defines=defines, flags=other, key=path,
+            headers=(path,),
+            libraries=tuple(libs),
+            language=language,
+            include_dirs=includes,
+            defines=defines,
+            flags=other,
+            key=path,
         )
     source = sibling_source(path)
     if source is not None:
+        spliced = _splice_header(source, path, text) if text is not None else None
         return CodeUnderTest(
-            path=source, language=language_of(source),
-            include_dirs=includes, defines=defines, flags=other, key=path,
+            path=source,
+            text=spliced,
+            language=language_of(source),
+            include_dirs=includes,
+            defines=defines,
+            flags=other,
+            key=path,
         )
     return CodeUnderTest(
-        path=path, text=text, language=language,
-        include_dirs=includes, defines=defines, flags=other, key=path,
+        path=path,
+        text=text,
+        language=language,
+        include_dirs=includes,
+        defines=defines,
+        flags=other,
+        key=path,
     )
+
+
+_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M)
+
+
+def _splice_header(source: str, header: str, header_text: str) -> str | None:
+    """The text of ``source`` with its ``#include`` of ``header`` replaced by ``header_text``
+    (``None`` when the source cannot be read or does not include the header by name)."""
+    try:
+        with open(source, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return None
+    name = os.path.basename(header)
+    for match in _INCLUDE_RE.finditer(text):
+        if os.path.basename(match.group(1)) != name:
+            continue
+        after_line = text.count("\n", 0, match.end()) + 2
+        body = header_text if header_text.endswith("\n") else header_text + "\n"
+        replacement = f'#line 1 "{header}"\n{body}#line {after_line} "{source}"'
+        return text[: match.start()] + replacement + text[match.end() :]
+    return None
 
 
 # ----------------------------------------------------------------------------------------------
@@ -275,9 +345,13 @@ def _cindex():
 def _index():
     ci = _cindex()
     try:
-        return ci.Index.create()
+        index = ci.Index.create()
     except Exception as exc:  # noqa: BLE001 - libclang load errors are of several types
         raise SourceParseError(f"libclang cannot be loaded: {exc}") from exc
+    # Dispose of the index while clang.cindex is still alive (at interpreter teardown its
+    # ``__del__`` would find the library gone and print an ignored AttributeError).
+    atexit.register(_index.cache_clear)
+    return index
 
 
 def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
@@ -293,7 +367,9 @@ def _parse(path: str, text: str, flags: Sequence[str]):
     ci = _cindex()
     options = ci.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
     try:
-        return _index().parse(path, args=parse_args(path, flags), unsaved_files=[(path, text)], options=options)
+        return _index().parse(
+            path, args=parse_args(path, flags), unsaved_files=[(path, text)], options=options
+        )
     except ci.TranslationUnitLoadError as exc:
         raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
 
@@ -313,13 +389,32 @@ _TARGETS = {
     "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION": "template",
 }
 #: Kinds whose name gets a suffix (the original's ``test_grouping``).
-_GROUPING = {"CLASS_DECL": "class", "STRUCT_DECL": "struct", "UNION_DECL": "union", "NAMESPACE": "namespace"}
+_GROUPING = {
+    "CLASS_DECL": "class",
+    "STRUCT_DECL": "struct",
+    "UNION_DECL": "union",
+    "NAMESPACE": "namespace",
+}
 #: Kinds that hold declarations (scopes of the lexical name); linkage specs are transparent.
-_CONTAINERS = {"NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "UNION_DECL", "CLASS_TEMPLATE", "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION"}
+_CONTAINERS = {
+    "NAMESPACE",
+    "CLASS_DECL",
+    "STRUCT_DECL",
+    "UNION_DECL",
+    "CLASS_TEMPLATE",
+    "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION",
+}
 _TRANSPARENT = {"LINKAGE_SPEC", "UNEXPOSED_DECL"}
 #: Declarations a comment looks past to find its target (``public:`` between block and method).
 _SKIPPED = {"CXX_ACCESS_SPEC_DECL", "STATIC_ASSERT"}
-_FUNCTIONS = {"FUNCTION_DECL", "CXX_METHOD", "CONVERSION_FUNCTION", "CONSTRUCTOR", "DESTRUCTOR", "FUNCTION_TEMPLATE"}
+_FUNCTIONS = {
+    "FUNCTION_DECL",
+    "CXX_METHOD",
+    "CONVERSION_FUNCTION",
+    "CONSTRUCTOR",
+    "DESTRUCTOR",
+    "FUNCTION_TEMPLATE",
+}
 
 
 @dataclass
@@ -348,11 +443,15 @@ def _declarations(tu, path: str) -> list[_Decl]:
         for child in cursor.get_children():
             if not in_main(child):
                 continue
-            kind = child.kind.name
+            try:
+                kind = child.kind.name
+                is_declaration = child.kind.is_declaration()
+            except ValueError:  # a cursor kind these bindings do not know
+                continue
             if kind in _TRANSPARENT:
                 walk(child, scopes, parent)
                 continue
-            if not child.kind.is_declaration():
+            if not is_declaration:
                 continue
             start, end = child.extent.start.offset, child.extent.end.offset
             out.append(_Decl(child, kind, start, end, scopes, parent))
@@ -392,7 +491,8 @@ def _signature(text: str, start: int, end: int) -> str:
 
 def _header_end(cursor):
     """End of the declaration without its body/initialisers, as libclang reports it when function
-    bodies are skipped (the extent the original tool lists): the last token before the body."""
+    bodies are skipped (the extent the original tool lists): the last token before the body.
+    """
     last = None
     depth = 0
     for tok in cursor.get_tokens():
@@ -401,7 +501,9 @@ def _header_end(cursor):
             depth += 1
         elif s in (")", "]"):
             depth -= 1
-        elif depth == 0 and (s == "{" or (s == ":" and cursor.kind.name == "CONSTRUCTOR") or s == "try"):
+        elif depth == 0 and (
+            s == "{" or (s == ":" and cursor.kind.name == "CONSTRUCTOR") or s == "try"
+        ):
             break
         last = tok
     return last.extent.end if last is not None else cursor.extent.end
@@ -468,7 +570,13 @@ def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -
 
 
 def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> FoundBlock:
-    unattached = FoundBlock(comment, None, (), "", (comment.line, comment.column, comment.end_line, comment.end_column + 1))
+    unattached = FoundBlock(
+        comment,
+        None,
+        (),
+        "",
+        (comment.line, comment.column, comment.end_line, comment.end_column + 1),
+    )
     # The innermost declaration enclosing the comment.
     enclosing = [d for d in decls if d.start <= comment.start and comment.end <= d.end]
     scope_start = -1
@@ -484,7 +592,11 @@ def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> Found
     expected = 0 if scope_start < 0 else 1
     if depth > expected and not _only_linkage_braces(opened, depth - expected):
         return unattached
-    following = [d for d in decls if d.start >= comment.end and d.parent == scope_start and d.kind not in _SKIPPED]
+    following = [
+        d
+        for d in decls
+        if d.start >= comment.end and d.parent == scope_start and d.kind not in _SKIPPED
+    ]
     if not following:
         return unattached
     target = min(following, key=lambda d: (d.start, -d.end))
@@ -509,7 +621,9 @@ def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> Found
 
 def _only_linkage_braces(opened: str, extra: int) -> bool:
     """True when the extra open braces all belong to ``extern "C" {`` blocks."""
-    return len(re.findall(r"extern\s*(?:\"C(?:\+\+)?\")?\s*\{", opened)) >= extra  # literals are blanked
+    return (
+        len(re.findall(r"extern\s*(?:\"C(?:\+\+)?\")?\s*\{", opened)) >= extra
+    )  # literals are blanked
 
 
 # ----------------------------------------------------------------------------------------------
@@ -518,7 +632,8 @@ def _only_linkage_braces(opened: str, extra: int) -> bool:
 
 def relative_name(path: str, root: str | None = None) -> str:
     """The file part of a test name: ``path`` relative to ``root`` (default: the working directory),
-    with ``/`` separators; the absolute path when ``path`` is outside ``root``."""
+    with ``/`` separators; the absolute path when ``path`` is outside ``root``.
+    """
     path = os.path.realpath(path)
     root = os.path.realpath(root or os.getcwd())
     rel = os.path.relpath(path, root)
@@ -570,7 +685,8 @@ def list_entries(
 ) -> list[tuple[DocTest, Extent]]:
     """``find_doctests`` with, for each test, the ``(line, col, end_line, end_col)`` the legacy
     ``--cdt_list_testcase`` prints: the declaration's extent without its function body (the
-    original parsed with function bodies skipped), or the comment's for an unattached block."""
+    original parsed with function bodies skipped), or the comment's for an unattached block.
+    """
     blocks = find_blocks(path, text, flags)
     file_part = relative_name(path, root)
     abspath = os.path.abspath(path)
@@ -607,8 +723,3 @@ def list_entries(
         )
         out.append((test, block.list_extent))
     return out
-
-
-def quote_flags(flags: Sequence[str]) -> str:
-    """Flags as one shell-quoted string (for messages)."""
-    return " ".join(shlex.quote(f) for f in flags)

@@ -17,7 +17,7 @@ import sys
 import threading
 from dataclasses import dataclass
 
-from cdoctest_runner.cli import RunConfig, collect, run
+from cdoctest_runner.cli import RunConfig, collect, name_forms, run
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.finder import HEADER_EXTENSIONS, db_sources
 
@@ -48,8 +48,18 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     add = p.add_argument
-    add("-cdtsrp", "--cdt_src_root_path", help="source root; relative paths are taken from it (default: cwd)")
-    add("-cdttf", "-cdtt", "--cdt_target_file", action="append", help="target file (repeat, or separate by ';')")
+    add(
+        "-cdtsrp",
+        "--cdt_src_root_path",
+        help="source root; relative paths are taken from it (default: cwd)",
+    )
+    add(
+        "-cdttf",
+        "-cdtt",
+        "--cdt_target_file",
+        action="append",
+        help="target file (repeat, or separate by ';')",
+    )
     add("-cdtl", "--cdt_target_lib", action="append", help="target shared library, separate by ';'")
     add("-cdtlp", "--cdt_lib_path", help="directories to find target libraries in, separate by ';'")
     add("-cdtip", "--cdt_include_path", help="include paths, separate by ';'")
@@ -57,15 +67,41 @@ def build_parser() -> argparse.ArgumentParser:
     add("-cdtce", "--cdt_c_extension", default="c", help="C file extension (default c)")
     add("-cdthe", "--cdt_header_extension", default="h", help="header file extension (default h)")
     add("-v", "--verbose", action="store_true", help="verbose mode")
-    add("-cdtct", "--cdt_cmake_target", help="CMake target (accepted; files come from compile_commands.json)")
-    add("-cdtcbp", "--cdt_cmake_build_path", help="CMake build directory (must hold compile_commands.json)")
-    add("-cdtsp", "--cdt_src_path", help="directory test names are relative to (default: the source root)")
+    add(
+        "-cdtct",
+        "--cdt_cmake_target",
+        help="CMake target (accepted; files come from compile_commands.json)",
+    )
+    add(
+        "-cdtcbp",
+        "--cdt_cmake_build_path",
+        help="CMake build directory (must hold compile_commands.json)",
+    )
+    add(
+        "-cdtsp",
+        "--cdt_src_path",
+        help="directory test names are relative to (default: the source root)",
+    )
     add("-cdtlt", "--cdt_list_testcase", action="store_true", help="list the test cases")
     add("-cdtrt", "--cdt_run_testcase", help="run only these test cases, separate by ';'")
     add("-cdtox", "--cdt_output_xml", default="output.vsc", help="result file (default output.vsc)")
-    add("-cdtit", "--cdt_include_target", default="", help="accepted for compatibility (CMake target filter)")
-    add("-cdtet", "--cdt_exclude_target", default="", help="accepted for compatibility (CMake target filter)")
-    add("--clang-repl", dest="clang_repl", help="the clang-repl executable (default: the newest on PATH)")
+    add(
+        "-cdtit",
+        "--cdt_include_target",
+        default="",
+        help="accepted for compatibility (CMake target filter)",
+    )
+    add(
+        "-cdtet",
+        "--cdt_exclude_target",
+        default="",
+        help="accepted for compatibility (CMake target filter)",
+    )
+    add(
+        "--clang-repl",
+        dest="clang_repl",
+        help="the clang-repl executable (default: the newest on PATH)",
+    )
     add("--jobs", type=int, default=1, help="concurrent clang-repl sessions (default 1)")
     return p
 
@@ -80,7 +116,8 @@ def _split(values: list[str] | str | None) -> list[str]:
 
 def to_config(args: argparse.Namespace) -> LegacyConfig:
     """Convert parsed legacy flags into one ``LegacyConfig`` (raises ``CdoctestError`` on
-    contradictory or missing flags, with the original's messages)."""
+    contradictory or missing flags, with the original's messages).
+    """
     root = os.path.abspath(args.cdt_src_root_path or os.getcwd())
 
     def at_root(p: str) -> str:
@@ -99,7 +136,9 @@ def to_config(args: argparse.Namespace) -> LegacyConfig:
     if args.cdt_list_testcase and args.cdt_run_testcase is not None:
         raise CdoctestError("Cannot use --cdt_list_testcase and --cdt_run_testcase together.")
     if not files and not cmake:
-        raise CdoctestError("Either target file --cdt_target_file or cmake build path --cdt_cmake_build_path should be provided.")
+        raise CdoctestError(
+            "Either target file --cdt_target_file or cmake build path --cdt_cmake_build_path should be provided."
+        )
     if args.cdt_include_target and args.cdt_exclude_target:
         raise CdoctestError("Cannot use --cdt_include_target and --cdt_exclude_target together.")
     compile_db = None
@@ -109,9 +148,15 @@ def to_config(args: argparse.Namespace) -> LegacyConfig:
             files = _cmake_files(compile_db, root, args.cdt_header_extension)
     names_root = at_root(args.cdt_src_path) if args.cdt_src_path else root
     run_config = RunConfig(
-        files=files, compile_db_dir=compile_db, include_dirs=include_dirs, libraries=libraries,
-        jobs=args.jobs, clang_repl=args.clang_repl, root=names_root,
-        select=_split(args.cdt_run_testcase), verbose=args.verbose,
+        files=files,
+        compile_db_dir=compile_db,
+        include_dirs=include_dirs,
+        libraries=libraries,
+        jobs=args.jobs,
+        clang_repl=args.clang_repl,
+        root=names_root,
+        select=_split(args.cdt_run_testcase),
+        verbose=args.verbose,
     )
     output = at_root(args.cdt_output_xml) if args.cdt_output_xml else None
     return LegacyConfig(run=run_config, list_only=args.cdt_list_testcase, output_xml=output)
@@ -149,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.write(report.legacy_list([(t, e) for t, _, e in found]))
             return 0
         results = run([(t, c) for t, c, _ in found], config.run, cancel) if found else []
+        missing = [n for n in config.run.select if not any(n in name_forms(t) for t, _, _ in found)]
     except KeyboardInterrupt:
         cancel.set()
         return 130
@@ -158,9 +204,14 @@ def main(argv: list[str] | None = None) -> int:
     if config.output_xml:
         try:
             with open(config.output_xml, "w", encoding="utf-8") as fh:
-                fh.write(report.legacy_vsc(results))
+                fh.write(report.legacy_vsc(results, missing))
         except OSError as exc:
-            print(f"cdoctest: error: cannot write {config.output_xml}: {exc.strerror}", file=sys.stderr)
+            print(
+                f"cdoctest: error: cannot write {config.output_xml}: {exc.strerror}",
+                file=sys.stderr,
+            )
             return 2
+    for name in missing:
+        print(f"cdoctest: no test case named {name!r}", file=sys.stderr)
     sys.stdout.write(report.format_text(results, verbose=config.run.verbose))
-    return 0 if all(r.passed for r in results) else 1
+    return 0 if all(r.passed for r in results) and not missing else 1

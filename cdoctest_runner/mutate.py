@@ -1,33 +1,44 @@
-"""Mutation analysis of one target function: how many small faults does a block of examples detect?
+"""Mutation analysis of one target function: how many small faults does a block detect.
 
 Contract:
 
-- ``make_mutants(source, function, language="c++", limit=40)`` is pure (libclang only, no clang-repl):
-  it parses ``source`` (the whole file text), finds the *definition* of ``function`` and returns
-  mutants of that function's body only, each carrying the whole mutated file text. Operators
-  (``Mutant.operator``): ``arithmetic`` (``+``<->``-``, ``*``<->``/``, ``%``->``*``, and the same on
-  compound assignments ``+=``...), ``relational`` (``<``->``<=``/``>``, ``<=``->``<``/``>=``,
-  ``>``->``>=``/``<``, ``>=``->``>``/``<=``, ``==``<->``!=``), ``logical`` (``&&``<->``||``),
-  ``bitwise`` (``&``<->``|``, ``^``->``&``, ``<<``<->``>>``), ``constant`` (integer literal ``n`` ->
-  ``n+1`` and ``n-1``; ``true``<->``false``; a letter or digit character literal -> the next one;
-  an enumerator -> the next enumerator of its enum; ``case`` labels are left alone), ``negate`` (the condition of ``if``/``while``/``do``/``?:`` wrapped in
-  ``!( )``; ``for`` conditions are left alone because negating them mostly yields endless loops) and
-  ``delete`` (an expression statement, ``break;`` or ``continue;`` directly inside a ``{ }`` block is
-  removed; declarations and ``return`` are never removed). Operators are found on the AST (binary
-  operators only, so unary ``-``/``*``/``&`` are never touched) and edited at exact token offsets.
+- ``make_mutants(source, function, language="c++", limit=40)`` is pure (libclang only, no
+  clang-repl): it parses ``source`` (the whole file text), finds the *definition* of ``function``
+  and returns mutants of that function's body only, each carrying the whole mutated file text.
+  Operators (``Mutant.operator``):
+
+  - ``arithmetic``: ``+``<->``-``, ``*``<->``/``, ``%``->``*``, and the same on compound
+    assignments (``+=``...);
+  - ``relational``: ``<``->``<=``/``>``, ``<=``->``<``/``>=``, ``>``->``>=``/``<``,
+    ``>=``->``>``/``<=``, ``==``<->``!=``;
+  - ``logical``: ``&&``<->``||``; ``bitwise``: ``&``<->``|``, ``^``->``&``, ``<<``<->``>>``;
+  - ``constant``: integer literal ``n`` -> ``n+1`` and ``n-1``; ``true``<->``false``; a letter or
+    digit character literal -> the next one; an enumerator -> the next one of its enum (``case``
+    labels are left alone: changing one mostly makes a duplicate label);
+  - ``negate``: the condition of ``if``/``while``/``do``/``?:`` wrapped in ``!( )`` (``for``
+    conditions are left alone: negating them mostly yields endless loops);
+  - ``delete``: an expression statement, ``break;`` or ``continue;`` directly inside a ``{ }``
+    block is removed (declarations and ``return`` never are).
+
+  Operators are found on the AST (binary operators only, so unary ``-``/``*``/``&`` are never
+  touched) and edited at exact token offsets.
 - Order is deterministic (by position, then operator, then variant). When there are more than
   ``limit`` mutants, the kept ones are spread deterministically: the quota is dealt round-robin over
   the operators, and each operator's share is taken evenly spaced along the function.
 - ``mutation_analysis(examples, code, function, runner)`` runs the examples as ONE block (later
   examples may depend on earlier ones) on the original code and on every mutant (mutant text in
   ``CodeUnderTest.text``, the original ``path`` kept for include resolution) in one
-  ``DocTestRunner.run_many`` batch. A mutant is *killed* when some example behaves differently from
-  the original run (another outcome, or another output): with a passing block this is exactly "the
-  block no longer passes" (failed, crash, timeout). A mutant whose code does not load is *stillborn*
-  and left out of ``total``. ``kills_per_example[i]`` holds the ids of the mutants that example ``i``
-  was the *first* to detect. Equivalent mutants (no observable change) are possible and count as
-  survivors. Use a runner with a short ``Limits.timeout_s`` (a few seconds): mutants of loops often
-  never terminate and each one then costs a full timeout.
+  ``DocTestRunner.run_many`` batch. A mutant is *killed* when some example behaves differently
+  from the original run (another outcome, or another output): with a passing block this is
+  exactly "the block no longer passes" (failed, crash, timeout). A mutant whose code does not
+  load is *stillborn* and left out of ``total``. ``kills_per_example[i]`` holds the ids of the
+  mutants that example ``i`` was the *first* to detect. Equivalent mutants (no observable
+  change) are possible and count as survivors. ``detected_by[id]`` holds every example whose run
+  differed, so ``block_kills(report, chosen)`` gives a sub-block's kills without running the
+  mutants again. Use a runner with a short ``Limits.timeout_s`` (a few seconds): mutants of loops
+  often never terminate and each one then costs a full timeout. Cost: one fresh clang-repl
+  session per mutant (about 1 s for C++ with standard headers on this machine), so 40 mutants
+  take about 20 s on 2 workers.
 - ``select_examples(candidates, kills, max_examples)`` is the greedy set cover used to keep a small
   block that kills the most mutants.
 """
@@ -57,6 +68,7 @@ __all__ = [
     "MutationError",
     "MutationReport",
     "TargetNotFound",
+    "block_kills",
     "make_mutants",
     "mutation_analysis",
     "select_examples",
@@ -78,7 +90,8 @@ class Mutant:
     """One mutated version of the file: ``text`` is the whole source with one small edit applied.
 
     ``line``/``column`` are 1-based (libclang) and locate the edit in the original text;
-    ``original``/``replacement`` are the exact text replaced (``replacement`` is ``''`` for a deletion).
+    ``original``/``replacement`` are the exact text replaced (``replacement`` is ``''`` for a
+    deletion).
     """
 
     id: str  # e.g. 'relational@3:11/0': operator, line:column of the edit, variant at that spot
@@ -102,7 +115,12 @@ class MutationReport:
     survivors: list[Mutant]
     stillborn: list[Mutant] = field(default_factory=list)  # mutants whose code did not load
     mutants: list[Mutant] = field(default_factory=list)  # every mutant tried, in order
-    killed_by: dict[str, int] = field(default_factory=dict)  # mutant id -> index of first detecting example
+    killed_by: dict[str, int] = field(
+        default_factory=dict
+    )  # mutant id -> index of first detecting example
+    detected_by: dict[str, frozenset[int]] = field(
+        default_factory=dict
+    )  # id -> all differing examples
     baseline: DocTestResult | None = None  # the block run on the original code
     baseline_passed: bool = False
 
@@ -145,7 +163,11 @@ def parse_source(source: str, path: str | None, language: str, flags: Sequence[s
 
     from cdoctest_runner.finder import resource_dir
 
-    filename = os.path.abspath(path) if path else ("/tmp/cdoctest_input." + ("c" if language == "c" else "cpp"))
+    filename = (
+        os.path.abspath(path)
+        if path
+        else ("/tmp/cdoctest_input." + ("c" if language == "c" else "cpp"))
+    )
     args = ["-x", "c" if language == "c" else "c++"]
     rdir = resource_dir()
     if rdir:
@@ -161,7 +183,7 @@ def parse_source(source: str, path: str | None, language: str, flags: Sequence[s
 
 
 def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201
-    """The cursor of ``function``'s definition in the main file (matched by name, then line)."""
+    """Return the cursor of ``function``'s definition in the main file (by name, then line)."""
     from clang import cindex
 
     kinds = {getattr(cindex.CursorKind, k) for k in _FUNCTION_KINDS}
@@ -186,7 +208,9 @@ def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, 
 
     walk(tu.cursor)
     if not found:
-        raise TargetNotFound(f"no definition of {function.qualname or function.name!r} in {filename}")
+        raise TargetNotFound(
+            f"no definition of {function.qualname or function.name!r} in {filename}"
+        )
     for cur in found:
         if cur.extent.start.line <= function.line <= cur.extent.end.line:
             return cur
@@ -343,14 +367,20 @@ def _edits_for(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
                 else:
                     rep = (f"0x{new:X}" if is_hex else str(new)) + suffix
                 edits.append(
-                    _Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`")
+                    _Edit(
+                        toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"
+                    )
                 )
         elif kind == K.CXX_BOOL_LITERAL_EXPR:
             i = toks.index_at_or_after(cur.extent.start.offset)
             if i < len(toks.spelling) and toks.spelling[i] in ("true", "false"):
                 lit = toks.spelling[i]
                 rep = "false" if lit == "true" else "true"
-                edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"))
+                edits.append(
+                    _Edit(
+                        toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"
+                    )
+                )
         elif kind == K.CHARACTER_LITERAL:
             i = toks.index_at_or_after(cur.extent.start.offset)
             lit = toks.spelling[i] if i < len(toks.spelling) else ""
@@ -358,16 +388,29 @@ def _edits_for(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
                 c = lit[1]
                 nxt = {"z": "a", "Z": "A", "9": "0"}.get(c, chr(ord(c) + 1))
                 rep = f"'{nxt}'"
-                edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"))
-        elif kind == K.DECL_REF_EXPR and cur.referenced is not None and cur.referenced.kind == K.ENUM_CONSTANT_DECL:
-            consts = [c.spelling for c in cur.referenced.semantic_parent.get_children()
-                      if c.kind == K.ENUM_CONSTANT_DECL]
+                edits.append(
+                    _Edit(
+                        toks.start[i], toks.end[i], rep.encode(), "constant", f"`{lit}` -> `{rep}`"
+                    )
+                )
+        elif (
+            kind == K.DECL_REF_EXPR
+            and cur.referenced is not None
+            and cur.referenced.kind == K.ENUM_CONSTANT_DECL
+        ):
+            consts = [
+                c.spelling
+                for c in cur.referenced.semantic_parent.get_children()
+                if c.kind == K.ENUM_CONSTANT_DECL
+            ]
             i = toks.index_at_or_after(cur.extent.end.offset) - 1
             if len(consts) < 2 or i < 0 or toks.spelling[i] != cur.referenced.spelling:
                 continue
             name = toks.spelling[i]
             rep = consts[(consts.index(name) + 1) % len(consts)]
-            edits.append(_Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{name}` -> `{rep}`"))
+            edits.append(
+                _Edit(toks.start[i], toks.end[i], rep.encode(), "constant", f"`{name}` -> `{rep}`")
+            )
         elif kind in (K.IF_STMT, K.WHILE_STMT):
             i = toks.index_at_or_after(cur.extent.start.offset)
             keyword = "if" if kind == K.IF_STMT else "while"
@@ -379,8 +422,14 @@ def _edits_for(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
         elif kind == K.DO_STMT:
             i0 = toks.index_at_or_after(cur.extent.start.offset)
             i1 = toks.index_at_or_after(cur.extent.end.offset)
-            whiles = [j for j in range(i0, min(i1 + 1, len(toks.spelling))) if toks.spelling[j] == "while"]
-            if whiles and whiles[-1] + 1 < len(toks.spelling) and toks.spelling[whiles[-1] + 1] == "(":
+            whiles = [
+                j for j in range(i0, min(i1 + 1, len(toks.spelling))) if toks.spelling[j] == "while"
+            ]
+            if (
+                whiles
+                and whiles[-1] + 1 < len(toks.spelling)
+                and toks.spelling[whiles[-1] + 1] == "("
+            ):
                 negate_parens(whiles[-1] + 1, "do-while")
         elif kind == K.CONDITIONAL_OPERATOR:
             children = list(cur.get_children())
@@ -465,8 +514,8 @@ def make_mutants(
     """Mutants of ``function``'s body in ``source`` (see the module docstring for the operators).
 
     ``path`` (optional) names the file for libclang, so relative includes resolve; ``flags`` are
-    extra compiler flags (``-I``, ``-D``, ``-std=``). Raises ``TargetNotFound`` when the function has
-    no definition in ``source``.
+    extra compiler flags (``-I``, ``-D``, ``-std=``). Raises ``TargetNotFound`` when the function
+    has no definition in ``source``.
     """
     tu, filename = parse_source(source, path, language, flags)
     cursor = find_definition(tu, filename, function)
@@ -518,15 +567,34 @@ def _block(examples: Sequence[Example], code: CodeUnderTest, function: Declarati
     )
 
 
-def _first_difference(base: DocTestResult, other: DocTestResult, checker: OutputChecker) -> int | None:
+def _differences(base: DocTestResult, other: DocTestResult, checker: OutputChecker) -> list[int]:
+    """Return the indices of the examples whose outcome or output differs between two runs."""
     n = max(len(base.results), len(other.results))
+    out = []
     for i in range(n):
         if i >= len(base.results) or i >= len(other.results):
-            return min(i, n - 1)
+            out.append(min(i, n - 1))
+            continue
         b, o = base.results[i], other.results[i]
         if b.outcome is not o.outcome or not checker.check(b.got, o.got):
-            return i
-    return None
+            out.append(i)
+    return sorted(set(out))
+
+
+def block_kills(report: MutationReport, chosen: Sequence[int]) -> set[str]:
+    """Ids of the mutants that some example in ``chosen`` detected in the analysed block.
+
+    Without another run, this is the kill set of the sub-block ``chosen`` when its examples behave
+    as they did in the whole block: true when each chosen call keeps the declarations it uses
+    (``select_examples``' ``requires``) and the code under test keeps no state between calls.
+
+    >>> where = {"a": frozenset({0, 1}), "b": frozenset({1})}
+    >>> r = MutationReport(2, 3, 2 / 3, [{"a"}, {"b"}], [], detected_by=where)
+    >>> sorted(block_kills(r, [1])), sorted(block_kills(r, [0]))
+    (['a', 'b'], ['a'])
+    """
+    keep = set(chosen)
+    return {m for m, where in report.detected_by.items() if where & keep}
 
 
 def mutation_analysis(
@@ -540,7 +608,7 @@ def mutation_analysis(
     limit: int = 40,
     flags: Sequence[str] = (),
 ) -> MutationReport:
-    """Run ``examples`` (one block) on the original code and on each mutant; see the module docstring.
+    """Run ``examples`` (one block) on the original code and on each mutant (see module docstring).
 
     ``code`` must carry the source: ``code.text``, or else the file at ``code.path`` is read.
     When ``mutants`` is None they are made with ``make_mutants(..., limit=limit)``.
@@ -575,17 +643,20 @@ def mutation_analysis(
     checker = OutputChecker()
     kills: list[set[str]] = [set() for _ in examples]
     killed_by: dict[str, int] = {}
+    detected_by: dict[str, frozenset[int]] = {}
     survivors: list[Mutant] = []
     stillborn: list[Mutant] = []
     for m, r in zip(mutants, mutant_results, strict=True):
         if r.setup_error is not None:
             stillborn.append(m)
             continue
-        i = _first_difference(baseline, r, checker)
-        if i is None:
+        where = _differences(baseline, r, checker)
+        if not where:
             survivors.append(m)
         else:
+            i = where[0]
             killed_by[m.id] = i
+            detected_by[m.id] = frozenset(where)
             if 0 <= i < len(kills):
                 kills[i].add(m.id)
     total = len(mutants) - len(stillborn)
@@ -599,6 +670,7 @@ def mutation_analysis(
         stillborn=stillborn,
         mutants=list(mutants),
         killed_by=killed_by,
+        detected_by=detected_by,
         baseline=baseline,
         baseline_passed=baseline.passed,
     )
@@ -611,7 +683,7 @@ def select_examples(
     *,
     requires: Sequence[Sequence[int]] | None = None,
 ) -> list[int]:
-    """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing the most.
+    """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing most.
 
     Each round takes the candidate (with its not-yet-taken ``requires[i]``, e.g. the declarations a
     call uses, which count towards ``max_examples``) that adds the most new kills per example taken;

@@ -17,7 +17,9 @@ comment (``>>> // first``) names the block (``comment_label``) and is not run. A
 ``// cdoctest: +ELLIPSIS`` (or ``+NORMALIZE_WHITESPACE``) on a prompt line sets that example's options.
 
 The parser is lenient: malformed text gives fewer examples, never an exception other than
-``DocTestSyntaxError`` (which it currently has no reason to raise).
+``DocTestSyntaxError`` (which it currently has no reason to raise). ``lint_comment`` reports the
+likely mistakes (``>>>x`` without its space, under-indented output) as ``DocTestSyntaxError``
+objects for editors and ``cdoctest-run -v``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cdoctest_runner.errors import DocTestSyntaxError
 from cdoctest_runner.example import Example
 
 #: Prompts that start an example, and that continue one (longest first, so ``clang-repl... `` is not
@@ -200,6 +203,9 @@ def _line_col(source: str, offset: int, line_starts: list[int]) -> tuple[int, in
     return lo + 1, offset - line_starts[lo] + 1
 
 
+_RAW_OPEN = re.compile(r'R"([^()\\\s]{0,16})\(')
+
+
 def _scan(source: str) -> Iterator[tuple[str, int, int]]:
     """Yield ``('block'|'line'|'string', start, end)`` for each comment and string/char literal."""
     i, n = 0, len(source)
@@ -224,17 +230,31 @@ def _scan(source: str) -> Iterator[tuple[str, int, int]]:
                 break
             yield "line", i, end
             i = end
-        elif c == "R" and i + 1 < n and source[i + 1] == '"' and (i == 0 or not (source[i - 1].isalnum() or source[i - 1] == "_") or source[i - 1] in "uUL8"):
-            m = re.match(r'R"([^()\\\s]{0,16})\(', source[i:])
+        elif (
+            c == "R"
+            and i + 1 < n
+            and source[i + 1] == '"'
+            and (
+                i == 0
+                or not (source[i - 1].isalnum() or source[i - 1] == "_")
+                or source[i - 1] in "uUL8"
+            )
+        ):
+            m = _RAW_OPEN.match(source, i)
             if m:
-                close = source.find(")" + m.group(1) + '"', i + m.end())
+                close = source.find(")" + m.group(1) + '"', m.end())
                 end = n if close < 0 else close + len(m.group(1)) + 2
                 yield "string", i, end
                 i = end
             else:
                 i += 2
         elif c in "\"'":
-            if c == "'" and i > 0 and (source[i - 1].isalnum() or source[i - 1] == "_") and _digit_separator(source, i):
+            if (
+                c == "'"
+                and i > 0
+                and (source[i - 1].isalnum() or source[i - 1] == "_")
+                and _digit_separator(source, i)
+            ):
                 i += 1  # C++14 digit separator: 1'000'000
                 continue
             j = i + 1
@@ -286,7 +306,13 @@ def find_comments(source: str) -> list[Comment]:
         text = source[start:end]
         if kind == "block":
             close_run()
-            style = "/**" if text.startswith("/**") and not text.startswith("/**/") else "/*!" if text.startswith("/*!") else "/*"
+            style = (
+                "/**"
+                if text.startswith("/**") and not text.startswith("/**/")
+                else "/*!"
+                if text.startswith("/*!")
+                else "/*"
+            )
             line, col = _line_col(source, start, line_starts)
             end_line, end_col = _line_col(source, max(start, end - 1), line_starts)
             out.append(Comment(text, style, line, col, end_line, end_col, start, end))
@@ -348,7 +374,11 @@ def parse_comment(comment: Comment) -> list[Example]:
     ``Example.lineno`` is 0-based within the comment; ``Example.indent`` is the prompt's 0-based
     column in the file. A comment without prompts gives ``[]`` (it is not a test).
     """
-    if ">>>" not in comment.text and "clang-repl" not in comment.text and "... " not in comment.text:
+    if (
+        ">>>" not in comment.text
+        and "clang-repl" not in comment.text
+        and "... " not in comment.text
+    ):
         return []
     return _examples_from_lines(_decorated_lines(comment))
 
@@ -358,3 +388,51 @@ def split_label(examples: list[Example]) -> tuple[str | None, list[Example]]:
     if examples and is_label(examples[0]):
         return label_of(examples[0]), examples[1:]
     return None, examples
+
+
+_NEAR_PROMPT = re.compile(r"^(>>>|clang-repl>|clang-repl\.\.\.)(?=\S)")
+
+
+def lint_comment(comment: Comment, path: str = "<text>") -> list[DocTestSyntaxError]:
+    """Likely mistakes in a block, as ``DocTestSyntaxError`` objects (returned, not raised), for
+    editor diagnostics and ``cdoctest-run -v``. ``line`` is 1-based in the file. Found:
+
+    - a prompt without its space (``>>>fac(5)`` is expected output, not code);
+    - an expected-output line indented less than its prompt (its indentation is kept as text);
+    - a ``... `` continuation before any prompt.
+    """
+    out: list[DocTestSyntaxError] = []
+    if ">>>" not in comment.text and "clang-repl" not in comment.text:
+        return out
+    prompt_indent: int | None = None
+    for lineno, _, content in _decorated_lines(comment):
+        stripped = content.strip()
+        lead = len(content) - len(content.lstrip())
+        line = comment.line + lineno
+        if _match_prompt(stripped, START_PROMPTS):
+            prompt_indent = lead
+        elif _match_prompt(stripped, CONT_PROMPTS):
+            if prompt_indent is None:
+                out.append(
+                    DocTestSyntaxError(
+                        path, line, f"continuation line before any prompt: {stripped!r}"
+                    )
+                )
+        elif _NEAR_PROMPT.match(stripped):
+            prompt = _NEAR_PROMPT.match(stripped).group(1)  # type: ignore[union-attr]
+            out.append(
+                DocTestSyntaxError(
+                    path,
+                    line,
+                    f"missing space after {prompt!r}; the line is read as expected output: {stripped!r}",
+                )
+            )
+        elif not stripped:
+            prompt_indent = None  # a blank line ends the example; what follows is prose
+        elif prompt_indent is not None and lead < prompt_indent and stripped != BLANK_MARKER:
+            out.append(
+                DocTestSyntaxError(
+                    path, line, f"output line has inconsistent indentation: {content.rstrip()!r}"
+                )
+            )
+    return out

@@ -134,6 +134,13 @@ C_INIT = 'stdin = fopen("/dev/null", "r");'
 CXX_INIT = 'stdin = fopen("/dev/null", "r"); std::cin.rdbuf(nullptr);'
 
 _NOISE = "In file included from <<< inputs >>>:1:\n"
+_JIT_ERROR = re.compile(rb"^(?:JIT session error|error: Failed to materialize)", re.M)
+
+
+def _strip_markers(text: str, token: str) -> str:
+    return re.sub(f"\n?[\x1e\x1f]{token}(?::\\d+)?[\x1e\x1f]\n?", "", text)
+
+
 _PARSE_FAILED = "error: Parsing failed."
 
 
@@ -209,16 +216,24 @@ def _fix_leading_minus(text: str) -> str:
 
 
 def last_statement(text: str) -> tuple[str, str]:
-    """Split ``text`` after its last top-level ``;``: ``('int x = 5;', ' x')``.
+    """Split ``text`` after its last top-level statement end: ``('int x = 5;', ' x')``.
+
+    A statement ends at a top-level ``;`` or at the ``}`` closing a body that follows ``)``,
+    ``else``, ``do`` or ``try`` (a function, loop or ``if`` body).
 
     >>> last_statement('int x = 5; x')
     ('int x = 5;', ' x')
     >>> last_statement('f(";"); g({1; 2})')
     ('f(";");', ' g({1; 2})')
+    >>> last_statement('int n = 0; for (int i = 0; i < 3; i++) { n += i; } n')
+    ('int n = 0; for (int i = 0; i < 3; i++) { n += i; }', ' n')
+    >>> last_statement('S{1}.a')
+    ('', 'S{1}.a')
     """
     depth = 0
     quote = ""
     cut = 0
+    bodies: list[bool] = []  # for each open '{': does it open a statement body?
     i = 0
     while i < len(text):
         ch = text[i]
@@ -231,9 +246,14 @@ def last_statement(text: str) -> tuple[str, str]:
         elif ch in "\"'":
             quote = ch
         elif ch in "([{":
+            if ch == "{":
+                before = text[:i].rstrip()
+                bodies.append(depth == 0 and (before.endswith(")") or re.search(r"\b(?:else|do|try)$", before) is not None))
             depth += 1
         elif ch in ")]}":
             depth -= 1
+            if ch == "}" and bodies and bodies.pop() and depth == 0:
+                cut = i + 1
         elif ch == ";" and depth == 0:
             cut = i + 1
         i += 1
@@ -331,8 +351,11 @@ class ClangRepl:
         flags: tuple[str, ...] | list[str] = (),
         limits: Limits = Limits(),
         sandbox: Sandbox | None = None,
+        visible: tuple[str, ...] | list[str] = (),
     ) -> None:
+        """``visible``: directories the session must be able to read (code under test, includes)."""
         self.toolchain = toolchain or find_clang_repl()
+        self.visible = tuple(visible) + tuple(include_dirs)
         self.language = language
         self.limits = limits
         self.sandbox = sandbox or detect_method()
@@ -350,6 +373,7 @@ class ClangRepl:
         self.ptus = 0  # successful inputs (incl. markers) since start: what %undo can take back
         self._mark = 0
         self.dirty = False  # state may differ from a fresh session: do not reuse
+        self.poisoned = False  # the JIT failed to link an input: markers are sent without it
         self.uses = 0
         self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
 
@@ -375,7 +399,7 @@ class ClangRepl:
         argv = [self.toolchain.path] + [f"--Xcc={a}" for a in self.compile_args]
         try:
             self._confined = self.sandbox.spawn(
-                argv, self.workdir.path, self.limits,
+                argv, self.workdir.path, self.limits, self.visible,
                 stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE,
             )  # fmt: skip
         except OSError as exc:
@@ -452,46 +476,75 @@ class ClangRepl:
         self.close()
         return exc_type(message, err, out, **kw)  # type: ignore[arg-type]
 
+    def _pump(self, deadline: float, cancel: threading.Event | None, wait: float = 0.05) -> None:
+        """Read what is available (waiting at most ``wait``); enforce the cap, deadline and cancel."""
+        cap = self.limits.max_output_bytes
+        if len(self._buf["out"]) + len(self._buf["err"]) > cap:
+            raise self._fail(ReplOutputLimit, f"output limit exceeded ({cap} bytes)")
+        if cancel is not None and cancel.is_set():
+            raise self._fail(ReplCancelled, "cancelled")
+        now = time.monotonic()
+        if now >= deadline:
+            raise self._fail(ReplTimeout, "timed out")
+        if not self._open:
+            raise self._died()
+        assert self._sel is not None
+        for key, _ in self._sel.select(timeout=max(0.0, min(deadline - now, wait))):
+            name = key.data
+            try:
+                chunk = os.read(key.fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            except OSError as exc:  # EIO: the pty's other side is closed
+                if exc.errno != errno.EIO:
+                    raise
+                chunk = b""
+            if chunk:
+                self._buf[name] += chunk
+            else:
+                self._sel.unregister(key.fd)
+                self._open.discard(name)
+
+    def _take(self, name: str, end: int, skip: int) -> str:
+        text = bytes(self._buf[name][:end]).decode("utf-8", "replace")
+        del self._buf[name][: end + skip]
+        return text
+
     def _read_until(self, n: int, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
         tag = f"\n\x1f{self.token}:{n}\x1f\n".encode()
-        cap = self.limits.max_output_bytes
         while True:
             o = self._buf["out"].find(tag)
             e = self._buf["err"].find(tag)
             if o >= 0 and e >= 0:
-                out = bytes(self._buf["out"][:o])
-                err = bytes(self._buf["err"][:e])
-                del self._buf["out"][: o + len(tag)]
-                del self._buf["err"][: e + len(tag)]
-                return out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
-            if len(self._buf["out"]) + len(self._buf["err"]) > cap:
-                raise self._fail(ReplOutputLimit, f"output limit exceeded ({cap} bytes)")
-            if cancel is not None and cancel.is_set():
-                raise self._fail(ReplCancelled, "cancelled")
-            now = time.monotonic()
-            if now >= deadline:
-                raise self._fail(ReplTimeout, "timed out")
-            if not self._open:
-                raise self._died()
-            assert self._sel is not None
-            for key, _ in self._sel.select(timeout=min(deadline - now, 0.05)):
-                name = key.data
-                try:
-                    chunk = os.read(key.fd, 1 << 16)
-                except BlockingIOError:
-                    continue
-                except OSError as exc:  # EIO: the pty's other side is closed
-                    if exc.errno != errno.EIO:
-                        raise
-                    chunk = b""
-                if chunk:
-                    self._buf[name] += chunk
-                else:
-                    self._sel.unregister(key.fd)
-                    self._open.discard(name)
-            if self._open and self._confined is not None and self._confined.proc.poll() is not None:
-                # The process is gone; drain what is left, then report.
-                continue
+                return self._take("out", o, len(tag)), self._take("err", e, len(tag))
+            if e < 0 and not self.poisoned and _JIT_ERROR.search(self._buf["err"]):
+                self.poisoned = True
+            if self.poisoned and e < 0:
+                return self._read_sync(n, deadline, cancel)
+            self._pump(deadline, cancel)
+
+    def _read_sync(self, n: int, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
+        """Delimit an input without the JIT, for a session whose JIT is broken (after a link error).
+
+        The marker call may itself fail to link now, so a deliberately undeclared identifier is sent:
+        its parse error on stderr marks the end of the input. stdout has no marker then, so what
+        arrived within a short grace period is taken (the session is discarded after the block).
+        """
+        sync = f"__cdt_sync_{self.token}_{n}"
+        self._write(sync + "\n")
+        pattern = re.compile(rf"[^\n]*'{sync}'.*?error: Parsing failed\.\n".encode(), re.S)
+        while True:
+            m = pattern.search(self._buf["err"])
+            if m:
+                # the diagnostic starts at the line holding "input_line_K:1:1: error: ... '<sync>'"
+                start = self._buf["err"].rfind(b"\n", 0, m.start() + 1) + 1
+                err = self._take("err", start, m.end() - start)
+                grace = time.monotonic() + 0.1
+                while time.monotonic() < grace:
+                    self._pump(deadline, cancel, wait=0.02)
+                out = self._take("out", len(self._buf["out"]), 0)
+                return _strip_markers(out, self.token), _strip_markers(err, self.token)
+            self._pump(deadline, cancel)
 
     def _died(self) -> ReplError:
         assert self._confined is not None
@@ -505,7 +558,11 @@ class ClangRepl:
             name = signal_name(signo)
             if name == "SIGXCPU":
                 return self._fail(ReplTimeout, f"CPU time limit ({self.limits.cpu_s} s) exceeded (SIGXCPU)")
-            return self._fail(ReplCrashed, f"killed by signal {signo} ({name})", signo=signo)
+            why = ""
+            tail = self._buf["err"][-4000:].decode("utf-8", "replace")
+            if "bad_alloc" in tail:
+                why = ": std::bad_alloc (memory limit)"
+            return self._fail(ReplCrashed, f"killed by signal {signo} ({name}){why}", signo=signo)
         return self._fail(ReplCrashed, f"clang-repl exited with status {code}")
 
     def send(
@@ -518,10 +575,14 @@ class ClangRepl:
             deadline = time.monotonic() + self.limits.timeout_s
         self._n += 1
         n = self._n
-        self._write(f"{line}\n__cdt_sep({n});\n")
         t0 = time.monotonic()
         try:
-            out, err = self._read_until(n, deadline, cancel)
+            if self.poisoned:
+                self._write(f"{line}\n")
+                out, err = self._read_sync(n, deadline, cancel)
+            else:
+                self._write(f"{line}\n__cdt_sep({n});\n")
+                out, err = self._read_until(n, deadline, cancel)
         finally:
             self.busy_s += time.monotonic() - t0
         err = err.replace(_NOISE, "")
@@ -556,9 +617,17 @@ class ClangRepl:
             if directive is not None:
                 line = directive
             if self.language != "c" and is_bare_expression(line):
-                r = self.send(rewrite_value_expression(line), deadline=deadline, cancel=cancel)
+                # The statements before the final expression go first, on their own, so that a
+                # rewrite that does not compile is retried without re-declaring anything.
+                prefix, expr = last_statement(line)
+                if prefix.strip():
+                    r = self.send(prefix.strip(), deadline=deadline, cancel=cancel)
+                    results.append(r)
+                    if r.status != "ok":
+                        continue
+                r = self.send(rewrite_value_expression(expr), deadline=deadline, cancel=cancel)
                 if r.status == "error":  # our rewrite did not compile: let the user's text speak
-                    r = self.send(line, deadline=deadline, cancel=cancel)
+                    r = self.send(expr.strip(), deadline=deadline, cancel=cancel)
             else:
                 r = self.send(line, deadline=deadline, cancel=cancel)
             results.append(r)

@@ -37,7 +37,8 @@ _LABELS = {
 
 def split_name(name: str) -> tuple[str, str]:
     """``(suite, test)``: ``name`` split at its last ``::``, as the original tool and its VS Code
-    extension split it (``('sample.h::test::Fac', 'fac')``; no ``::`` gives ``('', name)``)."""
+    extension split it (``('sample.h::test::Fac', 'fac')``; no ``::`` gives ``('', name)``).
+    """
     if "::" in name:
         i = name.rindex("::")
         return name[:i], name[i + 2 :]
@@ -53,7 +54,9 @@ def _where(test: DocTest, line: int | None = None) -> str:
 
 def _source_lines(result: ExampleResult) -> str:
     lines = result.example.source.rstrip("\n").split("\n")
-    return "".join(("    >>> " if i == 0 else "    ... ") + line + "\n" for i, line in enumerate(lines))
+    return "".join(
+        ("    >>> " if i == 0 else "    ... ") + line + "\n" for i, line in enumerate(lines)
+    )
 
 
 def _indent(text: str, prefix: str = "    ") -> str:
@@ -62,14 +65,21 @@ def _indent(text: str, prefix: str = "    ") -> str:
     return "".join(prefix + line + "\n" for line in text.rstrip("\n").split("\n"))
 
 
-def format_example_failure(test: DocTest, result: ExampleResult, checker: OutputChecker | None = None) -> str:
+def format_example_failure(
+    test: DocTest, result: ExampleResult, checker: OutputChecker | None = None
+) -> str:
     """The report of one example that did not pass: where, input, and expected/actual or the error."""
     checker = checker or OutputChecker()
     line = test.lineno + result.example.lineno
     out = f"  {_where(test, line)}: {_LABELS.get(result.outcome, result.outcome.value)}\n"
     out += "  Input:\n" + _source_lines(result)
     if result.outcome is Outcome.FAILED:
-        out += "".join("  " + ln + "\n" for ln in checker.difference(result.example.want, result.got, result.example.options).rstrip("\n").split("\n"))
+        out += "".join(
+            "  " + ln + "\n"
+            for ln in checker.difference(result.example.want, result.got, result.example.options)
+            .rstrip("\n")
+            .split("\n")
+        )
     elif result.outcome is Outcome.COMPILE_ERROR:
         out += "  Diagnostic:\n" + _indent(result.stderr or result.message)
     else:
@@ -80,7 +90,9 @@ def format_example_failure(test: DocTest, result: ExampleResult, checker: Output
     return out
 
 
-def format_result(result: DocTestResult, verbose: bool = False, checker: OutputChecker | None = None) -> str:
+def format_result(
+    result: DocTestResult, verbose: bool = False, checker: OutputChecker | None = None
+) -> str:
     """One block: a ``PASS``/``FAIL`` line, then the details of each example that did not pass."""
     test = result.test
     status = "PASS" if result.passed else "FAIL"
@@ -90,7 +102,9 @@ def format_result(result: DocTestResult, verbose: bool = False, checker: OutputC
     if result.setup_error:
         out += "  The code under test could not be loaded:\n" + _indent(result.setup_error)
     for r in result.results:
-        if not r.passed and not (result.setup_error and r.outcome in (Outcome.ERROR, Outcome.SKIPPED)):
+        if not r.passed and not (
+            result.setup_error and r.outcome in (Outcome.ERROR, Outcome.SKIPPED)
+        ):
             out += format_example_failure(test, r, checker)
         elif verbose and r.passed:
             out += f"  {_where(test, test.lineno + r.example.lineno)}: ok\n" + _source_lines(r)
@@ -120,32 +134,68 @@ def summary_line(results: Sequence[DocTestResult]) -> str:
 def format_text(results: Sequence[DocTestResult], verbose: bool = False) -> str:
     """The human report: every block, then the summary line."""
     checker = OutputChecker()
-    return "".join(format_result(r, verbose, checker) for r in results) + summary_line(results) + "\n"
+    return (
+        "".join(format_result(r, verbose, checker) for r in results) + summary_line(results) + "\n"
+    )
 
 
 def to_json(results: Sequence[DocTestResult]) -> str:
     """The JSON report (``summary`` and one ``DocTestResult.to_dict()`` per block)."""
-    return json.dumps({"summary": summary(results), "results": [r.to_dict() for r in results]}, indent=2) + "\n"
+    return (
+        json.dumps(
+            {"summary": summary(results), "results": [r.to_dict() for r in results]}, indent=2
+        )
+        + "\n"
+    )
 
 
 def junit_xml(results: Sequence[DocTestResult], suite_name: str = "cdoctest") -> str:
     """JUnit XML for CI systems: one ``<testcase>`` per block; ``classname`` is the name up to its
-    last ``::``. A failing block has ``<failure>`` (wrong output) or ``<error>`` (anything else)."""
+    last ``::``. A failing block has ``<failure>`` (wrong output) or ``<error>`` (anything else).
+    """
     s = summary(results)
     errors = sum(1 for r in results if not r.passed and _is_error(r))
     failures = s["failed"] - errors
     total_time = sum(r.duration_s for r in results)
-    root = ET.Element("testsuites", tests=str(s["blocks"]), failures=str(failures), errors=str(errors), time=f"{total_time:.3f}")
-    suite = ET.SubElement(root, "testsuite", name=suite_name, tests=str(s["blocks"]), failures=str(failures), errors=str(errors), time=f"{total_time:.3f}")
+    root = ET.Element(
+        "testsuites",
+        tests=str(s["blocks"]),
+        failures=str(failures),
+        errors=str(errors),
+        time=f"{total_time:.3f}",
+    )
+    suite = ET.SubElement(
+        root,
+        "testsuite",
+        name=suite_name,
+        tests=str(s["blocks"]),
+        failures=str(failures),
+        errors=str(errors),
+        time=f"{total_time:.3f}",
+    )
     checker = OutputChecker()
     for r in results:
         classname, name = split_name(r.test.name)
-        case = ET.SubElement(suite, "testcase", classname=classname, name=name, file=r.test.filename, line=str(r.test.lineno), time=f"{r.duration_s:.3f}")
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname=classname,
+            name=name,
+            file=r.test.filename,
+            line=str(r.test.lineno),
+            time=f"{r.duration_s:.3f}",
+        )
         if not r.passed:
             tag = "error" if _is_error(r) else "failure"
             bad = [x for x in r.results if not x.passed]
-            message = r.setup_error.splitlines()[0] if r.setup_error else (_LABELS.get(bad[0].outcome, "failed") if bad else "no examples ran")
-            element = ET.SubElement(case, tag, message=message, type=bad[0].outcome.value if bad else "error")
+            message = (
+                r.setup_error.splitlines()[0]
+                if r.setup_error
+                else (_LABELS.get(bad[0].outcome, "failed") if bad else "no examples ran")
+            )
+            element = ET.SubElement(
+                case, tag, message=message, type=bad[0].outcome.value if bad else "error"
+            )
             element.text = format_result(r, False, checker)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
@@ -160,7 +210,8 @@ def _is_error(result: DocTestResult) -> bool:
 
 def legacy_list(entries: Sequence[tuple[DocTest, tuple[int, int, int, int]]]) -> str:
     """The original's list output: one ``name,file,line,col,endline,endcol`` line per test, ``file``
-    absolute, positions those of the declaration without its body (``finder.list_entries``)."""
+    absolute, positions those of the declaration without its body (``finder.list_entries``).
+    """
     return "".join(
         f"{t.name},{os.path.realpath(t.filename)},{a},{b},{c},{d}\n" for t, (a, b, c, d) in entries
     )
@@ -170,17 +221,20 @@ def _attr(value: str) -> str:
     return escape(value, {'"': "&quot;"})
 
 
-def legacy_vsc(results: Sequence[DocTestResult]) -> str:
+def legacy_vsc(results: Sequence[DocTestResult], missing: Sequence[str] = ()) -> str:
     """The original's ``.vsc`` result file, byte for byte in its layout (attribute values escaped)::
 
         <unitest-results tests="2" failedtests="0" >
         <test suite="sample.h::test" name="namespace" />
         ...
         </unitest-results>
+
+    ``missing``: names that were asked for (``--cdt_run_testcase``) but not found; each counts as
+    a failed test, so the extension does not show a vanished test as passed.
     """
-    failed = sum(1 for r in results if not r.passed)
-    out = f'<unitest-results tests="{len(results)}" failedtests="{failed}" >\n'
-    for r in results:
-        suite, name = split_name(r.test.name)
-        out += f'<test suite="{_attr(suite)}" name="{_attr(name)}" />\n'
+    failed = sum(1 for r in results if not r.passed) + len(missing)
+    out = f'<unitest-results tests="{len(results) + len(missing)}" failedtests="{failed}" >\n'
+    for name in [r.test.name for r in results] + list(missing):
+        suite, test = split_name(name)
+        out += f'<test suite="{_attr(suite)}" name="{_attr(test)}" />\n'
     return out + "</unitest-results>\n"

@@ -85,7 +85,7 @@ _GLOBAL_STATE = re.compile(
     r"|\b(?:std::)(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|"
     r"right|internal|setprecision|setw|setfill)\b"
     r"|<<\s*(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|right|"
-    r"internal|setprecision|setfill)\b"
+    r"internal)\b(?!\s*\()|<<\s*(?:setprecision|setfill)\s*\("
     r"|\.\s*(?:precision|flags|setf|unsetf|width|fill|exceptions|tie|rdbuf|imbue)\s*\("
 )
 
@@ -434,6 +434,9 @@ class DocTestRunner:
         include_dirs = list(code.include_dirs)
         if code.text is not None and code.path:
             include_dirs.append(os.path.dirname(code.path))
+        visible = [os.path.dirname(p) for p in (code.path, *code.headers, *code.libraries) if p and os.path.isabs(p)]
+        visible += [os.path.dirname(os.path.abspath(h)) for h in code.headers if os.path.exists(h)]
+        visible += [os.path.dirname(os.path.abspath(lib)) for lib in code.libraries]
         return ClangRepl(
             self.toolchain,
             language=code.language,
@@ -442,6 +445,7 @@ class DocTestRunner:
             flags=code.flags,
             limits=self.limits,
             sandbox=self.sandbox,
+            visible=tuple(visible),
         )
 
     def _acquire(self, code: CodeUnderTest, cancel: threading.Event | None) -> tuple[ClangRepl | None, str | None]:

@@ -30,6 +30,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,12 +84,18 @@ def _is_root() -> bool:
     return os.geteuid() == 0
 
 
-def _bwrap_prefix(workdir: str) -> list[str]:
+def _bwrap_prefix(workdir: str, visible: Sequence[str] = ()) -> list[str]:
     bwrap = shutil.which("bwrap")
     assert bwrap is not None
+    # The private /tmp hides the host's /tmp: directories the code under test lives in are bound
+    # back read-only (only those under /tmp need it; the rest of / is visible read-only anyway).
+    binds: list[str] = []
+    for path in sorted({os.path.realpath(p) for p in visible}):
+        if (path + "/").startswith("/tmp/") and os.path.isdir(path):
+            binds += ["--ro-bind", path, path]
     return [
         bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-        "--ro-bind", "/", "/", "--tmpfs", "/tmp", "--bind", workdir, workdir,
+        "--ro-bind", "/", "/", "--tmpfs", "/tmp", *binds, "--bind", workdir, workdir,
         "--dev", "/dev", "--proc", "/proc",
         "--uid", str(NOBODY), "--gid", str(NOBODY), "--chdir", workdir, "--",
     ]  # fmt: skip
@@ -168,10 +175,15 @@ class Sandbox:
         notes.append("no namespaces available: network is NOT isolated; rlimits and a private directory only")
         return SandboxReport("rlimits", False, False, False, tuple(notes))
 
-    def argv(self, command: list[str], workdir: str, limits: Limits) -> list[str]:
-        """The full command line (without the cgroup wrapper; see ``spawn``)."""
+    def argv(
+        self, command: list[str], workdir: str, limits: Limits, visible: Sequence[str] = ()
+    ) -> list[str]:
+        """The full command line (without the cgroup wrapper; see ``spawn``).
+
+        ``visible``: directories the command must be able to read (the code under test's).
+        """
         if self.method == "bwrap":
-            return _bwrap_prefix(workdir) + _prlimit(limits) + command
+            return _bwrap_prefix(workdir, visible) + _prlimit(limits) + command
         if self.method == "unshare":
             drop: list[str] = []
             if self.drop_to_nobody and shutil.which("setpriv"):
@@ -180,10 +192,10 @@ class Sandbox:
         return _prlimit(limits) + command
 
     def spawn(
-        self, command: list[str], workdir: str, limits: Limits, **popen: Any
+        self, command: list[str], workdir: str, limits: Limits, visible: Sequence[str] = (), **popen: Any
     ) -> Confined:
         """Start ``command`` confined, in its own session, with cwd ``workdir`` and a scrubbed env."""
-        argv = self.argv(command, workdir, limits)
+        argv = self.argv(command, workdir, limits, visible)
         cgroup = None
         setpriv = shutil.which("setpriv")
         drop_in_argv = self.drop_to_nobody and self.method != "unshare" and bool(self.cgroup_base) and bool(setpriv)

@@ -73,7 +73,9 @@ def inspect_gguf(path: str) -> GGUFInfo:
     try:
         reader = gguf.GGUFReader(path, "r")
     except Exception as exc:  # noqa: BLE001 - gguf raises ValueError/IndexError/struct errors alike
-        raise ModelTruncated(path, f"truncated or corrupt GGUF header ({type(exc).__name__}: {exc})") from exc
+        raise ModelTruncated(
+            path, f"truncated or corrupt: the GGUF ends early or is damaged ({size} bytes on disk; {type(exc).__name__}: {exc})"
+        ) from exc
     end = max((t.data_offset + int(t.n_bytes) for t in reader.tensors), default=reader.data_offset)
     if end > size:
         raise ModelTruncated(

@@ -119,6 +119,15 @@ def default_threads() -> int:
     return max(1, min(8, n))
 
 
+def _available_memory() -> int | None:
+    """MemAvailable + SwapFree in bytes (Linux), else None."""
+    try:
+        fields = dict(line.split(":", 1) for line in open("/proc/meminfo"))
+        return (int(fields["MemAvailable"].split()[0]) + int(fields.get("SwapFree", "0 kB").split()[0])) * 1024
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def _classify(path: str, what: str, info: GGUFInfo | None, log: str):
     low = log.lower()
     if "unknown model architecture" in low or "unknown architecture" in low:
@@ -184,6 +193,7 @@ class LlamaBackend:
         try:
             self._vocab = L.llama_model_get_vocab(self._model)
             self.n_vocab = L.llama_vocab_n_tokens(self._vocab)
+            self._check_memory(path, config.n_ctx, gpu and ngl != 0)
             cparams = L.llama_context_default_params()
             cparams.n_ctx = config.n_ctx
             cparams.n_batch = 512
@@ -230,6 +240,28 @@ class LlamaBackend:
         self.config = config
 
     # ----------------------------------------------------------------------------- loading
+    def _check_memory(self, path: str, n_ctx: int, on_gpu: bool) -> None:
+        """Refuse a context whose KV cache cannot fit in RAM, before llama.cpp tries.
+
+        llama.cpp allocates the KV cache with overcommit and then touches it, so an oversized
+        ``n_ctx`` gets the process killed by the kernel's OOM killer instead of returning NULL.
+        Estimate: n_ctx x n_layer x 2 (K and V) x n_head_kv x head_dim x 2 bytes (f16 cache).
+        """
+        L = _lib()
+        n_layer = L.llama_model_n_layer(self._model)
+        n_head = max(1, L.llama_model_n_head(self._model))
+        n_head_kv = L.llama_model_n_head_kv(self._model) or n_head
+        head_dim = L.llama_model_n_embd(self._model) // n_head
+        kv = n_ctx * n_layer * 2 * n_head_kv * head_dim * 2
+        if on_gpu:
+            return  # VRAM is not visible from here; llama.cpp reports GPU allocation failures itself
+        avail = _available_memory()
+        if avail is not None and kv > avail:
+            raise ModelOutOfMemory(
+                path, f"a context of {n_ctx} tokens needs ~{kv / 2**30:.1f} GiB of KV cache but only "
+                f"{avail / 2**30:.1f} GiB of memory is available; lower n_ctx"
+            )
+
     def _load_adapter(self, adapter: str) -> None:
         L = _lib()
         ainfo = inspect_gguf(adapter)

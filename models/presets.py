@@ -76,6 +76,20 @@ def _offline(offline: bool | None) -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def _unreachable(endpoint: str, timeout_s: float = 5.0) -> str | None:
+    """None when a TCP connection to the endpoint's host opens, else the reason (one quick try)."""
+    import socket
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(endpoint)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        socket.create_connection((parts.hostname or "", port), timeout=timeout_s).close()
+    except OSError as exc:
+        return f"cannot connect to {parts.hostname}:{port} ({exc})"
+    return None
+
+
 def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
     """The preset's file if it is already in the local cache (embedded: the wheel's file), else None."""
     if preset.embedded:
@@ -158,7 +172,12 @@ def fetch_preset(
     Raises :class:`PresetError` (unknown name), :class:`OfflineError` (not cached and the hub is
     unreachable or offline mode is on) or :class:`ChecksumMismatch`.
     """
-    preset = get_preset(name)
+    return fetch(get_preset(name), endpoint=endpoint, cache_dir=cache_dir, offline=offline)
+
+
+def fetch(preset: Preset, *, endpoint: str | None = None, cache_dir: str | None = None, offline: bool | None = None) -> str:
+    """:func:`fetch_preset` for a :class:`Preset` object (tests use presets that are not in the JSON)."""
+    name = preset.name
     if preset.embedded:
         from models.resolve import embedded_model_path
 
@@ -167,15 +186,25 @@ def fetch_preset(
     from huggingface_hub.errors import HfHubHTTPError, LocalEntryNotFoundError
 
     url = f"{_endpoint(endpoint)}/{preset.repo}/resolve/{preset.revision or 'main'}/{preset.file}"
+    offline = _offline(offline)
+    unreachable = None if offline else _unreachable(_endpoint(endpoint))
     try:
-        path = hf_hub_download(
-            preset.repo,
-            preset.file,
-            revision=preset.revision,
-            cache_dir=cache_dir,
-            endpoint=_endpoint(endpoint),
-            local_files_only=_offline(offline),
-        )
+        if unreachable is not None:
+            # Fail fast instead of huggingface_hub's ~25 s of retries; a cached copy still works.
+            try:
+                path = hf_hub_download(preset.repo, preset.file, revision=preset.revision, cache_dir=cache_dir,
+                                       local_files_only=True)
+            except LocalEntryNotFoundError:
+                raise OSError(unreachable) from None
+        else:
+            path = hf_hub_download(
+                preset.repo,
+                preset.file,
+                revision=preset.revision,
+                cache_dir=cache_dir,
+                endpoint=_endpoint(endpoint),
+                local_files_only=offline,
+            )
     except (LocalEntryNotFoundError, HfHubHTTPError, OSError) as exc:
         from huggingface_hub import constants
 

@@ -120,11 +120,12 @@ def _clip(text: str, limit: int) -> str:
 
 def render_target(target: PromptTarget) -> str:
     """The user turn for one target: context, the function, and the request."""
-    fence = "c" if target.language == "c" else "cpp"
+    # No Markdown fences: a small model copies them into its answer as output lines.
+    lang = "C" if target.language == "c" else "C++"
     parts = []
     if target.context.strip():
-        parts.append(f"Context:\n```{fence}\n{_clip(target.context, MAX_CONTEXT_CHARS)}\n```")
-    parts.append(f"Function:\n```{fence}\n{_clip(target.source, MAX_SOURCE_CHARS)}\n```")
+        parts.append(f"Context:\n{_clip(target.context, MAX_CONTEXT_CHARS)}\n")
+    parts.append(f"{lang} function:\n{_clip(target.source, MAX_SOURCE_CHARS)}\n")
     if target.examples_style.strip():
         parts.append("Existing tests in this file:\n" + _clip(target.examples_style, MAX_STYLE_CHARS))
     parts.append(f"Write cdoctest examples for `{target.qualname}`.")

@@ -74,7 +74,9 @@ class _Scalar:
         if self.kind == "int":
             return _YEARS if "year" in name.lower() else _merge(mined, _INTS)
         if self.kind == "uint":
-            return _YEARS if "year" in name.lower() else _merge([m for m in mined if m >= 0], _UINTS)
+            return (
+                _YEARS if "year" in name.lower() else _merge([m for m in mined if m >= 0], _UINTS)
+            )
         if self.kind == "uchar":
             return _UCHARS
         if self.kind == "char":
@@ -123,8 +125,8 @@ _INT_TOKEN = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)[uUlL]*$")
 def _mined_ints(cursor: Any, limit: int = 8) -> list[int]:
     """Boundary values from the integer literals a function body compares with.
 
-    After ``>``/``<=`` a literal ``n`` gives ``n`` and ``n+1``; after ``>=``/``<`` it gives ``n`` and
-    ``n-1``; after ``==``/``!=``/``%``/``case`` just ``n``. Other literals are ignored, 0 and 1
+    After ``>``/``<=`` a literal ``n`` gives ``n`` and ``n+1``; after ``>=``/``<`` it gives ``n``
+    and ``n-1``; after ``==``/``!=``/``%``/``case`` just ``n``. Other literals are ignored, 0 and 1
     (already among the base values) too. Magnitudes above 100000 are skipped.
     """
     toks = [t.spelling for t in cursor.get_tokens()]
@@ -135,7 +137,11 @@ def _mined_ints(cursor: Any, limit: int = 8) -> list[int]:
             continue
         n = int(m.group(1), 16 if m.group(1)[:2].lower() == "0x" else 10)
         prev = toks[i - 1]
-        neg = prev == "-" and i >= 2 and toks[i - 2] in ("<", "<=", ">", ">=", "==", "!=", "(", ",", "case")
+        neg = (
+            prev == "-"
+            and i >= 2
+            and toks[i - 2] in ("<", "<=", ">", ">=", "==", "!=", "(", ",", "case")
+        )
         if neg:
             n, prev = -n, toks[i - 2]
         if prev in (">", "<="):
@@ -167,7 +173,7 @@ def _qualname(cursor: Any) -> str:
 
 
 def _scalar(t: Any, language: str) -> _Scalar | None:
-    """A scalar kind for a canonical libclang type, or None."""
+    """Return the scalar kind of a canonical libclang type, or None."""
     k = t.kind.name
     spelling = _strip_const(t.spelling)
     if k == "BOOL":
@@ -201,8 +207,10 @@ def _scalar(t: Any, language: str) -> _Scalar | None:
 
 def _is_std(t: Any, name: str) -> bool:
     s = _strip_const(t.spelling)
-    return s.startswith(f"std::{name}<") or s.startswith(f"std::__cxx11::{name}<") or s.startswith(
-        f"std::__1::{name}<"
+    return (
+        s.startswith(f"std::{name}<")
+        or s.startswith(f"std::__cxx11::{name}<")
+        or s.startswith(f"std::__1::{name}<")
     )
 
 
@@ -213,7 +221,10 @@ class _Aggregate:
 
 
 def _aggregate(t: Any, language: str) -> _Aggregate | None:
-    """A struct that can be brace-initialised from scalar fields (no constructors, bases, private fields)."""
+    """Return the struct if it can be brace-initialised from scalar fields, else None.
+
+    That is: no constructors, no bases, no private fields, every field a scalar.
+    """
     if t.kind.name != "RECORD":
         return None
     decl = t.get_declaration()
@@ -264,7 +275,7 @@ def _brace(values: list[str]) -> str:
 def _provider_for(
     params: list[tuple[str, Any]], i: int, language: str, mined: Sequence[int] = ()
 ) -> tuple[_Provider, int] | None:
-    """The provider for params[i]; returns it and how many parameters it consumed (1 or 2)."""
+    """Return the provider for params[i] and how many parameters it consumes (1 or 2)."""
     name, t = params[i]
     ct = t.get_canonical()
     kind = ct.kind.name
@@ -285,12 +296,20 @@ def _provider_for(
         if ps is not None and ps.kind == "char":
             if length_follows:
                 return _Provider(
-                    lambda k, tag: _Arg([], f"{_STRINGS[k % len(_STRINGS)]}, {_strlen(_STRINGS[k % len(_STRINGS)])}", []),
+                    lambda k, tag: _Arg(
+                        [],
+                        f"{_STRINGS[k % len(_STRINGS)]}, {_strlen(_STRINGS[k % len(_STRINGS)])}",
+                        [],
+                    ),
                     len(_STRINGS),
                     "string+length",
                 ), 2
             if not mutable:
-                return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "cstring"), 1
+                return _Provider(
+                    lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []),
+                    len(_STRINGS),
+                    "cstring",
+                ), 1
 
             def buf(k: int, tag: str) -> _Arg:
                 lit = _STRINGS[k % len(_STRINGS)]
@@ -305,8 +324,16 @@ def _provider_for(
                 a = arrays[k % len(arrays)]
                 var = f"arr{tag}"
                 if not a:
-                    return _Arg([f"{ps.spelling} {var}[1] = {_brace([ps.values(language)[0]])};"], f"{var}, 0", [])
-                return _Arg([f"{ps.spelling} {var}[] = {_brace(a)};"], f"{var}, {len(a)}", [var] if mutable else [])
+                    return _Arg(
+                        [f"{ps.spelling} {var}[1] = {_brace([ps.values(language)[0]])};"],
+                        f"{var}, 0",
+                        [],
+                    )
+                return _Arg(
+                    [f"{ps.spelling} {var}[] = {_brace(a)};"],
+                    f"{var}, {len(a)}",
+                    [var] if mutable else [],
+                )
 
             return _Provider(arr, len(arrays), "array+length"), 2
         if ps is not None:
@@ -314,7 +341,11 @@ def _provider_for(
 
             def ptr(k: int, tag: str) -> _Arg:
                 var = f"val{tag}"
-                return _Arg([f"{ps.spelling} {var} = {vals[k % len(vals)]};"], f"&{var}", [var] if mutable else [])
+                return _Arg(
+                    [f"{ps.spelling} {var} = {vals[k % len(vals)]};"],
+                    f"&{var}",
+                    [var] if mutable else [],
+                )
 
             return _Provider(ptr, len(vals), "scalar pointer"), 1
         agg = _aggregate(pc, language)
@@ -330,7 +361,9 @@ def _provider_for(
         if ps is not None:
             vals = ps.values(language, name)
             if not mutable:
-                return _Provider(lambda k, tag: _Arg([], vals[k % len(vals)], []), len(vals), ps.kind), 1
+                return _Provider(
+                    lambda k, tag: _Arg([], vals[k % len(vals)], []), len(vals), ps.kind
+                ), 1
 
             def ref(k: int, tag: str) -> _Arg:
                 var = f"val{tag}"
@@ -348,18 +381,28 @@ def _strlen(literal: str) -> int:
     return len(literal[1:-1].encode().decode("unicode_escape"))
 
 
-def _class_provider(t: Any, language: str, mutable: bool, name: str) -> tuple[_Provider, int] | None:
+def _class_provider(
+    t: Any, language: str, mutable: bool, name: str
+) -> tuple[_Provider, int] | None:
     if _is_std(t, "basic_string"):
         if not mutable:
-            return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "std::string"), 1
+            return _Provider(
+                lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []),
+                len(_STRINGS),
+                "std::string",
+            ), 1
 
         def sref(k: int, tag: str) -> _Arg:
             var = f"str{tag}"
-            return _Arg([f"std::string {var} = {_STRINGS[k % len(_STRINGS)]};"], var, [f"{var}.c_str()"])
+            return _Arg(
+                [f"std::string {var} = {_STRINGS[k % len(_STRINGS)]};"], var, [f"{var}.c_str()"]
+            )
 
         return _Provider(sref, len(_STRINGS), "std::string reference"), 1
     if _is_std(t, "basic_string_view"):
-        return _Provider(lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "string_view"), 1
+        return _Provider(
+            lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []), len(_STRINGS), "string_view"
+        ), 1
     if _is_std(t, "vector"):
         if t.get_num_template_arguments() < 1:
             return None
@@ -372,7 +415,11 @@ def _class_provider(t: Any, language: str, mutable: bool, name: str) -> tuple[_P
         def vec(k: int, tag: str) -> _Arg:
             a = arrays[k % len(arrays)]
             var = f"vec{tag}"
-            after = [f"{var}.size()"] + [f"{var}.at({j})" for j in range(min(len(a), 4))] if mutable else []
+            after = (
+                [f"{var}.size()"] + [f"{var}.at({j})" for j in range(min(len(a), 4))]
+                if mutable
+                else []
+            )
             return _Arg([f"std::vector<{es.spelling}> {var} = {_brace(a)};"], var, after)
 
         return _Provider(vec, len(arrays), "std::vector"), 1
@@ -390,7 +437,9 @@ def _struct_provider(agg: _Aggregate, language: str, mutable: bool, pointer: boo
         var = f"obj{tag}"
         vals = [v[(k + j) % len(v)] for j, v in enumerate(lists)]
         after = [f"{var}.{n}" for n, _ in agg.fields] if mutable else []
-        return _Arg([f"{agg.spelling} {var} = {_brace(vals)};"], ("&" if pointer else "") + var, after)
+        return _Arg(
+            [f"{agg.spelling} {var} = {_brace(vals)};"], ("&" if pointer else "") + var, after
+        )
 
     return _Provider(make, count, "struct")
 
@@ -413,15 +462,24 @@ class _Target:
     is_const: bool = False
     default_constructible: bool = True
     mined: list[int] = field(default_factory=list)  # boundary values from the body's literals
-    ctor_params: list[tuple[str, Any]] | None = None  # a public constructor to use when no default one
+    ctor_params: list[tuple[str, Any]] | None = (
+        None  # a public constructor to use when no default one
+    )
 
 
 def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
-    params = [(a.spelling, a.type) for a in cursor.get_arguments()] if cursor.kind.name != "FUNCTION_TEMPLATE" else [
-        (p.spelling, p.type) for p in cursor.get_children() if p.kind.name == "PARM_DECL"
-    ]
+    params = (
+        [(a.spelling, a.type) for a in cursor.get_arguments()]
+        if cursor.kind.name != "FUNCTION_TEMPLATE"
+        else [(p.spelling, p.type) for p in cursor.get_children() if p.kind.name == "PARM_DECL"]
+    )
     parent = cursor.semantic_parent
-    is_method = parent is not None and parent.kind.name in ("CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE", "UNION_DECL")
+    is_method = parent is not None and parent.kind.name in (
+        "CLASS_DECL",
+        "STRUCT_DECL",
+        "CLASS_TEMPLATE",
+        "UNION_DECL",
+    )
     class_name = _qualname(parent) if is_method else ""
     default_ctor = True
     ctor_params: list[tuple[str, Any]] | None = None
@@ -465,7 +523,11 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
 def _parse(text: str, path: str | None, language: str, flags: Sequence[str]) -> tuple[Any, str]:
     from clang import cindex
 
-    filename = os.path.abspath(path) if path else "/tmp/cdoctest_fallback." + ("c" if language == "c" else "cpp")
+    filename = (
+        os.path.abspath(path)
+        if path
+        else "/tmp/cdoctest_fallback." + ("c" if language == "c" else "cpp")
+    )
     from cdoctest_runner.finder import resource_dir
 
     args = ["-x", "c" if language == "c" else "c++"]
@@ -482,7 +544,13 @@ def _parse(text: str, path: str | None, language: str, flags: Sequence[str]) -> 
     return tu, filename
 
 
-_FUNCTION_KINDS = {"FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "FUNCTION_TEMPLATE", "CONVERSION_FUNCTION"}
+_FUNCTION_KINDS = {
+    "FUNCTION_DECL",
+    "CXX_METHOD",
+    "CONSTRUCTOR",
+    "FUNCTION_TEMPLATE",
+    "CONVERSION_FUNCTION",
+}
 
 
 def _find(tu: Any, filename: str, function: Declaration, match_line: bool) -> Any:
@@ -502,7 +570,7 @@ def _find(tu: Any, filename: str, function: Declaration, match_line: bool) -> An
 
 
 def _mini_source(context: FunctionContext) -> str:
-    """A small translation unit from the pipeline's context: includes, types, class, function."""
+    """Rebuild a small translation unit from the context: includes, types, class, function."""
     body: list[str] = list(context.types)
     if context.class_text and context.class_text not in body:
         body.append(context.class_text + ";")
@@ -541,7 +609,9 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     if t.language != "c" and _is_std(r, "basic_string_view"):
         return [f"std::string res{tag}({call});", f"res{tag}.c_str()"]
     if t.language != "c" and _is_std(r, "vector"):
-        return [f"auto res{tag} = {call};", f"res{tag}.size()"] + [f"res{tag}.at({j})" for j in range(3)]
+        return [f"auto res{tag} = {call};", f"res{tag}.size()"] + [
+            f"res{tag}.at({j})" for j in range(3)
+        ]
     agg = _aggregate(r, t.language)
     if agg is not None:
         decl = f"{agg.spelling} res{tag} = {call};"
@@ -583,7 +653,7 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
     for k in range(n * 3):
         rows.append([(k + j * (k // 2 + 1)) % max(p.count, 1) for j, p in enumerate(providers)])
     if len(providers) >= 2 and all(p.label in ("int", "uint") for p in providers):
-        # Several integers: all equal, and ascending (3, 4, 5): sides of a triangle, bounds of a range.
+        # Several integers: all equal, and ascending (3, 4, 5): triangle sides, range bounds.
         rows.insert(1, ["5"] * len(providers))
         rows.insert(3, [str(3 + j) for j in range(len(providers))])
 
@@ -637,7 +707,7 @@ def fallback_candidates(
     flags: Sequence[str] = (),
     max_candidates: int = 8,
 ) -> list[list[Example]]:
-    """Candidate blocks for ``function`` (``want`` empty); ``[]`` when a parameter type is unsupported.
+    """Return candidate blocks for ``function`` (``want`` empty); ``[]`` for unsupported types.
 
     ``context`` is the pipeline's ``FunctionContext``, or the whole file text (``str``, with
     ``path``/``flags`` for libclang). ``cursor`` (the function's libclang cursor), when given, is
@@ -651,12 +721,16 @@ def fallback_candidates(
             tu, filename = _parse(_mini_source(context), None, language, flags)
             cursor = _find(tu, filename, function, match_line=False)
         else:
-            raise FallbackError("fallback_candidates needs a context (FunctionContext or file text) or a cursor")
+            raise FallbackError(
+                "fallback_candidates needs a context (FunctionContext or file text) or a cursor"
+            )
     target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
     return _build(target, max_candidates)
 
 
-def unsupported_reason(function: Declaration, context: FunctionContext | str, language: Language = "c++", **kw: Any) -> str:
+def unsupported_reason(
+    function: Declaration, context: FunctionContext | str, language: Language = "c++", **kw: Any
+) -> str:
     """Why the fallback has no candidates for ``function`` ('' when it has some)."""
     if fallback_candidates(function, context, language, **kw):
         return ""

@@ -29,7 +29,6 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.results import DocTestResult
 from models.api import Backend, ModelConfig
@@ -182,6 +181,15 @@ class Generator:
         cancel: threading.Event | None = None,
     ) -> FileResult:
         """Generate blocks for the selected functions of ``path`` (see the module docstring)."""
+        from cdoctest_runner.runner import RunCancelled
+
+        try:
+            return self._generate(path, text, selector, progress, cancel)
+        except RunCancelled as exc:
+            raise GenerationCancelled("generation cancelled") from exc
+
+    def _generate(self, path: str, text: str | None, selector: TargetSelector,
+                  progress: ProgressCallback | None, cancel: threading.Event | None) -> FileResult:
         t_file = time.monotonic()
         report = _Reporter(progress)
         report("parsing", f"parsing {os.path.basename(path)}")
@@ -289,13 +297,8 @@ class Generator:
         self._check(cancel)
         report("mutating", f"{name}: choosing examples by mutation analysis", name)
         tm = time.monotonic()
-        try:
-            selection = select_block(build_pool(kept), code, decl, self.mutation_runner,
-                                     self.options.max_examples, cancel=cancel)
-        except CdoctestError as exc:
-            if cancel is not None and cancel.is_set():
-                raise GenerationCancelled() from exc
-            raise
+        selection = select_block(build_pool(kept), code, decl, self.mutation_runner,
+                                 self.options.max_examples, cancel=cancel)
         timings["mutating"] = time.monotonic() - tm
         self._check(cancel)
         report("selecting", f"{name}: {len(selection.examples)} examples kept", name)

@@ -21,7 +21,7 @@ from server.api import GenerateOptions
 from server.verify import Candidate
 
 MAX_EXAMPLES = 6  # examples per completion (the grammar's K)
-MAX_TOKENS = 320  # a completion of 6 short examples fits; the 135M model rambles beyond
+MAX_TOKENS = 200  # a reasoning line and 6 short examples fit; the 135M model rambles beyond
 
 
 @dataclass(frozen=True)

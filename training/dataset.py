@@ -283,41 +283,42 @@ def load_items(
 def _load_category(root: str, category: str) -> tuple[Item, ...]:
     path = os.path.join(root, f"{category}.jsonl")
     try:
-        stat = os.stat(path)
+        with open(path, "rb") as fh:
+            data = fh.read()
     except OSError as exc:
         raise DatasetError(f"{path}: cannot read ({exc.strerror})") from exc
-    return _load_file(path, category, stat.st_mtime_ns, stat.st_size)
+    return _parse_file(path, category, data)
 
 
 @lru_cache(maxsize=64)
-def _load_file(path: str, category: str, _mtime: int, _size: int) -> tuple[Item, ...]:
+def _parse_file(path: str, category: str, data: bytes) -> tuple[Item, ...]:
+    """Items of one file (cached on its exact contents; errors are not cached)."""
     items: list[Item] = []
     seen_ids: dict[str, int] = {}
     seen_sources: dict[str, int] = {}
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{lineno}"
-            try:
-                raw: Any = json.loads(line)
-                item = Item.model_validate(raw)
-            except json.JSONDecodeError as exc:
-                raise DatasetError(f"{where}: not JSON: {exc.msg}") from exc
-            except ValidationError as exc:
-                raise DatasetError(f"{where}: {_first_error(exc)}") from exc
-            if item.category != category:
-                raise DatasetError(f"{where}: item {item.id} of category {item.category!r} in {category}.jsonl")
-            if item.variant != 0:
-                raise DatasetError(f"{where}: stored items must have variant 0")
-            if item.id in seen_ids:
-                raise DatasetError(f"{where}: duplicate id {item.id} (first on line {seen_ids[item.id]})")
-            key = _normalise(item.source)
-            if key in seen_sources:
-                raise DatasetError(f"{where}: {item.id} repeats the source of line {seen_sources[key]}")
-            seen_ids[item.id] = lineno
-            seen_sources[key] = lineno
-            items.append(item)
+    for lineno, line in enumerate(data.decode("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{lineno}"
+        try:
+            raw: Any = json.loads(line)
+            item = Item.model_validate(raw)
+        except json.JSONDecodeError as exc:
+            raise DatasetError(f"{where}: not JSON: {exc.msg}") from exc
+        except ValidationError as exc:
+            raise DatasetError(f"{where}: {_first_error(exc)}") from exc
+        if item.category != category:
+            raise DatasetError(f"{where}: item {item.id} of category {item.category!r} in {category}.jsonl")
+        if item.variant != 0:
+            raise DatasetError(f"{where}: stored items must have variant 0")
+        if item.id in seen_ids:
+            raise DatasetError(f"{where}: duplicate id {item.id} (first on line {seen_ids[item.id]})")
+        key = _normalise(item.source)
+        if key in seen_sources:
+            raise DatasetError(f"{where}: {item.id} repeats the source of line {seen_sources[key]}")
+        seen_ids[item.id] = lineno
+        seen_sources[key] = lineno
+        items.append(item)
     return tuple(items)
 
 

@@ -30,19 +30,37 @@ def test_size_variety_and_files() -> None:
     langs = collections.Counter(f.language for f in EVAL)
     assert langs["c"] >= 10 and langs["c++"] >= 10
     cats = collections.Counter(f.category for f in EVAL)
-    for needed in ("branching", "loops", "c-strings", "std-string", "arrays", "vectors", "structs",
-                   "class-methods", "recursion", "bit-ops", "floating-point", "enums"):
+    for needed in (
+        "branching",
+        "loops",
+        "c-strings",
+        "std-string",
+        "arrays",
+        "vectors",
+        "structs",
+        "class-methods",
+        "recursion",
+        "bit-ops",
+        "floating-point",
+        "enums",
+    ):
         assert cats[needed] >= 1, needed
     assert all(f.checks for f in EVAL)
 
 
 @pytest.mark.parametrize("fn", EVAL, ids=lambda f: f.name)
 def test_target_has_a_body_with_mutants(fn) -> None:  # noqa: ANN001
-    """libclang finds the target's definition, and mutation analysis has something to mutate."""
+    """Libclang finds the target's definition, and mutation analysis has something to mutate."""
     text = Path(fn.path).read_text()
-    line = next(i + 1 for i, s in enumerate(text.splitlines()) if f"{fn.function}(" in s and "{" in s)
-    mutants = make_mutants(text, Declaration(fn.function, fn.function, "function", line, 1, line, 1),
-                           fn.language, path=fn.path)
+    line = next(
+        i + 1 for i, s in enumerate(text.splitlines()) if f"{fn.function}(" in s and "{" in s
+    )
+    mutants = make_mutants(
+        text,
+        Declaration(fn.function, fn.function, "function", line, 1, line, 1),
+        fn.language,
+        path=fn.path,
+    )
     assert len(mutants) >= 2, [m.id for m in mutants]
 
 
@@ -60,7 +78,12 @@ def test_every_file_compiles_and_its_checks_pass() -> None:
     with runner:
         results = runner.run_many([(f.check_test(), f.code()) for f in EVAL])
     failures = {
-        f.name: r.setup_error or [(x.example.source, x.outcome.value, x.got, x.stderr[:200]) for x in r.results if not x.passed]
+        f.name: r.setup_error
+        or [
+            (x.example.source, x.outcome.value, x.got, x.stderr[:200])
+            for x in r.results
+            if not x.passed
+        ]
         for f, r in zip(EVAL, results, strict=True)
         if not r.passed
     }

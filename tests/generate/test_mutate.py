@@ -12,6 +12,7 @@ from cdoctest_runner.mutate import (
     Mutant,
     MutationError,
     TargetNotFound,
+    block_kills,
     make_mutants,
     mutation_analysis,
     select_examples,
@@ -19,7 +20,9 @@ from cdoctest_runner.mutate import (
 
 
 def decl(name: str, line: int) -> Declaration:
-    return Declaration(name=name, qualname=name, kind="function", line=line, column=1, end_line=line, end_column=1)
+    return Declaration(
+        name=name, qualname=name, kind="function", line=line, column=1, end_line=line, end_column=1
+    )
 
 
 MAX2 = "int max2(int a, int b) {\n    if (a < b)\n        return b;\n    return a;\n}\n"
@@ -84,7 +87,12 @@ def test_deletions_constants_compound_assignment_and_do_while() -> None:
 
 
 def test_ternary_logical_and_bitwise_in_a_method() -> None:
-    src = "struct S {\n    unsigned v;\n    bool odd_or_big() const { return (v & 1u) || v > 9u ? true : false; }\n};\n"
+    src = (
+        "struct S {\n"
+        "    unsigned v;\n"
+        "    bool odd_or_big() const { return (v & 1u) || v > 9u ? true : false; }\n"
+        "};\n"
+    )
     mutants = make_mutants(src, Declaration("odd_or_big", "S::odd_or_big", "method", 3, 5, 3, 80))
     assert [(m.id, m.description) for m in mutants] == [
         ("negate@3:38/0", "negate `?:` condition `(v & 1u) || v > 9u`"),
@@ -96,14 +104,45 @@ def test_ternary_logical_and_bitwise_in_a_method() -> None:
         ("relational@3:52/1", "`>` -> `<`"),
         ("constant@3:54/0", "`9u` -> `10u`"),
         ("constant@3:54/1", "`9u` -> `8u`"),
+        ("constant@3:59/0", "`true` -> `false`"),
+        ("constant@3:66/0", "`false` -> `true`"),
+    ]
+
+
+def test_enumerators_and_characters_but_not_case_labels() -> None:
+    src = (
+        "enum class Dir { Up, Down, Left };\n"
+        "char turn(Dir d) {\n"
+        "    switch (d) {\n"
+        "    case Dir::Up: return 'u';\n"
+        "    case Dir::Down: d = Dir::Left; break;\n"
+        "    default: break;\n"
+        "    }\n"
+        "    return d == Dir::Left ? 'L' : '?';\n"
+        "}\n"
+    )
+    mutants = make_mutants(src, decl("turn", 2))
+    assert [(m.id, m.description) for m in mutants] == [
+        ("constant@4:26/0", "`'u'` -> `'v'`"),
+        ("constant@5:30/0", "`Left` -> `Up`"),
+        ("delete@5:36/0", "delete `break;`"),
+        ("negate@8:12/0", "negate `?:` condition `d == Dir::Left`"),
+        ("relational@8:14/0", "`==` -> `!=`"),
+        ("constant@8:22/0", "`Left` -> `Up`"),
+        ("constant@8:29/0", "`'L'` -> `'M'`"),
     ]
 
 
 def test_limit_spreads_over_operators_deterministically() -> None:
     full = make_mutants(BUMP, decl("bump", 1), language="c")
     four = make_mutants(BUMP, decl("bump", 1), language="c", limit=4)
-    # One per operator, in OPERATORS order (arithmetic, relational, constant, negate), then by position.
-    assert [m.id for m in four] == ["constant@2:13/0", "arithmetic@5:11/0", "negate@6:14/0", "relational@6:16/0"]
+    # One per operator (arithmetic, relational, constant, negate), listed by position.
+    assert [m.id for m in four] == [
+        "constant@2:13/0",
+        "arithmetic@5:11/0",
+        "negate@6:14/0",
+        "relational@6:16/0",
+    ]
     assert four == make_mutants(BUMP, decl("bump", 1), language="c", limit=4)
     assert {m.id for m in four} <= {m.id for m in full}
     seven = make_mutants(BUMP, decl("bump", 1), language="c", limit=7)
@@ -125,8 +164,13 @@ def test_select_examples_greedy_cover() -> None:
     assert select_examples(range(4), kills[:4], 2) == [1, 2]
     assert select_examples(range(4), kills[:4], 10) == [1, 2]  # stops once nothing adds a kill
     # A call (2) needs its declaration (0): both are taken and both count towards the budget.
-    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 5, requires=[[], [], [0]]) == [0, 2]
-    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 1, requires=[[], [], [0]]) == [1]
+    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 5, requires=[[], [], [0]]) == [
+        0,
+        2,
+    ]
+    assert select_examples(range(3), [set(), {"m1"}, {"m1", "m2"}], 1, requires=[[], [], [0]]) == [
+        1
+    ]
     # Nothing kills anything: the first candidate is kept so a block is never empty.
     assert select_examples(range(3), [set(), set(), set()], 3) == [0]
     assert select_examples([], [], 3) == []
@@ -156,18 +200,23 @@ def mutation_runner():  # noqa: ANN201
 
 @pytest.mark.clang
 def test_mutation_analysis_with_clang_repl(mutation_runner, tmp_path) -> None:  # noqa: ANN001
-    """max2(1, 2) kills `!(a < b)` and `a > b`; `a <= b` is equivalent; a broken mutant is stillborn."""
+    """max2(1, 2) kills `!(a < b)` and `a > b`; `a <= b` is equivalent; `broken` is stillborn."""
     path = tmp_path / "max2.cpp"
     path.write_text(MAX2)
     code = CodeUnderTest(path=str(path))
     examples = [Example("max2(1, 2)", "2"), Example("max2(5, 3)", "5")]
-    broken = Mutant("broken", "delete", "drop a semicolon", 4, MAX2.replace("return a;", "return a"))
+    broken = Mutant(
+        "broken", "delete", "drop a semicolon", 4, MAX2.replace("return a;", "return a")
+    )
     mutants = make_mutants(MAX2, decl("max2", 1)) + [broken]
     report = mutation_analysis(examples, code, decl("max2", 1), mutation_runner, mutants)
     assert report.baseline_passed
     assert (report.killed, report.total) == (2, 3)
     assert report.score == pytest.approx(2 / 3)
     assert report.kills_per_example == [{"negate@2:9/0", "relational@2:11/1"}, set()]
+    # max2(5, 3) also tells both apart (they return b = 3): the second example alone kills both.
+    assert report.detected_by == {"negate@2:9/0": {0, 1}, "relational@2:11/1": {0, 1}}
+    assert block_kills(report, [1]) == {"negate@2:9/0", "relational@2:11/1"}
     assert [m.id for m in report.survivors] == ["relational@2:11/0"]
     assert [m.id for m in report.stillborn] == ["broken"]
     # A block that cannot tell the mutants apart kills nothing.
@@ -179,4 +228,6 @@ def test_mutation_analysis_with_clang_repl(mutation_runner, tmp_path) -> None:  
 def test_mutation_analysis_rejects_code_that_does_not_load(mutation_runner) -> None:  # noqa: ANN001
     code = CodeUnderTest(text="int max2(int a, int b) { return a }\n")
     with pytest.raises(MutationError, match="does not load"):
-        mutation_analysis([Example("max2(1, 2)", "2")], code, decl("max2", 1), mutation_runner, mutants=[])
+        mutation_analysis(
+            [Example("max2(1, 2)", "2")], code, decl("max2", 1), mutation_runner, mutants=[]
+        )

@@ -75,7 +75,7 @@ def test_build_messages_shape_and_size() -> None:
     assert roles == ["system", "user", "assistant", "user", "assistant", "user"]
     assert "'>>> '" in msgs[0]["content"] and "C code" in msgs[0]["content"]
     assert "int fac(int n)" in msgs[-1]["content"] and "`fac`" in msgs[-1]["content"]
-    assert "```c\n" in msgs[-1]["content"]
+    assert msgs[-1]["content"].startswith("C function:\n") and "```" not in msgs[-1]["content"]
     # Few-shot turns are in the target's language only.
     assert "clamp" in msgs[1]["content"] and "gcd" not in "".join(m["content"] for m in msgs)
     # Well under ~1500 tokens (~3.5 characters a token) for a small function.

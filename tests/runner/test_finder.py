@@ -73,7 +73,11 @@ def test_namespace_class_and_method_names(tmp_path):
 
 def test_out_of_line_methods_are_named_by_lexical_scope(tmp_path):
     """The original's test_merge_comments: ``int Fac::fac`` inside ``namespace test`` is ``test::fac``."""
-    write(tmp_path, "sample.h", "#pragma once\nnamespace test { class Fac { public: int fac(int n); int fac2(int n); }; }\n")
+    write(
+        tmp_path,
+        "sample.h",
+        "#pragma once\nnamespace test { class Fac { public: int fac(int n); int fac2(int n); }; }\n",
+    )
     text = (
         '#include "sample.h"\nnamespace test {\n/**\n>>> test::Fac fac;\n>>> fac.fac(7);\n5040\n*/\n'
         "int Fac::fac(int n) {\n    return (n>1) ? n*fac(n-1) : 1;\n}\n"
@@ -82,15 +86,23 @@ def test_out_of_line_methods_are_named_by_lexical_scope(tmp_path):
     tests = find_doctests(write(tmp_path, "sample.cpp", text), root=str(tmp_path))
     assert [t.name for t in tests] == ["sample.cpp::test::fac", "sample.cpp::test::fac2"]
     assert [t.declaration.qualname for t in tests] == ["test::Fac::fac", "test::Fac::fac2"]
-    assert [(e.source, e.want) for e in tests[0].examples] == [("test::Fac fac;\n", ""), ("fac.fac(7);\n", "5040\n")]
+    assert [(e.source, e.want) for e in tests[0].examples] == [
+        ("test::Fac fac;\n", ""),
+        ("fac.fac(7);\n", "5040\n"),
+    ]
 
 
-ORIGINAL_SAMPLE_H = open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "cdoctest_compat", "original_test_sample.h")).read()
+ORIGINAL_SAMPLE_H = open(
+    os.path.join(
+        os.path.dirname(__file__), "..", "fixtures", "cdoctest_compat", "original_test_sample.h"
+    )
+).read()
 
 
 def test_labels_collisions_constructor_and_body_comment(tmp_path):
     """The original's test/sample.h: ``:1``/``:2`` collisions, ``:first``/``:second`` labels, a
-    constructor, a prompt-less block (not a test) and a block inside a function body (dropped)."""
+    constructor, a prompt-less block (not a test) and a block inside a function body (dropped).
+    """
     assert names(tmp_path, "sample.h", ORIGINAL_SAMPLE_H) == [
         "sample.h::test::namespace",
         "sample.h::test::Fac::Fac",
@@ -170,12 +182,18 @@ def test_declaration_kinds(tmp_path):
         ("kinds.cpp::hidden", "function"),  # anonymous namespaces add no name part
     ]
     twice = tests[2].declaration
-    assert (twice.line, twice.end_line, twice.signature) == (10, 10, "template <typename T> T twice(T v)")
+    assert (twice.line, twice.end_line, twice.signature) == (
+        10,
+        10,
+        "template <typename T> T twice(T v)",
+    )
 
 
 def test_block_before_a_variable_is_not_attached(tmp_path):
     path = write(tmp_path, "kinds.cpp", CPP_KINDS)
-    loose = [t for t in find_doctests(path, root=str(tmp_path), unattached=True) if t.declaration is None]
+    loose = [
+        t for t in find_doctests(path, root=str(tmp_path), unattached=True) if t.declaration is None
+    ]
     assert [(t.name, t.lineno, t.examples[0].source) for t in loose] == [("kinds.cpp", 40, "3\n")]
 
 
@@ -217,16 +235,40 @@ def test_compile_flags_from_compile_commands(tmp_path):
     write(tmp_path, "src/a.h", "int a();\n")
     build = tmp_path / "build"
     build.mkdir()
-    (build / "compile_commands.json").write_text(json.dumps([{
-        "directory": str(build),
-        "command": f"/usr/bin/c++ -I../include -isystem /opt/x -DFOO=1 -D BAR -std=c++17 -O2 -Wall -o a.o -c {src}",
-        "file": src,
-    }]))
-    expected = [f"-I{tmp_path}/include", "-isystem", "/opt/x", "-DFOO=1", "-DBAR", "-std=c++17", "-Wall"]
+    (build / "compile_commands.json").write_text(
+        json.dumps(
+            [
+                {
+                    "directory": str(build),
+                    "command": f"/usr/bin/c++ -I../include -isystem /opt/x -DFOO=1 -D BAR -std=c++17 -O2 -Wall -Werror -fsanitize=address -fno-exceptions -fPIC -o a.o -c {src}",
+                    "file": src,
+                }
+            ]
+        )
+    )
+    expected = [
+        f"-I{tmp_path}/include",
+        "-isystem",
+        "/opt/x",
+        "-DFOO=1",
+        "-DBAR",
+        "-std=c++17",
+        "-fno-exceptions",  # -O2, -W*, -fsanitize, -fPIC and the output are dropped
+    ]
     assert compile_flags(src, str(build)) == expected
     # A header borrows its sibling source's command; the command line comes last and -std wins.
-    assert compile_flags(str(tmp_path / "src/a.h"), str(build), include_dirs=["inc"], defines=["X=2"], std="c++20") == [
-        f"-I{tmp_path}/include", "-isystem", "/opt/x", "-DFOO=1", "-DBAR", "-Wall", f"-I{os.path.abspath('inc')}", "-DX=2", "-std=c++20",
+    assert compile_flags(
+        str(tmp_path / "src/a.h"), str(build), include_dirs=["inc"], defines=["X=2"], std="c++20"
+    ) == [
+        f"-I{tmp_path}/include",
+        "-isystem",
+        "/opt/x",
+        "-DFOO=1",
+        "-DBAR",
+        "-fno-exceptions",
+        f"-I{os.path.abspath('inc')}",
+        "-DX=2",
+        "-std=c++20",
     ]
     with pytest.raises(CdoctestError, match="no compile_commands.json"):
         compile_flags(src, str(tmp_path))
@@ -236,13 +278,20 @@ def test_code_under_test(tmp_path):
     c_file = write(tmp_path, "m.c", "int f(void);\n")
     code = code_under_test(c_file, flags=["-Iinc", "-DN=3", "-std=c11"])
     assert (code.path, code.language, code.include_dirs, code.defines, code.flags) == (
-        c_file, "c", ("inc", str(tmp_path)), ("N=3",), ("-std=c11",),
+        c_file,
+        "c",
+        ("inc", str(tmp_path)),
+        ("N=3",),
+        ("-std=c11",),
     )
     header = write(tmp_path, "pair.hpp", "int g();\n")
     source = write(tmp_path, "pair.cpp", '#include "pair.hpp"\nint g() { return 1; }\n')
     assert code_under_test(header).path == source  # the source includes the header
     alone = write(tmp_path, "alone.h", "inline int h() { return 2; }\n")
-    assert (code_under_test(alone, text="x").path, code_under_test(alone, text="x").text) == (alone, "x")
+    assert (code_under_test(alone, text="x").path, code_under_test(alone, text="x").text) == (
+        alone,
+        "x",
+    )
     lib = write(tmp_path, "libx.so", "")
     code = code_under_test(alone, libraries=[lib])
     assert (code.path, code.headers, code.libraries) == (None, (alone,), (lib,))
@@ -251,3 +300,99 @@ def test_code_under_test(tmp_path):
     c_pair = write(tmp_path, "cp.h", "int k(void);\n")
     write(tmp_path, "cp.c", '#include "cp.h"\nint k(void) { return 0; }\n')
     assert code_under_test(c_pair).language == "c"
+
+
+def test_unsaved_header_text_is_spliced_into_its_source(tmp_path):
+    header = write(tmp_path, "pair.hpp", "#pragma once\nint g();\n")
+    source = write(
+        tmp_path, "pair.cpp", '#include <cstdio>\n#include "pair.hpp"\nint g() { return 1; }\n'
+    )
+    code = code_under_test(header, text="#pragma once\nint g();\nint h() { return 2; }")
+    assert code.path == source
+    assert code.text == (
+        "#include <cstdio>\n"
+        f'#line 1 "{header}"\n#pragma once\nint g();\nint h() {{ return 2; }}\n#line 3 "{source}"\n'
+        "int g() { return 1; }\n"
+    )
+    assert code_under_test(header).text is None  # saved files: the source includes the header
+
+
+@pytest.mark.clang
+def test_unsaved_header_runs_against_its_source(tmp_path):
+    """An editor buffer of a header (new method, changed expectation) runs without being saved."""
+    import shutil
+
+    from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.runner import DocTestRunner
+
+    examples = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "cpp")
+    for f in ("shapes.hpp", "shapes.cpp"):
+        shutil.copy(os.path.join(examples, f), tmp_path)
+    header = str(tmp_path / "shapes.hpp")
+    text = open(header).read()
+    text = text.replace(
+        "    /// >>> geo::Rect(1, 1).perimeter()\n    /// 4\n",
+        "    /// >>> geo::Rect(1, 2).twice()\n    /// 4\n"
+        "    /// >>> geo::Rect(1, 1).perimeter()\n    /// 5\n",
+    )
+    text = text.replace(
+        "    int height() const { return height_; }\n",
+        "    int height() const { return height_; }\n    int twice() const { return 2 * area(); }\n",
+    )
+    tests = find_doctests(header, text=text, root=str(tmp_path))
+    [test] = [t for t in tests if t.name == "shapes.hpp::geo::Rect::perimeter"]
+    try:
+        with DocTestRunner() as runner:
+            [result] = runner.run_many([(test, code_under_test(header, text=text))])
+    except ToolchainNotFound as exc:
+        pytest.skip(f"no usable clang-repl: {exc}")
+    outcomes = [(r.outcome.value, r.got) for r in result.results]
+    assert outcomes == [("passed", "4\n"), ("failed", "4\n")]
+
+
+_fragments = [
+    "/**",
+    "*/",
+    "///",
+    ">>> f(1)\n",
+    "1\n",
+    "int f(int x)",
+    "{",
+    "}",
+    ";",
+    "namespace n",
+    "class C",
+    "struct S",
+    "template <class T>",
+    'extern "C"',
+    "#include <nonexistent.h>\n",
+    "\n",
+    "é",
+    '"',
+    "'",
+    "public:",
+    "::",
+    "(",
+    ")",
+    "#define X {\n",
+    'R"(',
+    ')"',
+]
+
+
+def test_garbage_files_never_crash(tmp_path):
+    """Random mixes of C++ fragments and block pieces: a list of DocTests or nothing, never a crash."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    path = tmp_path / "garbage.cpp"
+    path.write_text("")
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(st.sampled_from(_fragments), max_size=30).map("".join))
+    def check(text):
+        for test in find_doctests(str(path), text=text, root=str(tmp_path)):
+            assert test.examples and test.name.startswith("garbage.cpp")
+            assert 1 <= test.lineno <= test.end_lineno <= text.count("\n") + 1
+
+    check()

@@ -128,8 +128,37 @@ def test_crlf_line_endings():
 # --- properties ---------------------------------------------------------------------------------
 
 _pieces = st.sampled_from(
-    ["/**", "/*!", "/*", "*/", "///", "//!", "//", ">>> ", "... ", "clang-repl> ", "clang-repl... ",
-     "<...>", "*", " ", "\t", "\n", "\r\n", '"', "'", "\\", "R\"(", ")\"", "f(1)", "120", "{", "}", ";", "é", "\x00"]
+    [
+        "/**",
+        "/*!",
+        "/*",
+        "*/",
+        "///",
+        "//!",
+        "//",
+        ">>> ",
+        "... ",
+        "clang-repl> ",
+        "clang-repl... ",
+        "<...>",
+        "*",
+        " ",
+        "\t",
+        "\n",
+        "\r\n",
+        '"',
+        "'",
+        "\\",
+        'R"(',
+        ')"',
+        "f(1)",
+        "120",
+        "{",
+        "}",
+        ";",
+        "é",
+        "\x00",
+    ]
 )
 _sources = st.lists(st.one_of(_pieces, st.text(max_size=5)), max_size=40).map("".join)
 
@@ -152,15 +181,36 @@ def test_any_text_parses(text):
     examples = parse_examples(text)
     lines = text.replace("\r\n", "\n").split("\n")
     for e in examples:
-        assert lines[e.lineno].strip().startswith((">>> ", "clang-repl> ", "... ", "clang-repl... "))
+        assert (
+            lines[e.lineno].strip().startswith((">>> ", "clang-repl> ", "... ", "clang-repl... "))
+        )
 
 
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.tuples(
-            st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=20).filter(lambda s: s.strip() == s and s and "*/" not in s),
-            st.lists(st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=10).filter(lambda s: s.strip() == s and s and not s.startswith((">>> ", "... ", "clang-repl")) and s != "<...>" and "*/" not in s), max_size=3),
+            st.text(
+                st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                min_size=1,
+                max_size=20,
+            ).filter(lambda s: s.strip() == s and s and "*/" not in s),
+            st.lists(
+                st.text(
+                    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
+                    min_size=1,
+                    max_size=10,
+                ).filter(
+                    lambda s: (
+                        s.strip() == s
+                        and s
+                        and not s.startswith((">>> ", "... ", "clang-repl"))
+                        and s != "<...>"
+                        and "*/" not in s
+                    )
+                ),
+                max_size=3,
+            ),
         ),
         min_size=1,
         max_size=5,
@@ -174,10 +224,25 @@ def test_round_trip_of_rendered_blocks(blocks):
         body += [" * " + w for w in want]
     comment = only_comment("/**\n" + "\n".join(body) + "\n */\nint f();\n")
     parsed = parse_comment(comment)
-    assert [(e.source, e.want) for e in parsed] == [(s + "\n", "".join(w + "\n" for w in want)) for s, want in blocks]
+    assert [(e.source, e.want) for e in parsed] == [
+        (s + "\n", "".join(w + "\n" for w in want)) for s, want in blocks
+    ]
 
 
 @pytest.mark.parametrize("style", ["/**", "/*!"])
 def test_block_styles(style):
     comment = only_comment(f"{style}\n>>> 1\n1\n*/")
     assert comment.style == style and len(parse_comment(comment)) == 1
+
+
+def test_lint_reports_likely_mistakes_with_file_lines():
+    from cdoctest_runner.parser import lint_comment
+
+    source = "int a;\n/**\n *   >>> fac(5)\n *  120\n *   >>>fac(3)\n *\n * prose\n */\n/// ... y\n/// >>> z\n"
+    messages = [str(e) for c in find_comments(source) for e in lint_comment(c, "a.h")]
+    assert messages == [
+        "a.h:4: output line has inconsistent indentation: '  120'",
+        "a.h:5: missing space after '>>>'; the line is read as expected output: '>>>fac(3)'",
+        "a.h:9: continuation line before any prompt: '... y'",
+    ]
+    assert lint_comment(only_comment("/**\n>>> f()\n1\n*/")) == []

@@ -23,7 +23,9 @@ BAD = Example("fac(3)\n", "7\n", lineno=4)
 BROKEN = Example("fac(;\n", "", lineno=6)
 
 
-def make(name: str, results: list[ExampleResult], setup_error: str | None = None, lineno: int = 10) -> DocTestResult:
+def make(
+    name: str, results: list[ExampleResult], setup_error: str | None = None, lineno: int = 10
+) -> DocTestResult:
     test = DocTest(tuple(r.example for r in results), name, FILE, lineno, lineno + 8)
     return DocTestResult(test, tuple(results), setup_error=setup_error, duration_s=0.25)
 
@@ -34,7 +36,9 @@ FAILING = make(
     [
         ExampleResult(OK, Outcome.PASSED, "120\n"),
         ExampleResult(BAD, Outcome.FAILED, "6\n"),
-        ExampleResult(BROKEN, Outcome.COMPILE_ERROR, "", stderr="input_line_3:1:5: error: expected expression"),
+        ExampleResult(
+            BROKEN, Outcome.COMPILE_ERROR, "", stderr="input_line_3:1:5: error: expected expression"
+        ),
     ],
     lineno=20,
 )
@@ -72,10 +76,20 @@ def test_verbose_report_lists_passing_examples():
 
 def test_timeout_crash_and_setup_error_are_named():
     timeout = make("t", [ExampleResult(OK, Outcome.TIMEOUT, "", message="timed out after 10.0 s")])
-    assert "  /src/sample.h:12: timeout\n  Input:\n    >>> fac(5)\n  timed out after 10.0 s\n" in format_text([timeout])
-    setup = make("s", [ExampleResult(OK, Outcome.ERROR)], setup_error="sample.cpp:3:1: error: unknown type name 'itn'")
+    assert (
+        "  /src/sample.h:12: timeout\n  Input:\n    >>> fac(5)\n  timed out after 10.0 s\n"
+        in format_text([timeout])
+    )
+    setup = make(
+        "s",
+        [ExampleResult(OK, Outcome.ERROR)],
+        setup_error="sample.cpp:3:1: error: unknown type name 'itn'",
+    )
     text = format_text([setup])
-    assert "FAIL s (/src/sample.h:10): 0/1 examples passed\n  The code under test could not be loaded:\n    sample.cpp:3:1: error: unknown type name 'itn'\n" in text
+    assert (
+        "FAIL s (/src/sample.h:10): 0/1 examples passed\n  The code under test could not be loaded:\n    sample.cpp:3:1: error: unknown type name 'itn'\n"
+        in text
+    )
 
 
 def test_summary_line_singular():
@@ -84,7 +98,13 @@ def test_summary_line_singular():
 
 def test_json_report():
     data = json.loads(to_json([PASSING, FAILING]))
-    assert data["summary"] == {"blocks": 2, "passed": 1, "failed": 1, "examples": 4, "examples_failed": 2}
+    assert data["summary"] == {
+        "blocks": 2,
+        "passed": 1,
+        "failed": 1,
+        "examples": 4,
+        "examples_failed": 2,
+    }
     assert data["results"][1]["results"][1]["outcome"] == "failed"
     assert data["results"][1]["results"][1]["got"] == "6\n"
 
@@ -100,7 +120,11 @@ def test_junit_xml():
     ]
     assert cases[0].find("failure") is None and cases[0].find("error") is None
     error = cases[1].find("error")  # a compile error makes the block an error, not a failure
-    assert error.get("type") == "failed" and "Expected:" in error.text and "compile error" in error.text
+    assert (
+        error.get("type") == "failed"
+        and "Expected:" in error.text
+        and "compile error" in error.text
+    )
     only_wrong = make("w", [ExampleResult(BAD, Outcome.FAILED, "6\n")])
     case = ET.fromstring(junit_xml([only_wrong])).find("testsuite/testcase")
     assert case.find("failure").get("message") == "wrong output"
@@ -121,4 +145,16 @@ def test_legacy_vsc_layout_and_escaping():
 def test_legacy_list():
     decl = Declaration("fac", "test::Fac::fac", "method", 28, 5, 28, 19)
     test = DocTest((OK,), "sample.h::test::Fac::fac:1", FILE, 23, 27, decl)
-    assert legacy_list([(test, (28, 5, 28, 19))]) == "sample.h::test::Fac::fac:1,/src/sample.h,28,5,28,19\n"
+    assert (
+        legacy_list([(test, (28, 5, 28, 19))])
+        == "sample.h::test::Fac::fac:1,/src/sample.h,28,5,28,19\n"
+    )
+
+
+def test_legacy_vsc_counts_missing_names_as_failed():
+    assert legacy_vsc([PASSING], missing=["sample.h::Gone::f"]) == (
+        '<unitest-results tests="2" failedtests="1" >\n'
+        '<test suite="sample.h::test::Fac" name="fac" />\n'
+        '<test suite="sample.h::Gone" name="f" />\n'
+        "</unitest-results>\n"
+    )

@@ -1,0 +1,251 @@
+"""Generator benchmark: embedded model vs. the no-model fallback vs. both, on real functions.
+
+``python -m bench.bench_generate [--quick] [--samples N] [--seed S] [--no-write]``
+
+Targets: every function without a cdoctest block in ``examples/**/*.c|*.cpp`` and the evaluation
+set ``bench/data/eval_functions`` (``bench.eval_set``); ``--quick``: one eval function per category
+plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` twice:
+
+- **fallback**: ``GenerateOptions(no_model=True)``, the no-model generator alone;
+- **model+fallback**: the default pipeline (embedded model; the fallback only when the model yields
+  nothing verifiable);
+- **model** is read off the same default run: the pipeline calls the fallback only for functions
+  where the model kept nothing, so a model-only run verifies exactly the functions whose block came
+  from the model, with the same block; its seconds are the default run's minus the fallback's
+  (and minus the mutation analysis of a fallback block). ``GenerateOptions`` has no model-only
+  switch; this derivation gives the same numbers without a third run.
+
+Per generator: share of functions with a verified block (after the pipeline's final re-run of the
+block in the edited file), mean mutation score over the verified blocks that have mutants, mean
+examples per verified block, median seconds per function. Per-function rows go to
+``bench/results/generate.json``; the table to ``docs/benchmarks.md`` (section ``generate``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench._table import markdown_table, write_section  # noqa: E402
+from bench.eval_set import load_eval_set  # noqa: E402
+from server.api import FunctionResult, GenerateOptions, TargetSelector  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "generate.json"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One ``Generator.generate`` call: a file and a function (or all functions without a block)."""
+
+    path: str
+    function: str | None  # None: every function without a cdoctest block
+    group: str  # 'examples' | 'eval'
+
+
+@dataclass
+class Row:
+    """What one generator did for one function."""
+
+    generator: str
+    group: str
+    function: str  # 'file::qualname'
+    verified: bool
+    origin: str
+    mutation_score: float | None
+    killed: int
+    total: int
+    examples: int
+    seconds: float
+    message: str
+
+
+def targets(quick: bool) -> list[Target]:
+    """Return the benchmark's targets (see the module docstring)."""
+    out: list[Target] = []
+    example_files = sorted(p for p in (ROOT / "examples").rglob("*") if p.suffix in (".c", ".cpp"))
+    if quick:
+        example_files = [p for p in example_files if p.name == "scoring.c"]
+    out += [Target(str(p), None, "examples") for p in example_files]
+    evals = load_eval_set()
+    if quick:
+        evals = list({fn.category: fn for fn in reversed(evals)}.values())[::-1]
+    out += [Target(fn.path, fn.function, "eval") for fn in evals]
+    return out
+
+
+def _row(generator: str, group: str, path: str, fr: FunctionResult) -> Row:
+    return Row(
+        generator=generator,
+        group=group,
+        function=f"{Path(path).name}::{fr.function.qualname}",
+        verified=fr.status == "verified",
+        origin=fr.origin,
+        mutation_score=fr.mutation_score,
+        killed=fr.mutants_killed,
+        total=fr.mutants_total,
+        examples=len(fr.examples) if fr.status == "verified" else 0,
+        seconds=round(fr.timings.get("total", 0.0), 2),
+        message=fr.message,
+    )
+
+
+def model_only(row: Row, fr: FunctionResult) -> Row:
+    """Read the model-only outcome off a default run (see the module docstring)."""
+    from_model = row.verified and fr.origin in ("model", "model+fallback")
+    seconds = fr.timings.get("total", 0.0) - fr.timings.get("fallback", 0.0)
+    if fr.origin == "fallback":
+        seconds -= fr.timings.get("mutating", 0.0)
+    return Row(
+        generator="model",
+        group=row.group,
+        function=row.function,
+        verified=from_model,
+        origin="model" if from_model else "none",
+        mutation_score=row.mutation_score if from_model else None,
+        killed=row.killed if from_model else 0,
+        total=row.total if from_model else 0,
+        examples=row.examples if from_model else 0,
+        seconds=round(max(seconds, 0.0), 2),
+        message=row.message,
+    )
+
+
+def run(
+    no_model: bool, todo: list[Target], samples: int, seed: int, log: bool = True
+) -> list[tuple[Row, FunctionResult]]:
+    """Run the pipeline over ``todo``; a file that fails as a whole gives no rows (it is logged)."""
+    from server.pipeline import Generator
+
+    name = "fallback" if no_model else "model+fallback"
+    out: list[tuple[Row, FunctionResult]] = []
+    options = GenerateOptions(no_model=no_model, samples=samples, seed=seed)
+    with Generator(options=options) as gen:
+        for n, t in enumerate(todo):
+            selector = TargetSelector(name=t.function) if t.function else TargetSelector(all=True)
+            t0 = time.monotonic()
+            try:
+                result = gen.generate(t.path, None, selector)
+            except Exception as exc:  # noqa: BLE001 - a benchmark reports and goes on
+                print(
+                    f"[{name}] {Path(t.path).name}: FAILED {type(exc).__name__}: {exc}",
+                    file=sys.stderr,
+                )
+                continue
+            for fr in result.functions:
+                row = _row(name, t.group, t.path, fr)
+                out.append((row, fr))
+                if log:
+                    score = f"{row.killed}/{row.total}" if row.mutation_score is not None else "-"
+                    print(
+                        f"[{name}] {n + 1}/{len(todo)} {row.function}: {fr.status} ({fr.origin}) "
+                        f"score {score}, {row.examples} ex, {row.seconds:.1f}s",
+                        file=sys.stderr,
+                    )
+            if log:
+                print(f"[{name}]   file took {time.monotonic() - t0:.1f}s", file=sys.stderr)
+    return out
+
+
+def summary(rows: list[Row]) -> list[object]:
+    """Return the four table cells of one generator over ``rows``."""
+    n = len(rows)
+    verified = [r for r in rows if r.verified]
+    scores = [r.mutation_score for r in verified if r.mutation_score is not None]
+    return [
+        f"{len(verified)}/{n} ({len(verified) / n:.0%})" if n else "-",
+        f"{statistics.mean(scores):.2f} (n={len(scores)})" if scores else "-",
+        f"{statistics.mean(r.examples for r in verified):.1f}" if verified else "-",
+        f"{statistics.median(r.seconds for r in rows):.1f}" if rows else "-",
+    ]
+
+
+def table(rows: list[Row]) -> str:
+    """Return the markdown table: per generator, for examples/, the eval set and both."""
+    header = [
+        "generator",
+        "functions",
+        "verified block",
+        "mean mutation score",
+        "mean examples/block",
+        "median s/function",
+    ]
+    body = []
+    for gen in ("model", "fallback", "model+fallback"):
+        for group in ("examples", "eval", "all"):
+            sel = [r for r in rows if r.generator == gen and (group == "all" or r.group == group)]
+            if sel:
+                body.append([gen, group, *summary(sel)])
+    return markdown_table(header, body)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; write the table unless ``--no-write``."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="one eval function per category + examples/gen/scoring.c",
+    )
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=GenerateOptions().samples,
+        help="model candidates per attempt",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--only", choices=("fallback", "model"), help="run one pipeline configuration only"
+    )
+    p.add_argument(
+        "--no-write", action="store_true", help="print the table, leave docs/benchmarks.md alone"
+    )
+    args = p.parse_args(argv)
+
+    todo = targets(args.quick)
+    t0 = time.monotonic()
+    rows: list[Row] = []
+    if args.only != "model":
+        rows += [r for r, _ in run(True, todo, args.samples, args.seed)]
+    if args.only != "fallback":
+        for r, fr in run(False, todo, args.samples, args.seed):
+            rows += [r, model_only(r, fr)]
+    wall = time.monotonic() - t0
+
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    text = table(rows)
+    n_eval = len({r.function for r in rows if r.group == "eval"})
+    n_ex = len({r.function for r in rows if r.group == "examples"})
+    run_name = "Quick run" if args.quick else "Full run"
+    command = "python -m bench.bench_generate" + (" --quick" if args.quick else "")
+    body = (
+        f"{run_name}: {n_ex} functions without a block in `examples/` and {n_eval} functions of "
+        f"the evaluation set `bench/data/eval_functions` (`{command}`, samples={args.samples}, "
+        f"seed={args.seed}, embedded SmolLM2-135M-Instruct Q4_1 on CPU; "
+        f"{wall / 60:.0f} min in all).\n\n"
+        f"{text}\n\n"
+        "*verified block*: the pipeline wrote a block that passed its final re-run in the edited "
+        "file. *mutation score*: killed / non-stillborn mutants of the function "
+        "(`cdoctest_runner.mutate`, at most 40), for the block as written, averaged over verified "
+        "blocks with mutants. *model* is read off the model+fallback run (the fallback runs only "
+        "where the model kept nothing, so model-only verifies exactly the model-origin blocks; its "
+        "seconds exclude the fallback's). Seconds are per function including mutation analysis, "
+        "on 2 cores shared with other work. Per-function rows: `bench/results/generate.json`."
+    )
+    print(text)
+    if not args.no_write:
+        write_section("generate", "Generator: model vs. fallback vs. both", body)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
