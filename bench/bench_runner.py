@@ -119,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(body)
     if not args.no_write:
-        write_section("runner", "Runner: candidate blocks verified per second (GRPO reward batch)", body)
+        write_section(
+            "runner", "Runner: candidate blocks verified per second (GRPO reward batch)", body
+        )
     return 0 if same and same2 else 1
 
 

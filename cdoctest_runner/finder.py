@@ -8,6 +8,8 @@
   then ``:1``, ``:2``... when names collide (``sample.cpp::test::Fac::fac``, ``...::Fac::class``).
   Scopes are *lexical*, as in the original: an out-of-line ``int Fac::fac(int)`` inside
   ``namespace test`` is ``sample.cpp::test::fac`` (its ``Declaration.qualname`` is ``test::Fac::fac``).
+- ``list_entries(...)``: the same tests, each with the extent the legacy list output prints;
+  ``find_blocks(...)``: every test comment with its declaration (or none), for editors.
 - ``compile_flags(path, compile_db_dir=None, include_dirs=(), defines=(), std=None)``: flags for
   libclang and clang-repl, from ``compile_commands.json`` (``-p``) and the command line.
 - ``code_under_test(path, text=None, flags=(), libraries=())``: the ``CodeUnderTest`` of a file.
@@ -27,6 +29,7 @@ import shutil
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound, SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example, Language
@@ -333,7 +336,7 @@ def _splice_header(source: str, header: str, header_text: str) -> str | None:
 # libclang
 
 
-def _cindex():
+def _cindex() -> Any:
     try:
         import clang.cindex as ci
     except ImportError as exc:  # pragma: no cover - libclang is a core dependency
@@ -342,7 +345,7 @@ def _cindex():
 
 
 @functools.lru_cache(maxsize=1)
-def _index():
+def _index() -> Any:
     ci = _cindex()
     try:
         index = ci.Index.create()
@@ -363,12 +366,33 @@ def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
     return args + list(flags)
 
 
-def _parse(path: str, text: str, flags: Sequence[str]):
+def _encode(text: str | bytes) -> bytes:
+    """UTF-8 bytes of ``text`` as libclang sees it: bytes a caller decoded with
+    ``surrogateescape`` come back as they were; any other lone surrogate becomes ``?``."""
+    if isinstance(text, bytes):
+        return text
+    try:
+        return text.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:
+        return b"".join(_encode_char(ch) for ch in text)
+
+
+def _encode_char(ch: str) -> bytes:
+    try:
+        return ch.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:
+        return b"?"
+
+
+def _parse(path: str, text: str | bytes, flags: Sequence[str]) -> Any:
     ci = _cindex()
     options = ci.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
     try:
         return _index().parse(
-            path, args=parse_args(path, flags), unsaved_files=[(path, text)], options=options
+            path,
+            args=parse_args(path, flags),
+            unsaved_files=[(path, _encode(text))],
+            options=options,
         )
     except ci.TranslationUnitLoadError as exc:
         raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
@@ -431,15 +455,15 @@ def _named(spelling: str) -> bool:
     return bool(spelling) and "(unnamed" not in spelling and "(anonymous" not in spelling
 
 
-def _declarations(tu, path: str) -> list[_Decl]:
+def _declarations(tu: Any, path: str) -> list[_Decl]:
     """Every declaration of the main file, with its lexical scopes (pre-order)."""
     out: list[_Decl] = []
 
-    def in_main(c) -> bool:
+    def in_main(c: Any) -> bool:
         f = c.location.file
         return f is not None and f.name == path
 
-    def walk(cursor, scopes: tuple[str, ...], parent: int) -> None:
+    def walk(cursor: Any, scopes: tuple[str, ...], parent: int) -> None:
         for child in cursor.get_children():
             if not in_main(child):
                 continue
@@ -463,7 +487,7 @@ def _declarations(tu, path: str) -> list[_Decl]:
     return out
 
 
-def _qualname(cursor) -> str:
+def _qualname(cursor: Any) -> str:
     parts: list[str] = []
     c = cursor
     while c is not None and c.kind.name != "TRANSLATION_UNIT":
@@ -489,7 +513,7 @@ def _signature(text: str, start: int, end: int) -> str:
     return " ".join(text[start:i].split())
 
 
-def _header_end(cursor):
+def _header_end(cursor: Any) -> Any:
     """End of the declaration without its body/initialisers, as libclang reports it when function
     bodies are skipped (the extent the original tool lists): the last token before the body.
     """
@@ -553,7 +577,7 @@ def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -
     if not text.isascii():
         byte_to_char: list[int] = []
         for index, ch in enumerate(text):
-            byte_to_char += [index] * len(ch.encode("utf-8", errors="surrogatepass"))
+            byte_to_char += [index] * len(_encode_char(ch))
         byte_to_char.append(len(text))
 
         def to_char(b: int) -> int:

@@ -629,6 +629,8 @@ def mutation_analysis(
         mutants = make_mutants(
             source, function, code.language, limit, path=code.path, flags=tuple(flags) + code.flags
         )
+    if not examples:  # nothing can tell a mutant apart: every one survives, nothing to run
+        return MutationReport(0, len(mutants), 0.0, [], list(mutants), mutants=list(mutants))
     test = _block(examples, code, function)
     jobs = [(test, dataclasses.replace(code, text=source))]
     jobs += [(test, dataclasses.replace(code, text=m.text, key=m.id)) for m in mutants]

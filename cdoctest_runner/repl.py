@@ -75,7 +75,9 @@ class ReplTimeout(ReplError):
 class ReplCrashed(ReplError):
     """The interpreter died (``signo`` is the signal, when known)."""
 
-    def __init__(self, message: str, stderr: str = "", output: str = "", signo: int | None = None) -> None:
+    def __init__(
+        self, message: str, stderr: str = "", output: str = "", signo: int | None = None
+    ) -> None:
         super().__init__(message, stderr, output)
         self.signo = signo
 
@@ -248,7 +250,12 @@ def last_statement(text: str) -> tuple[str, str]:
         elif ch in "([{":
             if ch == "{":
                 before = text[:i].rstrip()
-                bodies.append(depth == 0 and (before.endswith(")") or re.search(r"\b(?:else|do|try)$", before) is not None))
+                bodies.append(
+                    depth == 0
+                    and (
+                        before.endswith(")") or re.search(r"\b(?:else|do|try)$", before) is not None
+                    )
+                )
             depth += 1
         elif ch in ")]}":
             depth -= 1
@@ -305,7 +312,8 @@ def translate_print_directive(text: str, language: str) -> str | None:
 @dataclass(frozen=True)
 class InputResult:
     """What one physical input printed. ``status``: 'ok', 'error' (rejected, no state change) or
-    'jit_error' (accepted but failed to link/run: interpreter state is uncertain)."""
+    'jit_error' (accepted but failed to link/run: interpreter state is uncertain).
+    """
 
     source: str
     output: str  # program output on stdout, value print excluded
@@ -390,7 +398,9 @@ class ClangRepl:
     def start(self, cancel: threading.Event | None = None) -> None:
         """Start the process and load the prelude (raises ``ReplSetupError``/``ReplError``)."""
         self.workdir = PrivateDir(self.sandbox.drop_to_nobody)
-        prelude = (C_PRELUDE if self.language == "c" else CXX_PRELUDE).replace("{token}", self.token)
+        prelude = (C_PRELUDE if self.language == "c" else CXX_PRELUDE).replace(
+            "{token}", self.token
+        )
         prelude_path = os.path.join(self.workdir.path, "__cdt_prelude.h")
         with open(prelude_path, "w") as f:
             f.write(prelude)
@@ -419,10 +429,15 @@ class ClangRepl:
         self._open = {"out", "err"}
         deadline = time.monotonic() + self.limits.setup_timeout_s
         try:
-            for line in (f'#include "{prelude_path}"', C_INIT if self.language == "c" else CXX_INIT):
+            for line in (
+                f'#include "{prelude_path}"',
+                C_INIT if self.language == "c" else CXX_INIT,
+            ):
                 r = self.send(line, deadline=deadline, cancel=cancel)
                 if r.status != "ok":
-                    raise ReplSetupError(f"the runner prelude did not load: {r.stderr.strip()}", r.stderr)
+                    raise ReplSetupError(
+                        f"the runner prelude did not load: {r.stderr.strip()}", r.stderr
+                    )
         except ReplError as exc:
             self.close()
             if isinstance(exc, (ReplSetupError, ReplCancelled)):
@@ -450,6 +465,11 @@ class ClangRepl:
             self.workdir.cleanup()
             self.workdir = None
         self._confined = None
+
+    def kill(self) -> None:
+        """Kill the process from another thread; the thread using the session sees it end."""
+        if self._confined is not None:
+            self._confined.kill()
 
     def __enter__(self) -> ClangRepl:
         if self._confined is None:
@@ -488,7 +508,8 @@ class ClangRepl:
             raise self._fail(ReplTimeout, "timed out")
         if not self._open:
             raise self._died()
-        assert self._sel is not None
+        if self._sel is None:
+            raise ReplCancelled("the session was closed")
         for key, _ in self._sel.select(timeout=max(0.0, min(deadline - now, wait))):
             name = key.data
             try:
@@ -510,7 +531,9 @@ class ClangRepl:
         del self._buf[name][: end + skip]
         return text
 
-    def _read_until(self, n: int, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
+    def _read_until(
+        self, n: int, deadline: float, cancel: threading.Event | None
+    ) -> tuple[str, str]:
         tag = f"\n\x1f{self.token}:{n}\x1f\n".encode()
         while True:
             o = self._buf["out"].find(tag)
@@ -523,7 +546,9 @@ class ClangRepl:
                 return self._read_sync(n, deadline, cancel)
             self._pump(deadline, cancel)
 
-    def _read_sync(self, n: int, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
+    def _read_sync(
+        self, n: int, deadline: float, cancel: threading.Event | None
+    ) -> tuple[str, str]:
         """Delimit an input without the JIT, for a session whose JIT is broken (after a link error).
 
         The marker call may itself fail to link now, so a deliberately undeclared identifier is sent:
@@ -557,7 +582,9 @@ class ClangRepl:
         if signo is not None:
             name = signal_name(signo)
             if name == "SIGXCPU":
-                return self._fail(ReplTimeout, f"CPU time limit ({self.limits.cpu_s} s) exceeded (SIGXCPU)")
+                return self._fail(
+                    ReplTimeout, f"CPU time limit ({self.limits.cpu_s} s) exceeded (SIGXCPU)"
+                )
             why = ""
             tail = self._buf["err"][-4000:].decode("utf-8", "replace")
             if "bad_alloc" in tail:
@@ -654,7 +681,9 @@ class ClangRepl:
         self._write("%undo\n" * count)
         self.ptus = self._mark
         try:
-            r = self.send("", deadline=time.monotonic() + self.limits.setup_timeout_s, cancel=cancel)
+            r = self.send(
+                "", deadline=time.monotonic() + self.limits.setup_timeout_s, cancel=cancel
+            )
         except ReplError:
             return False
         if r.stderr.strip() or r.output:

@@ -86,7 +86,12 @@ def format_example_failure(
         if result.message:
             out += f"  {result.message}\n"
         if result.outcome is not Outcome.SKIPPED:
-            out += "  Expected:\n" + _indent(result.example.want) + "  Got:\n" + _indent(result.got)
+            out += (
+                "  Expected:\n"
+                + _indent(result.example.want, "      ")
+                + "  Got:\n"
+                + _indent(result.got, "      ")
+            )
     return out
 
 

@@ -166,7 +166,10 @@ def _text_state(source: str) -> bool:
         head = rest[: stop.start()]
         if stop.group() == "(" or re.search(r"\b(?:const|constexpr|constinit)\b", head):
             continue
-        if re.match(r"\s*(?:inline\s+)?(?:struct|class|union|enum)\b[^;=]*\{", rest) and stop.group() == "{":
+        if (
+            re.match(r"\s*(?:inline\s+)?(?:struct|class|union|enum)\b[^;=]*\{", rest)
+            and stop.group() == "{"
+        ):
             continue
         return True
     return any(_is_mutable_var(stmt) for stmt in _top_level_statements(code))
@@ -333,7 +336,9 @@ class DocTestRunner:
 
     # -- public API -------------------------------------------------------------------------------
 
-    def run(self, test: DocTest, code: CodeUnderTest, cancel: threading.Event | None = None) -> DocTestResult:
+    def run(
+        self, test: DocTest, code: CodeUnderTest, cancel: threading.Event | None = None
+    ) -> DocTestResult:
         """Run one block; raises ``RunCancelled`` if ``cancel`` is set, ``ToolchainNotFound``, ``LibraryNotFound``."""
         if self._closed:
             raise CdoctestError("the runner is closed")
@@ -368,15 +373,15 @@ class DocTestRunner:
             return []
         if self.workers == 1 or len(jobs) == 1:
             return [self.run(t, c, cancel) for t, c in jobs]
-        cancel = cancel or threading.Event()
+        stop = _Either(cancel)  # one failing job stops the batch without setting the caller's event
         pool = self._get_executor()
         # Group jobs by code under test so one worker keeps a warm session for a run of them.
         ordered, order = _interleave(jobs)
-        futures = [pool.submit(self.run, t, c, cancel) for t, c in ordered]
+        futures = [pool.submit(self.run, t, c, stop) for t, c in ordered]  # type: ignore[arg-type]
         try:
             done = [f.result() for f in futures]
         except BaseException:
-            cancel.set()
+            stop.set()
             for f in futures:
                 f.cancel()
             concurrent.futures.wait(futures)
@@ -392,13 +397,13 @@ class DocTestRunner:
         cancel: threading.Event | None = None,
     ) -> list[DocTestResult]:
         """``run_many`` off the event loop; cancelling the awaiting task cancels the runs."""
-        cancel = cancel or threading.Event()
+        stop = _Either(cancel)
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(None, self.run_many, jobs, cancel)
+        fut = loop.run_in_executor(None, self.run_many, jobs, stop)
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:
-            cancel.set()
+            stop.set()
             try:
                 await fut
             except (RunCancelled, Exception):
@@ -412,7 +417,7 @@ class DocTestRunner:
         with self._active_lock:
             active = list(self._active)
         for repl in active:
-            repl.close()
+            repl.kill()  # the thread running it notices, reports RunCancelled and cleans up
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
@@ -427,14 +432,20 @@ class DocTestRunner:
 
     def _get_executor(self) -> concurrent.futures.ThreadPoolExecutor:
         if self._executor is None:
-            self._executor = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="cdt-run")
+            self._executor = concurrent.futures.ThreadPoolExecutor(
+                self.workers, thread_name_prefix="cdt-run"
+            )
         return self._executor
 
     def _new_session(self, code: CodeUnderTest) -> ClangRepl:
         include_dirs = list(code.include_dirs)
         if code.text is not None and code.path:
             include_dirs.append(os.path.dirname(code.path))
-        visible = [os.path.dirname(p) for p in (code.path, *code.headers, *code.libraries) if p and os.path.isabs(p)]
+        visible = [
+            os.path.dirname(p)
+            for p in (code.path, *code.headers, *code.libraries)
+            if p and os.path.isabs(p)
+        ]
         visible += [os.path.dirname(os.path.abspath(h)) for h in code.headers if os.path.exists(h)]
         visible += [os.path.dirname(os.path.abspath(lib)) for lib in code.libraries]
         return ClangRepl(
@@ -448,7 +459,9 @@ class DocTestRunner:
             visible=tuple(visible),
         )
 
-    def _acquire(self, code: CodeUnderTest, cancel: threading.Event | None) -> tuple[ClangRepl | None, str | None]:
+    def _acquire(
+        self, code: CodeUnderTest, cancel: threading.Event | None
+    ) -> tuple[ClangRepl | None, str | None]:
         repl = self._pool.take(code) if self.warm else None
         if repl is not None and repl.alive:
             self._track(repl, True)
@@ -477,7 +490,9 @@ class DocTestRunner:
         repl.checkpoint()
         return repl, None
 
-    def _load(self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None) -> str | None:
+    def _load(
+        self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
+    ) -> str | None:
         """Make the code under test available; the diagnostics text if it does not load."""
         lines: list[str] = []
         if code.text is not None:
@@ -506,7 +521,9 @@ class DocTestRunner:
                 return e.stderr.strip() or "the prelude did not compile"
         return None
 
-    def _release(self, code: CodeUnderTest, repl: ClangRepl, test: DocTest, cancel: threading.Event | None) -> None:
+    def _release(
+        self, code: CodeUnderTest, repl: ClangRepl, test: DocTest, cancel: threading.Event | None
+    ) -> None:
         self._track(repl, False)
         repl.uses += 1
         reusable = (
@@ -532,7 +549,9 @@ class DocTestRunner:
             else:
                 self._active.discard(repl)
 
-    def _run_examples(self, repl: ClangRepl, test: DocTest, cancel: threading.Event | None) -> list[ExampleResult]:
+    def _run_examples(
+        self, repl: ClangRepl, test: DocTest, cancel: threading.Event | None
+    ) -> list[ExampleResult]:
         results: list[ExampleResult] = []
         deadline = time.monotonic() + self.limits.timeout_s
         examples = list(test.examples)
@@ -543,6 +562,8 @@ class DocTestRunner:
             except ReplCancelled as exc:
                 raise RunCancelled("cancelled") from exc
             except ReplError as exc:
+                if self._closed:
+                    raise RunCancelled("the runner was closed") from exc
                 outcome = {
                     ReplTimeout: Outcome.TIMEOUT,
                     ReplCrashed: Outcome.CRASH,
@@ -552,19 +573,45 @@ class DocTestRunner:
                 results.append(ExampleResult(ex, outcome, _clean(got), _clean(exc.stderr)[-4000:],
                                              exc.message, time.monotonic() - t0))  # fmt: skip
                 skipped = f"not run: the session ended ({exc.message}) at the previous example"
-                results += [ExampleResult(later, Outcome.SKIPPED, message=skipped) for later in examples[i + 1 :]]
+                results += [
+                    ExampleResult(later, Outcome.SKIPPED, message=skipped)
+                    for later in examples[i + 1 :]
+                ]
                 break
             dt = time.monotonic() - t0
             if e.status != "ok":
-                first = next((ln for ln in e.stderr.splitlines() if "error" in ln), "clang-repl rejected the input")
-                results.append(ExampleResult(ex, Outcome.COMPILE_ERROR, e.got, e.stderr, first.strip(), dt))
+                first = next(
+                    (ln for ln in e.stderr.splitlines() if "error" in ln),
+                    "clang-repl rejected the input",
+                )
+                results.append(
+                    ExampleResult(ex, Outcome.COMPILE_ERROR, e.got, e.stderr, first.strip(), dt)
+                )
                 continue
             ok = self.checker.check(ex.want, e.got, ex.options) or (
                 e.raw != e.got and self.checker.check(ex.want, e.raw, ex.options)
             )
             message = "" if ok else self.checker.difference(ex.want, e.got, ex.options)
-            results.append(ExampleResult(ex, Outcome.PASSED if ok else Outcome.FAILED, e.got, e.stderr, message, dt))
+            results.append(
+                ExampleResult(
+                    ex, Outcome.PASSED if ok else Outcome.FAILED, e.got, e.stderr, message, dt
+                )
+            )
         return results
+
+
+class _Either:
+    """``is_set()`` when the caller's event or our own is set; ``set()`` sets only our own."""
+
+    def __init__(self, outer: threading.Event | None) -> None:
+        self._outer = outer
+        self._own = threading.Event()
+
+    def is_set(self) -> bool:
+        return self._own.is_set() or (self._outer is not None and self._outer.is_set())
+
+    def set(self) -> None:
+        self._own.set()
 
 
 def _clean(text: str) -> str:

@@ -170,9 +170,13 @@ class Sandbox:
             notes.append("bubblewrap: own user/pid/network namespaces, read-only /, private /tmp")
             return SandboxReport("bwrap", True, True, True, tuple(notes))
         if self.method == "unshare":
-            notes.append("unshare: own pid/network namespaces; filesystem writable where the user may write")
+            notes.append(
+                "unshare: own pid/network namespaces; filesystem writable where the user may write"
+            )
             return SandboxReport("unshare", True, True, False, tuple(notes))
-        notes.append("no namespaces available: network is NOT isolated; rlimits and a private directory only")
+        notes.append(
+            "no namespaces available: network is NOT isolated; rlimits and a private directory only"
+        )
         return SandboxReport("rlimits", False, False, False, tuple(notes))
 
     def argv(
@@ -187,21 +191,46 @@ class Sandbox:
         if self.method == "unshare":
             drop: list[str] = []
             if self.drop_to_nobody and shutil.which("setpriv"):
-                drop = [shutil.which("setpriv") or "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--"]
+                drop = [
+                    shutil.which("setpriv") or "setpriv",
+                    f"--reuid={NOBODY}",
+                    f"--regid={NOBODY}",
+                    "--clear-groups",
+                    "--",
+                ]
             return _unshare_prefix() + _prlimit(limits) + drop + command
         return _prlimit(limits) + command
 
     def spawn(
-        self, command: list[str], workdir: str, limits: Limits, visible: Sequence[str] = (), **popen: Any
+        self,
+        command: list[str],
+        workdir: str,
+        limits: Limits,
+        visible: Sequence[str] = (),
+        **popen: Any,
     ) -> Confined:
         """Start ``command`` confined, in its own session, with cwd ``workdir`` and a scrubbed env."""
         argv = self.argv(command, workdir, limits, visible)
         cgroup = None
         setpriv = shutil.which("setpriv")
-        drop_in_argv = self.drop_to_nobody and self.method != "unshare" and bool(self.cgroup_base) and bool(setpriv)
+        drop_in_argv = (
+            self.drop_to_nobody
+            and self.method != "unshare"
+            and bool(self.cgroup_base)
+            and bool(setpriv)
+        )
         if drop_in_argv:  # join the cgroup as root first, then drop to uid 65534
-            argv = [setpriv or "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--", *argv]
-        if self.cgroup_base and (drop_in_argv or not self.drop_to_nobody or self.method == "unshare"):
+            argv = [
+                setpriv or "setpriv",
+                f"--reuid={NOBODY}",
+                f"--regid={NOBODY}",
+                "--clear-groups",
+                "--",
+                *argv,
+            ]
+        if self.cgroup_base and (
+            drop_in_argv or not self.drop_to_nobody or self.method == "unshare"
+        ):
             cgroup = os.path.join(self.cgroup_base, f"cdt-{os.getpid()}-{next(_CG_COUNTER)}")
             try:
                 os.mkdir(cgroup)
@@ -211,8 +240,18 @@ class Sandbox:
                 cgroup = None
             else:
                 # The shell joins the cgroup before exec'ing the sandbox, so every descendant is in it.
-                argv = ["/bin/sh", "-c", f'echo $$ > {cgroup}/cgroup.procs && exec "$@"', "sh", *argv]
-        kw: dict[str, Any] = {"cwd": workdir, "env": scrubbed_env(workdir), "start_new_session": True}
+                argv = [
+                    "/bin/sh",
+                    "-c",
+                    f'echo $$ > {cgroup}/cgroup.procs && exec "$@"',
+                    "sh",
+                    *argv,
+                ]
+        kw: dict[str, Any] = {
+            "cwd": workdir,
+            "env": scrubbed_env(workdir),
+            "start_new_session": True,
+        }
         if self.drop_to_nobody and self.method != "unshare" and not drop_in_argv:
             kw.update(user=NOBODY, group=NOBODY, extra_groups=[])
         kw.update(popen)

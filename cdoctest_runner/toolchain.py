@@ -111,7 +111,9 @@ def find_clang_repl(override: str | None = None) -> Toolchain:
     if override:
         path = override if os.sep in override else shutil.which(override)
         if not path or not os.path.isfile(path) or not os.access(path, os.X_OK):
-            raise ToolchainNotFound(f"clang-repl {override!r} not found or not executable: {INSTALL_HINT}")
+            raise ToolchainNotFound(
+                f"clang-repl {override!r} not found or not executable: {INSTALL_HINT}"
+            )
         return _probe(os.path.abspath(path))
     candidates = _candidates_on_path()
     errors = []

@@ -69,7 +69,11 @@ def normalize_float(token: str) -> str:
     >>> [normalize_float(t) for t in ("0.33333333", "100.00000", "-3.5e+10", "inf", "1.50000e+00")]
     ['0.33333333', '100.0', '-3.5e+10', 'inf', '1.5e+00']
     """
-    t = token[:-1] if token.endswith(("f", "F", "L")) and not token.endswith(("inf", "INF")) else token
+    t = (
+        token[:-1]
+        if token.endswith(("f", "F", "L")) and not token.endswith(("inf", "INF"))
+        else token
+    )
     m = re.fullmatch(r"(-?\d+)\.(\d*)((?:e[+-]?\d+)?)", t)
     if not m:
         return t

@@ -273,7 +273,7 @@ def _brace(values: list[str]) -> str:
 
 
 def _provider_for(
-    params: list[tuple[str, Any]], i: int, language: str, mined: Sequence[int] = ()
+    params: list[tuple[str, Any]], i: int, language: str, mined: Sequence[int] = (), depth: int = 0
 ) -> tuple[_Provider, int] | None:
     """Return the provider for params[i] and how many parameters it consumes (1 or 2)."""
     name, t = params[i]
@@ -351,7 +351,7 @@ def _provider_for(
         agg = _aggregate(pc, language)
         if agg is not None:
             return _struct_provider(agg, language, mutable, pointer=True), 1
-        return None
+        return _constructed_provider(pc, language, mutable, pointer=True, depth=depth)
 
     if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
         pointee = ct.get_pointee()
@@ -370,10 +370,10 @@ def _provider_for(
                 return _Arg([f"{ps.spelling} {var} = {vals[k % len(vals)]};"], var, [var])
 
             return _Provider(ref, len(vals), "scalar reference"), 1
-        return _class_provider(pc, language, mutable, name)
+        return _class_provider(pc, language, mutable, name, depth)
 
     if kind == "RECORD":
-        return _class_provider(ct, language, False, name)
+        return _class_provider(ct, language, False, name, depth)
     return None
 
 
@@ -382,7 +382,7 @@ def _strlen(literal: str) -> int:
 
 
 def _class_provider(
-    t: Any, language: str, mutable: bool, name: str
+    t: Any, language: str, mutable: bool, name: str, depth: int = 0
 ) -> tuple[_Provider, int] | None:
     if _is_std(t, "basic_string"):
         if not mutable:
@@ -426,7 +426,97 @@ def _class_provider(
     agg = _aggregate(t, language)
     if agg is not None:
         return _struct_provider(agg, language, mutable, pointer=False), 1
+    return _constructed_provider(t, language, mutable, pointer=False, depth=depth)
+
+
+def _definition(t: Any) -> Any:
+    decl = t.get_declaration()
+    return decl.get_definition() if decl is not None else None
+
+
+def _public_methods(record: Any) -> list[Any]:
+    return [
+        c
+        for c in record.get_children()
+        if c.kind.name == "CXX_METHOD"
+        and c.access_specifier.name == "PUBLIC"
+        and not c.spelling.startswith("operator")
+    ]
+
+
+def _getters(record: Any, language: str, skip: str = "", limit: int = 3) -> list[str]:
+    """Return the public const methods without parameters that return a printable scalar."""
+    out = []
+    for m in _public_methods(record):
+        if m.spelling == skip or not m.is_const_method() or m.is_static_method():
+            continue
+        if list(m.get_arguments()):
+            continue
+        r = m.result_type.get_canonical()
+        if _scalar(r, language) is not None and m.spelling not in out:
+            out.append(m.spelling)
+    return out[:limit]
+
+
+def _providers(params: list[tuple[str, Any]], language: str, depth: int) -> list[_Provider] | None:
+    out, i = [], 0
+    while i < len(params):
+        got = _provider_for(params, i, language, (), depth)
+        if got is None:
+            return None
+        out.append(got[0])
+        i += got[1]
+    return out
+
+
+def _ctor_providers(record: Any, language: str, depth: int) -> list[_Provider] | None:
+    """Return providers for the first usable public constructor ([] for a default one), or None."""
+    ctors = [
+        c
+        for c in record.get_children()
+        if c.kind.name == "CONSTRUCTOR" and not (c.is_copy_constructor() or c.is_move_constructor())
+    ]
+    if not ctors:
+        return []
+    for c in ctors:
+        if c.access_specifier.name != "PUBLIC":
+            continue
+        got = _providers([(a.spelling, a.type) for a in c.get_arguments()], language, depth + 1)
+        if got is not None:
+            return got
     return None
+
+
+def _construct(spelling: str, var: str, ctor: list[_Provider], k: int, tag: str) -> list[str]:
+    setup, args = [], []
+    for j, p in enumerate(ctor):
+        a = p.make((k + 5) % max(p.count, 1), f"{tag}{'pqrstuvw'[j % 8]}")
+        setup += a.setup
+        args.append(a.expr)
+    return setup + [f"{spelling} {var}({', '.join(args)});" if args else f"{spelling} {var};"]
+
+
+def _constructed_provider(
+    t: Any, language: str, mutable: bool, pointer: bool, depth: int = 0
+) -> tuple[_Provider, int] | None:
+    """Provide a class object made by a public constructor (getters print after, if mutable)."""
+    if language == "c" or depth > 1:
+        return None
+    record = _definition(t)
+    if record is None or record.kind.name not in ("CLASS_DECL", "STRUCT_DECL"):
+        return None
+    ctor = _ctor_providers(record, language, depth)
+    if ctor is None:
+        return None
+    spelling = _strip_const(t.spelling)
+    getters = _getters(record, language)
+
+    def make(k: int, tag: str) -> _Arg:
+        var = f"obj{tag}"
+        after = [f"{var}.{g}()" for g in getters] if mutable else []
+        return _Arg(_construct(spelling, var, ctor, k, tag), ("&" if pointer else "") + var, after)
+
+    return _Provider(make, max([p.count for p in ctor], default=1), "object"), 1
 
 
 def _struct_provider(agg: _Aggregate, language: str, mutable: bool, pointer: bool) -> _Provider:
@@ -462,9 +552,9 @@ class _Target:
     is_const: bool = False
     default_constructible: bool = True
     mined: list[int] = field(default_factory=list)  # boundary values from the body's literals
-    ctor_params: list[tuple[str, Any]] | None = (
-        None  # a public constructor to use when no default one
-    )
+    ctor_params: list[tuple[str, Any]] | None = None  # public constructor when no default one
+    getters: list[str] = field(default_factory=list)  # const no-argument methods printing a scalar
+    mutators: list[tuple[str, list[tuple[str, Any]]]] = field(default_factory=list)  # set up state
 
 
 def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
@@ -483,7 +573,18 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
     class_name = _qualname(parent) if is_method else ""
     default_ctor = True
     ctor_params: list[tuple[str, Any]] | None = None
+    getters: list[str] = []
+    mutators: list[tuple[str, list[tuple[str, Any]]]] = []
     if is_method:
+        parent = parent.get_definition() or parent
+        getters = _getters(parent, language, skip=cursor.spelling)
+        mutators = [
+            (m.spelling, [(a.spelling, a.type) for a in m.get_arguments()])
+            for m in _public_methods(parent)
+            if m.spelling != cursor.spelling
+            and not m.is_const_method()
+            and not m.is_static_method()
+        ]
         ctors = [
             c
             for c in parent.get_children()
@@ -517,6 +618,8 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
         default_constructible=default_ctor,
         mined=_mined_ints(cursor),
         ctor_params=ctor_params,
+        getters=getters,
+        mutators=mutators,
     )
 
 
@@ -616,6 +719,10 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     if agg is not None:
         decl = f"{agg.spelling} res{tag} = {call};"
         return [decl] + [f"res{tag}.{n}" for n, _ in agg.fields]
+    record = _definition(r) if t.language != "c" and r.kind.name == "RECORD" else None
+    getters = _getters(record, t.language) if record is not None else []
+    if getters:
+        return [f"auto res{tag} = {call};"] + [f"res{tag}.{g}()" for g in getters]
     return [call + ";"]
 
 
@@ -630,7 +737,7 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
         providers.append(p)
         i += used
     if t.kind == "CONSTRUCTOR":
-        return []
+        return _build_constructor(t, providers, max_candidates)
     needs_object = t.is_method and not t.is_static
     ctor: list[_Provider] = []
     if needs_object and not t.default_constructible:
@@ -644,8 +751,16 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
             ctor.append(got[0])
             i += got[1]
 
+    mutators: list[tuple[str, list[_Provider]]] = []
+    if needs_object:
+        for mname, mparams in t.mutators:
+            mp = _providers(mparams, t.language, 1)
+            if mp is not None:
+                mutators.append((mname, mp))
     variety = max([p.count for p in providers + ctor], default=1)
-    n = min(max_candidates, variety if (providers or ctor) else 1)
+    if mutators:
+        variety = max(variety, 2 * len(mutators) + 1)
+    n = min(max_candidates, variety if (providers or ctor or mutators) else 1)
     calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
 
     # A row picks one value per provider: an index into its values, or a fixed literal.
@@ -672,10 +787,20 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
         elif needs_object:
             cargs = []
             for j, p in enumerate(ctor):
-                a = p.make(k % max(p.count, 1), f"{tag}c{'abcdefgh'[j % 8]}")
+                # Objects the target runs on start from ordinary values (10, 3, 7...), not edges.
+                a = p.make((k + 5) % max(p.count, 1), f"{tag}c{'abcdefgh'[j % 8]}")
                 lines += a.setup
                 cargs.append(a.expr)
             lines.append(f"{t.class_name} {obj}({', '.join(cargs)});")
+            key.append(lines[-1].replace(obj, ""))
+        if mutators and k % 2 == 1:  # every other candidate first changes the object's state
+            mname, mprov = mutators[(k // 2) % len(mutators)]
+            margs = []
+            for j, p in enumerate(mprov):
+                a = p.make((k // 2 + j) % max(p.count, 1), f"{tag}m{'abcdefgh'[j % 8]}")
+                lines += a.setup
+                margs.append(a.expr)
+            lines.append(f"{obj}.{mname}({', '.join(margs)});")
             key.append(lines[-1].replace(obj, ""))
         for c in range(calls_per_object):
             row = rows[(k + c) % len(rows)]
@@ -690,10 +815,45 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
             call = f"{callee}({', '.join(args)})"
             key.append(", ".join(args))
             lines += _result_lines(t, call, f"{tag}{c or ''}")
+        if needs_object and not t.is_const:
+            after += [f"{obj}.{g}()" for g in t.getters]
         if tuple(key) in seen:
             continue
         seen.add(tuple(key))
         out.append(_examples(lines + after))
+    return out
+
+
+def _build_constructor(
+    t: _Target, providers: list[_Provider], max_candidates: int
+) -> list[list[Example]]:
+    """Construct objects with boundary arguments and print what their getters return."""
+    if t.language == "c" or not t.class_name:
+        return []
+    shown = [f"{g}()" for g in t.getters]
+    n = min(max_candidates, max([p.count for p in providers], default=1))
+    out: list[list[Example]] = []
+    seen: set[str] = set()
+    for k in range(n * 3):
+        if len(out) >= n:
+            break
+        tag = str(len(out))
+        var = f"obj{tag}m"
+        row = [(k + j * (k // 2 + 1)) % max(p.count, 1) for j, p in enumerate(providers)]
+        lines, args = [], []
+        for j, (p, idx) in enumerate(zip(providers, row, strict=True)):
+            a = p.make(idx, f"{tag}{'abcdefgh'[j % 8]}")
+            lines += a.setup
+            args.append(a.expr)
+        if ", ".join(args) in seen:
+            continue
+        seen.add(", ".join(args))
+        lines.append(
+            f"{t.class_name} {var}({', '.join(args)});" if args else f"{t.class_name} {var};"
+        )
+        if not shown:
+            return []  # nothing observable about a constructed object
+        out.append(_examples(lines + [f"{var}.{g}" for g in shown]))
     return out
 
 

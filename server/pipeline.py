@@ -9,7 +9,8 @@ Contract (used by ``server/cli.py`` and the language server):
 
 - ``Generator(model_config=None, options=GenerateOptions(), source_options=SourceOptions(),
   runner=None, backend=None)``: the model is loaded on first use (``models.load_backend``) and kept
-  warm; a given ``backend``/``runner`` is used as is and not closed by ``close()``.
+  warm (in ``models``' cache, so ``close()`` leaves it loaded); a given ``runner`` is used as is and
+  not closed by ``close()``.
 - ``list_functions(path, text) -> list[FunctionInfo]``: fast, no model, no clang-repl.
 - ``generate(path, text, selector, *, progress=None, cancel=None) -> FileResult``: never writes
   files; ``FileResult.new_text`` is ``text`` with the edits applied, and only blocks that passed
@@ -148,16 +149,18 @@ class Generator:
         return f"{name} ({info.path}){extra} on {info.device}", f"{info.source}: {info.reason}"
 
     def close(self) -> None:
-        """Free what this generator created (a backend or runner passed in is left open)."""
+        """Free the runners this generator created (a runner passed in is left open).
+
+        The model is not freed: ``models.load_backend`` caches it per configuration, so another
+        generator (or the next request) reuses it warm; ``models.llama_backend.close_all`` frees it.
+        """
         if self._mutation_runner is not None:
             self._mutation_runner.close()
             self._mutation_runner = None
         if self._own_runner and self._runner is not None:
             self._runner.close()
             self._runner = None
-        if self._own_backend and self._backend is not None:
-            self._backend.close()
-            self._backend = None
+        self._backend = None
 
     def __enter__(self) -> Generator:
         return self
@@ -231,8 +234,10 @@ class Generator:
         if block is not None and block.has_prompts and not block.generated and not self.options.replace_user_blocks:
             return _Plan(target, FunctionResult(decl, "skipped", message="has a hand-written cdoctest block "
                                                 "(use replace_user_blocks to overwrite it)"))
-        if decl.kind == "template":
-            pass  # templates are tried like functions; the examples instantiate them
+        broken = [d for d in source.errors if target.start_line <= d.line <= decl.end_line]
+        if broken:
+            return _Plan(target, FunctionResult(decl, "error", message=f"has errors ({broken[0]}); "
+                                                "fix them and generate again"))
         ctx = function_context(source, target)
         code = source.code_under_test()
         names = _target_names(ctx)

@@ -136,7 +136,7 @@ def select_block(
     else:
         note = "" if mutants else "no mutants (nothing to mutate in the body)"
     if not mutants:
-        chosen = _first_units(pool, budget)
+        chosen = _first_units(pool, min(budget, 4))
         return _selection(pool, chosen, None, 0, 0, note)
     try:
         report = mutation_analysis(pool.examples, code, function, runner, mutants, cancel)  # type: ignore[arg-type]

@@ -1,8 +1,8 @@
-"""The GRPO reasoning data set: hand-written C/C++ functions with verified reference cdoctest blocks.
+"""The GRPO reasoning data set: hand-written C/C++ functions with verified cdoctest references.
 
-Nine categories (``CATEGORIES``), 15 items each (14 ``train``, 1 ``val``), one JSONL file per category
-under ``training/data/<category>.jsonl``. Each line is one ``Item``; the schema below is the
-contract (docs/training-data.md describes the set and how it was verified):
+Nine categories (``CATEGORIES``), 15 items each (14 ``train``, 1 ``val``), one JSONL file per
+category under ``training/data/<category>.jsonl``. Each line is one ``Item``; the schema below is
+the contract (docs/training-data.md describes the set and how it was verified):
 
 - ``source`` is a self-contained C or C++ file (its ``#include`` lines included) that the runner
   loads as ``CodeUnderTest(text=source, language=language)``; ``function`` names the target
@@ -64,6 +64,9 @@ Split = Literal["train", "val"]
 
 #: Most prompts a reference may hold (the grammar's and the prompt's default ``max_examples``).
 MAX_EXAMPLES = 6
+#: Most output lines per example, and characters per line, that ``models.grammar`` admits.
+MAX_OUTPUT_LINES = 4
+MAX_LINE = 200
 
 _ID_RE = re.compile(r"^(?P<category>[a-z_]+)-(?P<number>\d{2})$")
 _IDENT_RE = re.compile(r"^[A-Za-z_]\w*$")
@@ -129,7 +132,9 @@ class Item(BaseModel):
         if m is None or m.group("category") != self.category:
             raise ValueError(f"id {self.id!r} must be '{self.category}-NN'")
         if self.qualname.split("::")[-1] != self.function:
-            raise ValueError(f"qualname {self.qualname!r} does not end with function {self.function!r}")
+            raise ValueError(
+                f"qualname {self.qualname!r} does not end with function {self.function!r}"
+            )
         if not re.search(rf"\b{re.escape(self.function)}\s*\(", self.source):
             raise ValueError(f"source does not define or call {self.function!r}")
         for k, variant in enumerate(self.variants, 1):
@@ -151,21 +156,21 @@ class Item(BaseModel):
 
     @property
     def filename(self) -> str:
-        """A file name for the item's source, e.g. ``'loops-07.cpp'`` (its extension sets the language)."""
+        """Name the item's file, e.g. ``'loops-07.cpp'`` (its extension sets the language)."""
         return f"{self.id}.c" if self.language == "c" else f"{self.id}.cpp"
 
     def examples(self) -> list[Example]:
-        """The reference block parsed into examples (``cdoctest_runner.parser.parse_examples``)."""
+        """Parse the reference block into examples (``cdoctest_runner.parser.parse_examples``)."""
         from cdoctest_runner.parser import parse_examples
 
         return parse_examples(self.reference)
 
     def code_under_test(self) -> CodeUnderTest:
-        """What a clang-repl session loads before the reference (or a candidate) runs."""
+        """Return what a clang-repl session loads before the reference (or a candidate) runs."""
         return CodeUnderTest(text=self.source, language=self.language, key=self.filename)
 
     def doctest(self, examples: Sequence[Example] | None = None) -> DocTest:
-        """The reference (or ``examples``, e.g. a model's candidate) as a ``DocTest`` on this item."""
+        """Wrap the reference (or ``examples``, e.g. a candidate) in a ``DocTest`` on this item."""
         found = self.examples() if examples is None else list(examples)
         return DocTest(
             examples=tuple(found),
@@ -176,16 +181,20 @@ class Item(BaseModel):
         )
 
     def presentation(self, k: int) -> Item:
-        """Presentation ``k``: 0 is the item as stored, ``k >= 1`` applies ``variants[k - 1]``.
+        """Return presentation ``k``: 0 is the item as stored, ``k >= 1`` applies ``variants[k-1]``.
 
         The result has ``variant == k`` and no ``variants`` of its own (it is one concrete problem).
         """
         if self.variant != 0:
             if k in (0, self.variant):
                 return self
-            raise DatasetError(f"{self.id}: already presentation {self.variant}; present the stored item")
+            raise DatasetError(
+                f"{self.id}: already presentation {self.variant}; present the stored item"
+            )
         if not 0 <= k <= len(self.variants):
-            raise DatasetError(f"{self.id}: no presentation {k} (it has {len(self.variants)} variants)")
+            raise DatasetError(
+                f"{self.id}: no presentation {k} (it has {len(self.variants)} variants)"
+            )
         if k == 0:
             return self.model_copy(update={"variants": ()})
         variant = self.variants[k - 1]
@@ -197,7 +206,7 @@ class Item(BaseModel):
         )
 
     def presentations(self) -> list[Item]:
-        """Every presentation: the stored item first, then one per variant."""
+        """List every presentation: the stored item first, then one per variant."""
         return [self.presentation(k) for k in range(len(self.variants) + 1)]
 
 
@@ -206,8 +215,10 @@ class _Rng(Protocol):
 
 
 def present(item: Item, rng: _Rng) -> Item:
-    """A value-modified presentation of ``item`` for sampling: one of ``item.presentations()``,
-    chosen uniformly with ``rng`` (a ``random.Random``). Deterministic for a seeded ``rng``.
+    """Pick a value-modified presentation of ``item`` for sampling.
+
+    One of ``item.presentations()``, chosen uniformly with ``rng`` (a ``random.Random``);
+    deterministic for a seeded ``rng``.
 
     >>> import random
     >>> it = load_items(categories=["arithmetic"])[0]
@@ -218,11 +229,16 @@ def present(item: Item, rng: _Rng) -> Item:
 
 
 def check_reference(text: str) -> None:
-    """Raise ``ValueError`` unless ``text`` is a block in the completion format, 1..MAX_EXAMPLES
-    prompts long, with no blank line, no ``Reasoning:`` line and no trailing whitespace.
+    r"""Raise ``ValueError`` unless ``text`` is a reference block the model could write.
 
-    >>> check_reference(">>> fac(5)\\n120\\n")
-    >>> check_reference("fac(5)\\n")
+    That is, in the completion format and inside ``models.grammar.cdoctest_grammar()``: it starts
+    with ``>>> ``; it has 1..MAX_EXAMPLES prompts, no ``... `` continuation, no blank line (which
+    would end the block) and no trailing whitespace (which the completion parser strips); each
+    example has at most MAX_OUTPUT_LINES output lines, none starting with ``>``, ``.`` or a blank;
+    every line has at most MAX_LINE characters.
+
+    >>> check_reference(">>> fac(5)\n120\n")
+    >>> check_reference("fac(5)\n")
     Traceback (most recent call last):
     ...
     ValueError: reference must start with '>>> '
@@ -237,9 +253,27 @@ def check_reference(text: str) -> None:
             raise ValueError(f"reference line {n} is blank (a blank line ends a block)")
         if line != line.rstrip():
             raise ValueError(f"reference line {n} has trailing whitespace: {line!r}")
+        if len(line) > MAX_LINE:
+            raise ValueError(f"reference line {n} is longer than {MAX_LINE} characters")
     prompts = sum(1 for line in lines if line.startswith(">>> "))
     if not 1 <= prompts <= MAX_EXAMPLES:
         raise ValueError(f"reference has {prompts} prompts (1..{MAX_EXAMPLES} allowed)")
+    outputs = 0
+    for n, line in enumerate(lines, 1):
+        if line.startswith(">>> "):
+            outputs = 0
+        elif line.startswith("... "):
+            raise ValueError(
+                f"reference line {n} is a '... ' continuation (keep each input on one line)"
+            )
+        elif line[:1] in (">", ".", " ", "\t"):
+            raise ValueError(f"reference line {n}: an output line may not start with {line[:1]!r}")
+        else:
+            outputs += 1
+            if outputs > MAX_OUTPUT_LINES:
+                raise ValueError(
+                    f"reference line {n}: more than {MAX_OUTPUT_LINES} output lines in one example"
+                )
 
 
 def _check_calls(reference: str, function: str, what: str) -> None:
@@ -252,7 +286,7 @@ def _check_calls(reference: str, function: str, what: str) -> None:
 
 
 def data_dir() -> Path:
-    """The directory holding the shipped ``<category>.jsonl`` files."""
+    """Return the directory holding the shipped ``<category>.jsonl`` files."""
     return Path(str(resources.files("training").joinpath("data")))
 
 
@@ -262,7 +296,7 @@ def load_items(
     *,
     directory: str | os.PathLike[str] | None = None,
 ) -> list[Item]:
-    """Items of the set, in category order then file order.
+    """Load items of the set, in category order then file order.
 
     ``split``: ``'train'``, ``'val'`` or None for both; ``categories``: a subset of ``CATEGORIES``
     (None: all); ``directory``: another directory of ``<category>.jsonl`` files (tests use this).
@@ -292,7 +326,7 @@ def _load_category(root: str, category: str) -> tuple[Item, ...]:
 
 @lru_cache(maxsize=64)
 def _parse_file(path: str, category: str, data: bytes) -> tuple[Item, ...]:
-    """Items of one file (cached on its exact contents; errors are not cached)."""
+    """Parse the items of one file (cached on its exact contents; errors are not cached)."""
     items: list[Item] = []
     seen_ids: dict[str, int] = {}
     seen_sources: dict[str, int] = {}
@@ -308,11 +342,15 @@ def _parse_file(path: str, category: str, data: bytes) -> tuple[Item, ...]:
         except ValidationError as exc:
             raise DatasetError(f"{where}: {_first_error(exc)}") from exc
         if item.category != category:
-            raise DatasetError(f"{where}: item {item.id} of category {item.category!r} in {category}.jsonl")
+            raise DatasetError(
+                f"{where}: item {item.id} of category {item.category!r} in {category}.jsonl"
+            )
         if item.variant != 0:
             raise DatasetError(f"{where}: stored items must have variant 0")
         if item.id in seen_ids:
-            raise DatasetError(f"{where}: duplicate id {item.id} (first on line {seen_ids[item.id]})")
+            raise DatasetError(
+                f"{where}: duplicate id {item.id} (first on line {seen_ids[item.id]})"
+            )
         key = _normalise(item.source)
         if key in seen_sources:
             raise DatasetError(f"{where}: {item.id} repeats the source of line {seen_sources[key]}")
@@ -337,7 +375,7 @@ def _normalise(source: str) -> str:
 
 
 def to_prompt_target(item: Item) -> PromptTarget:
-    """The ``models.prompt.PromptTarget`` for ``item``, built exactly as the generator builds it.
+    """Build the ``models.prompt.PromptTarget`` for ``item`` exactly as the generator does.
 
     The item's source is parsed by the generator's locator (``server.locate``) under a virtual path
     named after the item, the target is selected by ``qualname``, and its context comes from
@@ -348,7 +386,7 @@ def to_prompt_target(item: Item) -> PromptTarget:
 
 
 def virtual_path(filename: str) -> str:
-    """Where an item's file is said to live (never written; only its name and extension matter)."""
+    """Return where an item's file is said to live (never written: only its name matters)."""
     return os.path.join(tempfile.gettempdir(), "cdoctest-train", filename)
 
 

@@ -52,6 +52,7 @@ class CdoctestServer(LanguageServer):
         self.jobs: set[asyncio.Task[Any]] = set()
         self._warmups: dict[str, asyncio.Task[Any]] = {}
         self._shown: set[str] = set()
+        self._deferred: list[str] = []
 
     # -- state --------------------------------------------------------------------------------
 
@@ -61,18 +62,27 @@ class CdoctestServer(LanguageServer):
             self._engine = Engine(self.settings)
         return self._engine
 
-    def apply_settings(self, raw: Any, origin: str) -> None:
-        """Parse and apply settings; one message lists every problem (those fields keep defaults)."""
+    def apply_settings(self, raw: Any, origin: str, announce: bool = True) -> None:
+        """Parse and apply settings; one message lists every problem (those fields keep defaults).
+
+        ``announce=False`` (during ``initialize``) keeps the message and the status notification
+        for ``initialized``.
+        """
         settings, problems = parse_settings(raw)
         if problems:
-            self.show(f"cdoctest: problems in the {origin} settings: " + "; ".join(problems), T.MessageType.Warning)
+            message = f"cdoctest: problems in the {origin} settings: " + "; ".join(problems)
+            if announce:
+                self.show(message, T.MessageType.Warning)
+            else:
+                self._deferred.append(message)
         if settings != self.settings:
             old, self._engine = self._engine, None
             self.settings = settings
             if old is not None:  # close after the generation in flight, on its thread
                 self.generate_executor.submit(old.close)
             log.info("settings from %s: %s", origin, to_client(settings))
-            self.send_status()
+            if announce:
+                self.send_status()
 
     def send_status(self) -> None:
         self.protocol.notify(A.STATUS_NOTIFICATION, self.status())
@@ -184,11 +194,14 @@ def _invalid(exc: Exception) -> JsonRpcInvalidParams:
 
 @server.feature(T.INITIALIZE)
 def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
-    ls.apply_settings(params.initialization_options, "initialization")
+    ls.apply_settings(params.initialization_options, "initialization", announce=False)
 
 
 @server.feature(T.INITIALIZED)
 async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
+    for message in ls._deferred:
+        ls.show(message, T.MessageType.Warning)
+    ls._deferred.clear()
     await pull_configuration(ls)
     ls.send_status()
 

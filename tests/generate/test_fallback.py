@@ -122,9 +122,40 @@ def test_methods_get_a_fresh_object_per_candidate() -> None:
     ]
     src = "struct V { int n; V(int k) : n(k) {} int get() const { return n; } };\n"
     assert sources(src, "get", 1, max_candidates=3) == [
-        ["V obj0m(1);", "obj0m.get()"],
-        ["V obj1m(0);", "obj1m.get()"],
-        ["V obj2m(-1);", "obj2m.get()"],
+        ["V obj0m(10);", "obj0m.get()"],
+        ["V obj1m(3);", "obj1m.get()"],
+        ["V obj2m(7);", "obj2m.get()"],
+    ]
+
+
+BIN = (
+    "class Bin {\n"
+    "public:\n"
+    "    explicit Bin(int capacity) : capacity_(capacity), count_(0) {}\n"
+    "    int add(int n) { int t = n < capacity_ - count_ ? n : capacity_ - count_;"
+    " count_ += t; return t; }\n"
+    "    bool take(int n) { if (n > count_) return false; count_ -= n; return true; }\n"
+    "    int count() const { return count_; }\n"
+    "private:\n"
+    "    int capacity_;\n"
+    "    int count_;\n"
+    "};\n"
+    "Bin twice(const Bin &b) { Bin out(2 * b.count()); out.add(2 * b.count()); return out; }\n"
+)
+
+
+def test_state_setting_calls_getters_constructors_and_class_results() -> None:
+    """Every other candidate first calls another public method; getters show the state after."""
+    assert sources(BIN, "take", 5, max_candidates=2) == [
+        ["Bin obj0m(10);", "obj0m.take(1)", "obj0m.take(0)", "obj0m.count()"],
+        ["Bin obj1m(3);", "obj1m.add(1);", "obj1m.take(0)", "obj1m.take(-1)", "obj1m.count()"],
+    ]
+    assert sources(BIN, "Bin", 3, max_candidates=2) == [
+        ["Bin obj0m(1);", "obj0m.count()"],
+        ["Bin obj1m(0);", "obj1m.count()"],
+    ]
+    assert sources(BIN, "twice", 11, max_candidates=1) == [
+        ["Bin obj0a(10);", "auto res0 = twice(obj0a);", "res0.count()"],
     ]
 
 

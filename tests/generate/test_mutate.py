@@ -178,6 +178,13 @@ def test_select_examples_greedy_cover() -> None:
         select_examples(range(2), [set()], 2)
 
 
+def test_no_examples_kill_nothing_and_run_nothing() -> None:
+    """With no examples every mutant survives; the runner (None here) is never called."""
+    code = CodeUnderTest(text=MAX2)
+    empty = mutation_analysis([], code, decl("max2", 1), runner=None)  # type: ignore[arg-type]
+    assert (empty.killed, empty.total, len(empty.survivors)) == (0, 3, 3)
+
+
 # ---------------------------------------------------------------------------------------------
 # Real clang-repl
 

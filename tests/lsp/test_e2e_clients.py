@@ -73,7 +73,7 @@ async def test_resolve_gives_an_edit_whose_file_passes_the_runner(lsp_client: La
     assert [t.declaration.name for t in tests if t.declaration] == ["add"]
     with DocTestRunner() as runner:
         (result,) = runner.run_many([(t, code_under_test(str(path))) for t in tests])
-    assert result.passed, result
+    assert result.passed, (new_text, [(r.outcome, r.got, r.stderr, r.message) for r in result.results])
     # Server-created work-done progress: begin, at least one report, end.
     (token,) = set(lsp_client.progress_reports) - before
     kinds = [r.kind for r in lsp_client.progress_reports[token]]

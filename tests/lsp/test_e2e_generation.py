@@ -28,8 +28,11 @@ def _generate(client: LanguageClient, params: dict) -> asyncio.Future:
     return asyncio.ensure_future(client.protocol.send_request_async("cdoctest/generate", params))
 
 
-def _reports(client: LanguageClient, token: str) -> list:
-    return [r for r in client.progress_reports.get(token, []) if r.kind == "report"]
+def _sampling(client: LanguageClient, token: str) -> list:
+    """The progress reports that say the model is sampling (the middle of a generation)."""
+    return [
+        r for r in client.progress_reports.get(token, []) if r.kind == "report" and "sampling" in (r.message or "")
+    ]
 
 
 async def test_cancel_request_stops_generation_and_other_requests_are_answered(vscode_client: LanguageClient) -> None:
@@ -38,7 +41,7 @@ async def test_cancel_request_stops_generation_and_other_requests_are_answered(v
     token = "gen-cancel-request"
     client.progress_reports.setdefault(token, [])
     task = _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token})
-    await eventually(lambda: _reports(client, token), 60, "a progress report")
+    await eventually(lambda: _sampling(client, token), 120, "the sampling stage")
     # The loop is free: a code action listing and a status request are answered meanwhile.
     pos = T.Position(3, 4)
     actions = await asyncio.wait_for(
@@ -68,7 +71,7 @@ async def test_progress_cancel_returns_no_edit(vscode_client: LanguageClient) ->
     token = "gen-progress-cancel"
     client.progress_reports.setdefault(token, [])
     task = _generate(client, {"uri": uri, "line": 6, "workDoneToken": token})
-    await eventually(lambda: _reports(client, token), 60, "a progress report")
+    await eventually(lambda: _sampling(client, token), 120, "the sampling stage")
     started = time.monotonic()
     client.window_work_done_progress_cancel(T.WorkDoneProgressCancelParams(token=token))
     answer = await asyncio.wait_for(task, CANCEL_WITHIN_S)
@@ -77,44 +80,56 @@ async def test_progress_cancel_returns_no_edit(vscode_client: LanguageClient) ->
     assert client.progress_reports[token][-1].kind == "end"
 
 
-async def test_generate_request_with_progress_and_findings(vscode_client: LanguageClient) -> None:
+async def _configure(client: LanguageClient, settings: dict, check) -> None:
+    """Change the settings (VS Code style: the server pulls them) and wait until they apply."""
+    client.set_configuration(settings, section="cdoctest")
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
+
+    async def applied() -> None:
+        while not check(await client.protocol.send_request_async("cdoctest/status", {})):
+            await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(applied(), 10)
+
+
+async def test_generate_request_returns_a_versioned_edit_and_a_summary(vscode_client: LanguageClient) -> None:
+    """The extension's path, with the no-model fallback (the model path is covered by the resolve test)."""
     client = vscode_client
-    uri, text = open_document(client, MATHUTIL, uri="file:///request/mathutil.cpp")
-    token = "gen-full"
-    client.progress_reports.setdefault(token, [])
-    answer = await asyncio.wait_for(_generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token}), 240)
-    assert answer.error is None and answer.edit is not None, answer
-    (change,) = answer.edit.documentChanges
-    assert change.textDocument.version == 1
-    assert "`fac`" in answer.summary
-    (fn,) = answer.functions
-    assert fn.name == "fac" and fn.status == "verified"
-    messages = [r.message for r in client.progress_reports[token] if r.kind == "report"]
-    assert messages, "no progress reports"
-    assert client.progress_reports[token][-1].kind == "end"
+    no_model = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "noModel": True}}
+    await _configure(client, no_model, lambda s: s.settings.generation.noModel)
+    try:
+        uri, text = open_document(client, MATHUTIL, uri="file:///request/mathutil.cpp")
+        token = "gen-full"
+        client.progress_reports.setdefault(token, [])
+        answer = await asyncio.wait_for(
+            _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token}), 300
+        )
+        assert answer.error is None and answer.edit is not None, answer
+        (change,) = answer.edit.documentChanges
+        assert change.textDocument.version == 1 and change.edits[0].range.start.line == 5
+        assert ">>> fac(" in change.edits[0].newText
+        (fn,) = answer.functions
+        assert (fn.name, fn.status, fn.origin) == ("fac", "verified", "fallback")
+        assert answer.summary.startswith("`fac`: ")
+        stages = [r.message for r in client.progress_reports[token] if r.kind == "report"]
+        assert any("verif" in m for m in stages), stages
+        assert client.progress_reports[token][-1].kind == "end"
+    finally:
+        await _configure(client, TEST_SETTINGS, lambda s: not s.settings.generation.noModel)
 
 
 async def test_missing_clang_repl_gives_a_message_and_the_server_keeps_serving(vscode_client: LanguageClient) -> None:
     client = vscode_client
     broken = {**TEST_SETTINGS, "runner": {"clangRepl": "/nonexistent/clang-repl-99"}}
-    client.set_configuration(broken, section="cdoctest")
-    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
-
-    async def samples_seen() -> None:
-        while True:
-            s = await client.protocol.send_request_async("cdoctest/status", {})
-            if s.settings.runner.clangRepl:
-                return
-            await asyncio.sleep(0.05)
-
-    await asyncio.wait_for(samples_seen(), 10)
-    uri, _ = open_document(client, MATHUTIL, uri="file:///noclang/mathutil.cpp")
-    answer = await asyncio.wait_for(
-        client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6}), 60
-    )
-    assert answer.edit is None and "clang-repl" in answer.error
-    assert any("clang-repl" in m.message and m.type == T.MessageType.Error for m in client.messages)
-    client.set_configuration(TEST_SETTINGS, section="cdoctest")
-    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
-    with pytest.raises(JsonRpcException):
-        await client.protocol.send_request_async("cdoctest/generate", {"uri": uri})
+    await _configure(client, broken, lambda s: s.settings.runner.clangRepl)
+    try:
+        uri, _ = open_document(client, MATHUTIL, uri="file:///noclang/mathutil.cpp")
+        answer = await asyncio.wait_for(
+            client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6}), 60
+        )
+        assert answer.edit is None and "clang-repl" in answer.error
+        assert any("clang-repl" in m.message and m.type == T.MessageType.Error for m in client.messages)
+    finally:
+        await _configure(client, TEST_SETTINGS, lambda s: not s.settings.runner.clangRepl)
+    status = await client.protocol.send_request_async("cdoctest/status", {})
+    assert status.settings.runner.clangRepl == ""

@@ -29,18 +29,11 @@ def golden(name: str) -> str:
 
 
 @pytest.fixture
-def work():
-    """A copy of the fixtures in a directory the sandboxed clang-repl (user ``nobody``, private
-    ``/tmp``) can read.
-    """
-    path = tempfile.mkdtemp(
-        prefix="cdt-compat-", dir="/var/tmp" if os.path.isdir("/var/tmp") else None
-    )
-    os.chmod(path, 0o755)
+def work(tmp_path):
+    """A copy of the fixtures (tests write result files next to them)."""
     for f in FILES:
-        shutil.copy(os.path.join(FIXTURES, f), path)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+        shutil.copy(os.path.join(FIXTURES, f), tmp_path)
+    return str(tmp_path)
 
 
 def clang_repl_or_skip() -> None:

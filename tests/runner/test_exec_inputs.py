@@ -2,6 +2,7 @@
 
 import pytest
 
+from cdoctest_runner.example import Example
 from cdoctest_runner.repl import (
     _classify,
     is_bare_expression,
@@ -12,15 +13,18 @@ from cdoctest_runner.repl import (
     translate_print_directive,
 )
 from cdoctest_runner.runner import examples_doctest, has_mutable_state, touches_global_state
-from cdoctest_runner.example import Example
 
 
 def test_lines_are_joined_with_spaces_and_line_comments_removed():
-    assert split_inputs("int f(int x) { // doubles\n  return 2 * x;\n}\n") == ["int f(int x) { return 2 * x; }"]
+    assert split_inputs("int f(int x) { // doubles\n  return 2 * x;\n}\n") == [
+        "int f(int x) { return 2 * x; }"
+    ]
 
 
 def test_preprocessor_lines_are_sent_alone():
-    assert split_inputs("#include <vector>\nstd::vector<int> v{1, 2};\n#define N 3\nv.size()\n") == [
+    assert split_inputs(
+        "#include <vector>\nstd::vector<int> v{1, 2};\n#define N 3\nv.size()\n"
+    ) == [
         "#include <vector>",
         "std::vector<int> v{1, 2};",
         "#define N 3",
@@ -68,7 +72,10 @@ def test_rewrite_keeps_the_prefix_and_wraps_only_the_last_expression():
 
 
 def test_print_directive():
-    assert translate_print_directive("%<< fac.fac(5);", "c++") == "std::cout << (fac.fac(5)) << std::endl;"
+    assert (
+        translate_print_directive("%<< fac.fac(5);", "c++")
+        == "std::cout << (fac.fac(5)) << std::endl;"
+    )
     assert translate_print_directive("%<<x", "c") == "(x)"
     assert translate_print_directive("%undo", "c++") is None
 
@@ -76,7 +83,12 @@ def test_print_directive():
 def test_stderr_classification():
     assert _classify("") == "ok"
     assert _classify("input_line_3:1:1: warning: expression result unused\n") == "ok"
-    assert _classify("input_line_3:1:1: error: use of undeclared identifier 'x'\nerror: Parsing failed.\n") == "error"
+    assert (
+        _classify(
+            "input_line_3:1:1: error: use of undeclared identifier 'x'\nerror: Parsing failed.\n"
+        )
+        == "error"
+    )
     assert _classify("JIT session error: Symbols not found: [ _ZNSaIiED1Ev ]\n") == "jit_error"
     assert _classify("error: Failed to materialize symbols: { (main, { f }) }\n") == "jit_error"
 
@@ -85,8 +97,11 @@ def test_stderr_classification():
     ("code", "stateful"),
     [
         ("int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }", False),
-        ("static int helper(int x) { return x; }\nint twice(int x) { return helper(x) * 2; }", False),
-        ("static const char *names[] = {\"a\"};", False),
+        (
+            "static int helper(int x) { return x; }\nint twice(int x) { return helper(x) * 2; }",
+            False,
+        ),
+        ('static const char *names[] = {"a"};', False),
         ("constexpr int N = 4; const double pi = 3.14;", False),
         ("struct P { int x, y; };\nenum Color { Red, Green };\ntypedef int myint;", False),
         ("namespace geo { struct P { int x; }; int area(P p); }", False),
@@ -118,4 +133,9 @@ def test_touches_global_state(source, touches):
 
 def test_examples_doctest_wraps_candidates():
     t = examples_doctest([Example("f(1)", "2")], name="cand-3")
-    assert (t.name, t.filename, t.lineno, [e.source for e in t.examples]) == ("cand-3", "", 0, ["f(1)\n"])
+    assert (t.name, t.filename, t.lineno, [e.source for e in t.examples]) == (
+        "cand-3",
+        "",
+        0,
+        ["f(1)\n"],
+    )

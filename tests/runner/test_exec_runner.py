@@ -1,5 +1,6 @@
 """DocTestRunner against the real clang-repl: outcomes, display forms, code loading, warm reuse,
-batches, cancellation and process clean-up. Blocks are built by hand (``examples_doctest``)."""
+batches, cancellation and process clean-up. Blocks are built by hand (``examples_doctest``).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import pytest
 
 from cdoctest_runner.errors import LibraryNotFound, ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Example
-from cdoctest_runner.results import Outcome
 from cdoctest_runner.runner import DocTestRunner, Limits, RunCancelled, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
 
@@ -30,7 +30,9 @@ FAC = CodeUnderTest(
     "Color next(Color c) { return Color((c + 1) % 3); }\n",
     key="fac",
 )
-COUNTER = CodeUnderTest(text="int counter = 0;\nint next_id() { return ++counter; }\n", key="counter")
+COUNTER = CodeUnderTest(
+    text="int counter = 0;\nint next_id() { return ++counter; }\n", key="counter"
+)
 
 
 def block(*pairs: tuple[str, str], name: str = "t"):
@@ -54,7 +56,15 @@ def leftovers() -> list[int]:
             pass
     for child in psutil.Process().children(recursive=True):
         try:
-            if child.name() in ("bwrap", "clang-repl-22", "clang-repl", "prlimit", "unshare", "setpriv", "sh"):
+            if child.name() in (
+                "bwrap",
+                "clang-repl-22",
+                "clang-repl",
+                "prlimit",
+                "unshare",
+                "setpriv",
+                "sh",
+            ):
                 found.add(child.pid)
         except psutil.Error:
             pass
@@ -106,11 +116,13 @@ def test_examples_pass_in_display_form(runner):
         ("-fac(2)", "-2"),
         ("int y = 2;\ny * 21", "42"),  # a continued example: lines joined
         ("nullptr", "nullptr"),
-        ("void shout() { puts(\"HEY\"); }", ""),
+        ('void shout() { puts("HEY"); }', ""),
         ("shout()", "HEY"),  # a bare void call runs (plain clang-repl 22 skips it)
     )
     result = runner.run(t, FAC)
-    assert [(r.example.source, r.outcome.value, r.got) for r in result.results if not r.passed] == []
+    assert [
+        (r.example.source, r.outcome.value, r.got) for r in result.results if not r.passed
+    ] == []
     assert result.passed and result.setup_error is None
     assert result.sandbox is not None and result.sandbox.method == "bwrap"
 
@@ -141,10 +153,26 @@ def test_code_that_does_not_compile_is_a_setup_error(runner):
 
 
 def test_recorded_got_used_as_want_passes(runner):
-    sources = ["fac(4)", 'greet("x")', "half(1)", "next(Blue)", "'z'", 'printf("a\\nb\\n");', "fac(3) > 2"]
+    sources = [
+        "fac(4)",
+        'greet("x")',
+        "half(1)",
+        "next(Blue)",
+        "'z'",
+        'printf("a\\nb\\n");',
+        "fac(3) > 2",
+    ]
     recorded = runner.run(block(*[(s, "") for s in sources]), FAC)
     again = runner.run(block(*[(r.example.source, r.got) for r in recorded.results]), FAC)
-    assert [r.got for r in recorded.results] == ["24\n", '"hello x"\n', "0.5\n", "Red\n", "'z'\n", "a\nb\n", "true\n"]
+    assert [r.got for r in recorded.results] == [
+        "24\n",
+        '"hello x"\n',
+        "0.5\n",
+        "Red\n",
+        "'z'\n",
+        "a\nb\n",
+        "true\n",
+    ]
     assert again.passed
 
 
@@ -153,9 +181,16 @@ def test_raw_clang_repl_form_is_accepted_too(runner):
 
 
 def test_c_code_runs_in_c_mode(runner):
-    code = CodeUnderTest(text="#include <string.h>\nint twice(int x) { return 2 * x; }\n", language="c")
+    code = CodeUnderTest(
+        text="#include <string.h>\nint twice(int x) { return 2 * x; }\n", language="c"
+    )
     result = runner.run(
-        block(("twice(21)", "42"), ("'a'", "97"), ("strlen(\"abc\")", "3"), ('printf("%d\\n", twice(2));', "4")),
+        block(
+            ("twice(21)", "42"),
+            ("'a'", "97"),
+            ('strlen("abc")', "3"),
+            ('printf("%d\\n", twice(2));', "4"),
+        ),
         code,
     )
     assert result.passed, [(r.outcome, r.got, r.stderr) for r in result.results]
@@ -173,19 +208,26 @@ def test_path_header_and_shared_library(runner, tmp_path):
     code = CodeUnderTest(headers=(str(tmp_path / "sq.h"),), libraries=(str(lib),))
     assert runner.run(block(("sq(7)", "49")), code).passed
     with pytest.raises(LibraryNotFound):
-        runner.run(block(("sq(7)", "49")), CodeUnderTest(headers=(str(tmp_path / "sq.h"),), libraries=("/nope/libx.so",)))
+        runner.run(
+            block(("sq(7)", "49")),
+            CodeUnderTest(headers=(str(tmp_path / "sq.h"),), libraries=("/nope/libx.so",)),
+        )
 
 
 def test_text_with_a_path_resolves_relative_includes(runner, tmp_path):
     (tmp_path / "k.h").write_text("#define K 11\n")
-    code = CodeUnderTest(path=str(tmp_path / "unsaved.cpp"), text='#include "k.h"\nint k() { return K; }\n')
+    code = CodeUnderTest(
+        path=str(tmp_path / "unsaved.cpp"), text='#include "k.h"\nint k() { return K; }\n'
+    )
     assert runner.run(block(("k()", "11")), code).passed
 
 
 def test_warm_session_is_reused_and_isolated(toolchain):
     with DocTestRunner(toolchain=toolchain, workers=1) as r:
         first = r.run(block(("int x = 1; struct T { int v; };", ""), ("x", "1")), FAC)
-        second = r.run(block(("int x = 2; struct T { double w; };", ""), ("x", "2"), ("fac(3)", "6")), FAC)
+        second = r.run(
+            block(("int x = 2; struct T { double w; };", ""), ("x", "2"), ("fac(3)", "6")), FAC
+        )
         assert first.passed and second.passed, [(e.outcome, e.stderr) for e in second.results]
         assert (first.extra["warm_uses"], second.extra["warm_uses"]) == (1, 2)
         # A block that ended badly never hands its session on.
@@ -200,7 +242,9 @@ def test_code_with_mutable_state_gets_a_fresh_session_per_block(runner):
 
 
 def test_a_jit_link_error_is_a_compile_error_and_the_session_is_replaced(runner):
-    code = CodeUnderTest(text="#include <vector>\nint sum(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }\n")
+    code = CodeUnderTest(
+        text="#include <vector>\nint sum(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }\n"
+    )
     bad = runner.run(block(("sum({1, 2, 3})", "6")), code)
     good = runner.run(block(("std::vector<int> w{4, 5}; w.size()", "2")), code)
     assert outcomes(bad) == ["compile_error"] and "Symbols not found" in bad.results[0].stderr
@@ -225,7 +269,9 @@ def test_run_many_keeps_job_order_with_two_workers(toolchain):
 
 def test_run_many_async(runner):
     async def main():
-        return await runner.run_many_async([(block(("fac(2)", "2")), FAC), (block(("fac(3)", "5")), FAC)])
+        return await runner.run_many_async(
+            [(block(("fac(2)", "2")), FAC), (block(("fac(3)", "5")), FAC)]
+        )
 
     results = asyncio.run(main())
     assert [r.passed for r in results] == [True, False]
@@ -267,3 +313,13 @@ def test_fallback_confinement_runs_and_reports_honestly(toolchain, method):
     assert report is not None and report.method == method
     assert report.network_isolated is (method == "unshare")
     assert report.filesystem_readonly is False
+
+
+def test_a_failing_job_stops_the_batch_without_touching_the_callers_event(toolchain, tmp_path):
+    (tmp_path / "x.h").write_text("int x();\n")
+    bad = CodeUnderTest(headers=(str(tmp_path / "x.h"),), libraries=(str(tmp_path / "libx.so"),))
+    caller = threading.Event()
+    with DocTestRunner(toolchain=toolchain, workers=2) as r:
+        with pytest.raises(LibraryNotFound):
+            r.run_many([(block(("fac(1)", "1")), FAC), (block(("x()", "1")), bad)], cancel=caller)
+    assert not caller.is_set()

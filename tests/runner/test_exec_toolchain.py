@@ -1,6 +1,7 @@
 """find_clang_repl: discovery order, override, value-printing probe and the not-found message.
 
-Fake interpreters are small shell scripts in tmp_path, so each rule is checked by hand."""
+Fake interpreters are small shell scripts in tmp_path, so each rule is checked by hand.
+"""
 
 from __future__ import annotations
 
@@ -30,7 +31,11 @@ def test_newest_suffix_wins_and_value_printing_is_probed(tmp_path, monkeypatch):
     fake(tmp_path, "clang-repl", "18.0.0", "(int) 42")
     monkeypatch.setenv("PATH", str(tmp_path))
     tc = find_clang_repl()
-    assert (os.path.basename(tc.path), tc.version, tc.value_printing) == ("clang-repl-21", (21, 1, 2), True)
+    assert (os.path.basename(tc.path), tc.version, tc.value_printing) == (
+        "clang-repl-21",
+        (21, 1, 2),
+        True,
+    )
 
 
 def test_a_broken_candidate_is_skipped(tmp_path, monkeypatch):

@@ -351,6 +351,8 @@ def test_unsaved_header_runs_against_its_source(tmp_path):
 
 
 _fragments = [
+    "\x00",
+    "\udcff",
     "/**",
     "*/",
     "///",
@@ -396,3 +398,14 @@ def test_garbage_files_never_crash(tmp_path):
             assert 1 <= test.lineno <= test.end_lineno <= text.count("\n") + 1
 
     check()
+
+
+def test_undecodable_bytes_and_lone_surrogates(tmp_path):
+    """Text decoded with surrogateescape (a Latin-1 file) and stray surrogates do not crash."""
+    path = write(tmp_path, "latin.c", "")
+    raw = "/* caf\xe9 */\n/// >>> f()\n/// 1\nint f(void) { return 1; }\n".encode("latin-1")
+    text = raw.decode("utf-8", errors="surrogateescape")
+    [test] = find_doctests(path, text=text, root=str(tmp_path))
+    assert (test.name, test.declaration.line) == ("latin.c::f", 4)
+    odd = 'const char *s = "\ud800";\n/// >>> g()\n/// 2\nint g(void) { return 2; }\n'
+    assert [t.declaration.line for t in find_doctests(path, text=odd)] == [4]

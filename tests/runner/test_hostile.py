@@ -39,18 +39,31 @@ def corpus(port: int) -> dict[str, list[tuple[str, str]]]:
         "fork_bomb": [("#include <unistd.h>", ""), ("while (1) fork();", "")],
         "fork_cap": [
             ("#include <unistd.h>", ""),
-            ("int ok = 0; for (int i = 0; i < 200; i++) { pid_t p = fork(); "
-             "if (p == 0) { sleep(30); _exit(0); } if (p > 0) ok++; } ok", ""),
+            (
+                "int ok = 0; for (int i = 0; i < 200; i++) { pid_t p = fork(); "
+                "if (p == 0) { sleep(30); _exit(0); } if (p > 0) ok++; } ok",
+                "",
+            ),
         ],  # fmt: skip
         "memory_malloc": [
             ("#include <cstring>", ""),
-            ("size_t n = 3UL << 30; char *m = (char *)malloc(n); m ? (memset(m, 1, n), 1) : 0", "0"),
+            (
+                "size_t n = 3UL << 30; char *m = (char *)malloc(n); m ? (memset(m, 1, n), 1) : 0",
+                "0",
+            ),
         ],
-        "memory_new": [("#include <vector>", ""), ("std::vector<char> v(3UL << 30, 1); v.size()", "")],
+        "memory_new": [
+            ("#include <vector>", ""),
+            ("std::vector<char> v(3UL << 30, 1); v.size()", ""),
+        ],
         "write_outside": [(f'fopen("{p}", "w") == nullptr', "true") for p in OUTSIDE]
         + [('FILE *f = fopen("inside.txt", "w"); f != nullptr', "true")],
-        "network": [("#include <sys/socket.h>", ""), ("#include <netinet/in.h>", ""),
-                    ("#include <arpa/inet.h>", ""), (connect, "-1")],  # fmt: skip
+        "network": [
+            ("#include <sys/socket.h>", ""),
+            ("#include <netinet/in.h>", ""),
+            ("#include <arpa/inet.h>", ""),
+            (connect, "-1"),
+        ],  # fmt: skip
         "segfault": [("int *p = nullptr; *p = 1;", ""), ("fac(3)", "6")],
         "abort": [("abort();", ""), ("fac(3)", "6")],
         "print_100mb": [
@@ -58,9 +71,12 @@ def corpus(port: int) -> dict[str, list[tuple[str, str]]]:
             ("static char buf[1 << 20]; memset(buf, 'x', sizeof buf);", ""),
             ("for (int i = 0; i < 100; i++) fwrite(buf, 1, sizeof buf, stdout);", ""),
         ],
-        "stdin": [("getchar()", "-1"), ('int v = 3; scanf("%d", &v); v', "3"),
-                  ("char line[8]; fgets(line, 8, stdin) == nullptr", "true"),
-                  ("int w = 5; std::cin >> w; w", "5")],  # fmt: skip
+        "stdin": [
+            ("getchar()", "-1"),
+            ('int v = 3; scanf("%d", &v); v', "3"),
+            ("char line[8]; fgets(line, 8, stdin) == nullptr", "true"),
+            ("int w = 5; std::cin >> w; w", "5"),
+        ],  # fmt: skip
     }
 
 
@@ -87,7 +103,11 @@ def hostile():
     except BlockingIOError:
         accepted = False
     listener.close()
-    yield {"results": dict(zip(names, results, strict=True)), "elapsed": elapsed, "accepted": accepted}
+    yield {
+        "results": dict(zip(names, results, strict=True)),
+        "elapsed": elapsed,
+        "accepted": accepted,
+    }
     for p in OUTSIDE:
         if os.path.exists(p):
             os.unlink(p)
@@ -136,12 +156,17 @@ def test_segfault_and_abort_are_crashes(hostile):
     seg = hostile["results"]["segfault"]
     assert outcomes(seg) == [Outcome.CRASH, Outcome.SKIPPED] and "SIGSEGV" in seg.results[0].message
     abort = hostile["results"]["abort"]
-    assert outcomes(abort) == [Outcome.CRASH, Outcome.SKIPPED] and "SIGABRT" in abort.results[0].message
+    assert (
+        outcomes(abort) == [Outcome.CRASH, Outcome.SKIPPED]
+        and "SIGABRT" in abort.results[0].message
+    )
 
 
 def test_printing_100_mb_hits_the_output_limit(hostile):
     r = hostile["results"]["print_100mb"]
-    assert outcomes(r) == [Outcome.PASSED, Outcome.PASSED, Outcome.OUTPUT_LIMIT], r.results[1].stderr
+    assert outcomes(r) == [Outcome.PASSED, Outcome.PASSED, Outcome.OUTPUT_LIMIT], r.results[
+        1
+    ].stderr
     assert len(r.results[2].got) < LIMITS.max_output_bytes
 
 
@@ -162,7 +187,11 @@ def test_nothing_is_left_running(hostile):
                         left.append(pid)
             except OSError:
                 pass
-        left += [c.pid for c in psutil.Process().children(recursive=True) if c.name() in ("bwrap", "clang-repl-22")]
+        left += [
+            c.pid
+            for c in psutil.Process().children(recursive=True)
+            if c.name() in ("bwrap", "clang-repl-22")
+        ]
         if not left or time.monotonic() > end:
             break
         time.sleep(0.05)

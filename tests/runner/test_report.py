@@ -158,3 +158,29 @@ def test_legacy_vsc_counts_missing_names_as_failed():
         '<test suite="sample.h::Gone" name="f" />\n'
         "</unitest-results>\n"
     )
+
+
+def test_crash_report_shows_signal_and_skipped_rest():
+    crashed = make(
+        "c",
+        [
+            ExampleResult(OK, Outcome.CRASH, "", message="killed by signal 11 (SIGSEGV)"),
+            ExampleResult(BAD, Outcome.SKIPPED, message="not run: the session ended"),
+        ],
+    )
+    assert format_text([crashed]) == (
+        "FAIL c (/src/sample.h:10): 0/2 examples passed\n"
+        "  /src/sample.h:12: crash\n"
+        "  Input:\n"
+        "    >>> fac(5)\n"
+        "  killed by signal 11 (SIGSEGV)\n"
+        "  Expected:\n"
+        "      120\n"
+        "  Got:\n"
+        "      <nothing>\n"
+        "  /src/sample.h:14: skipped (an earlier example ended the session)\n"
+        "  Input:\n"
+        "    >>> fac(3)\n"
+        "  not run: the session ended\n"
+        "1 block: 0 passed, 1 failed (2 examples, 2 failed)\n"
+    )

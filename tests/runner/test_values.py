@@ -46,7 +46,7 @@ PAIRS = [
     ("(S &) @0x7feb75aec000\n", "@0x7feb75aec000\n"),
     ("(__cdt_void) @0x5637203d3460\n", ""),
     ("(int *) 0x0\n", "nullptr\n"),
-    ("(const char *) \"a\nb\"\n", '"a\nb"\n'),  # a newline in a string prints as a real newline
+    ('(const char *) "a\nb"\n', '"a\nb"\n'),  # a newline in a string prints as a real newline
     ("(char) '\n'\n", "'\n'\n"),
 ]
 

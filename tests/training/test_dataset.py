@@ -1,7 +1,7 @@
 """The GRPO reasoning data set: schema, counts, presentations, and every reference run for real.
 
-Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 variants each).
-The runner tests run every presentation (135 items + 270 variants) through one
+Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 variants
+each). The runner tests run every presentation (135 items + 270 variants) through one
 ``DocTestRunner.run_many`` with 2 workers, once per session; the locator test parses every distinct
 source with libclang through ``server.locate``, the generator's own locator.
 """
@@ -100,8 +100,10 @@ def test_load_filters_by_category(items: list[Item]) -> None:
 
 
 def test_every_block_is_a_completion(presentations: list[Item]) -> None:
-    """Each reference reads back through the prompt's ``parse_completion`` with no error and the
-    same examples as the runner's parser gives (the reference is a valid model answer)."""
+    """Each block reads back through ``parse_completion`` like the runner's parser reads it.
+
+    So the reference is a valid model answer: no format error, and the same examples.
+    """
     from models.prompt import parse_completion
 
     assert len(presentations) == 405
@@ -171,7 +173,9 @@ def _write(tmp_path: Path, *records: dict) -> Path:
 def test_good_record_loads(tmp_path: Path) -> None:
     (item,) = load_items(categories=["arithmetic"], directory=_write(tmp_path, _GOOD))
     assert (item.qualname, item.filename, item.presentation(1).source) == (
-        "twice", "arithmetic-01.c", "int twice(int x) { return x + x; }\n",
+        "twice",
+        "arithmetic-01.c",
+        "int twice(int x) { return x + x; }\n",
     )
 
 
@@ -185,8 +189,14 @@ def test_good_record_loads(tmp_path: Path) -> None:
         ({"reference": ">>> twice(2)\n4\n\n>>> twice(3)\n6\n"}, "blank"),
         ({"reference": ">>> 1 + 1\n2\n"}, "never calls 'twice'"),
         ({"reference": ">>> twice(2)\n4 \n"}, "trailing whitespace"),
+        ({"reference": ">>> twice(2)\n.4\n"}, "may not start with '.'"),
+        ({"reference": ">>> twice(2)\n4\n4\n4\n4\n4\n"}, "more than 4 output lines"),
+        ({"reference": ">>> twice(\n... 2)\n4\n"}, "continuation"),
         ({"function": "thrice"}, "does not define or call 'thrice'"),
-        ({"variants": [{"replace": [["3 * x", "x"]], "reference": ">>> twice(1)\n2\n"}]}, "exactly once"),
+        (
+            {"variants": [{"replace": [["3 * x", "x"]], "reference": ">>> twice(1)\n2\n"}]},
+            "exactly once",
+        ),
         ({"variants": [{"reference": ">>> twice(2)\n4\n>>> twice(0)\n0\n"}]}, "identical"),
         ({"surprise": 1}, "surprise"),
     ],
@@ -197,11 +207,13 @@ def test_bad_record_is_rejected(tmp_path: Path, change: dict, message: str) -> N
 
 
 def test_duplicates_are_rejected(tmp_path: Path) -> None:
-    other = {**_GOOD, "id": "arithmetic-02", "source": "/* doubles */\nint twice(int x) { return 2 * x; }\n"}
+    source = "/* doubles */\nint twice(int x) { return 2 * x; }\n"
+    other = {**_GOOD, "id": "arithmetic-02", "source": source}
+    same_source = {**_GOOD, "id": "arithmetic-02"}
     with pytest.raises(DatasetError, match="duplicate id arithmetic-01"):
         load_items(categories=["arithmetic"], directory=_write(tmp_path, _GOOD, _GOOD))
     with pytest.raises(DatasetError, match="arithmetic-02 repeats the source of line 1"):
-        load_items(categories=["arithmetic"], directory=_write(tmp_path, _GOOD, {**_GOOD, "id": "arithmetic-02"}))
+        load_items(categories=["arithmetic"], directory=_write(tmp_path, _GOOD, same_source))
     assert len(load_items(categories=["arithmetic"], directory=_write(tmp_path, _GOOD, other))) == 2
 
 
@@ -228,12 +240,14 @@ def test_every_source_parses_and_locator_finds_function(presentations: list[Item
         seen.add(p.source)
         parsed = load_source(virtual_path(p.filename), text=p.source)
         assert parsed.language == p.language
-        assert not parsed.errors and not parsed.missing_includes, (p.id, [str(d) for d in parsed.errors])
+        problems = [str(d) for d in parsed.errors + parsed.missing_includes]
+        assert not problems, (p.id, problems)
         (found,) = select_targets(parsed, TargetSelector(name=p.qualname))
         assert found.declaration.name == p.function and found.is_definition, p.id
         assert found.declaration.qualname == p.qualname, p.id
         target = to_prompt_target(p)
-        assert (target.name, target.qualname, target.language) == (p.function, p.qualname, p.language)
+        assert (target.name, target.qualname) == (p.function, p.qualname)
+        assert target.language == p.language
         assert p.function in target.signature and target.source in p.source
     assert len(seen) >= 135
 

@@ -1,0 +1,110 @@
+"""End-to-end with a minimal client: Neovim 0.7's capabilities *without* ``codeAction/resolve``
+support and without work-done progress, and invalid ``initializationOptions``.
+
+Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based), tests/data/lsp/failing.cpp.
+Generation uses the no-model fallback here (fast); the model is covered in test_e2e_clients.py.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Union
+
+import attrs
+import pytest
+import pytest_lsp
+from lsprotocol import types as T
+from pytest_lsp import LanguageClient, LspSpecificationWarning, client_capabilities
+
+from tests.lsp.conftest import CONFIG, DATA, needs_clang
+from tests.lsp.helpers import apply_edits, eventually, open_document
+
+pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module")]
+
+INIT = {
+    "generation": {"samples": "many", "noModel": True, "timeBudget": 60},
+    "colour": "red",
+    "diagnostics": {"debounce": 0, "runOnOpen": False},
+}
+
+
+@pytest_lsp.fixture(config=CONFIG, scope="module")
+async def minimal(client: LanguageClient):
+    caps = client_capabilities("neovim@v0.7.0")
+    code_action = attrs.evolve(caps.text_document.code_action, resolve_support=None)
+    caps = attrs.evolve(
+        caps,
+        text_document=attrs.evolve(caps.text_document, code_action=code_action),
+        window=attrs.evolve(caps.window, work_done_progress=False),
+    )
+    client.applied_edits = []  # type: ignore[attr-defined]
+    # lsprotocol structures any code action that has a `command` as a Command (its hook checks only
+    # for the key); real clients check that `command` is a string, as the spec says. Do the same.
+    client.protocol._converter.register_structure_hook(
+        Union[T.Command, T.CodeAction],
+        lambda obj, _: client.protocol._converter.structure(
+            obj, T.Command if isinstance(obj.get("command"), str) else T.CodeAction
+        ),
+    )
+
+    @client.feature(T.WORKSPACE_APPLY_EDIT)
+    def _apply(params: T.ApplyWorkspaceEditParams) -> T.ApplyWorkspaceEditResult:
+        client.applied_edits.append(params)  # type: ignore[attr-defined]
+        return T.ApplyWorkspaceEditResult(applied=True)
+
+    warnings.simplefilter("error", LspSpecificationWarning)
+    await client.initialize_session(
+        T.InitializeParams(capabilities=caps, root_uri=DATA.as_uri(), initialization_options=INIT)
+    )
+    yield
+    await client.shutdown_session()
+
+
+async def test_invalid_initialization_options_give_one_message_and_defaults(minimal: LanguageClient) -> None:
+    (msg,) = await eventually(lambda: [m for m in minimal.messages if "settings" in m.message], 10, "a message")
+    assert msg.type == T.MessageType.Warning
+    assert "cdoctest.generation.samples: expected an integer, got 'many'; using the default" in msg.message
+    assert "unknown setting cdoctest.colour" in msg.message
+    status = await minimal.protocol.send_request_async("cdoctest/status", {})
+    assert (status.settings.generation.samples, status.settings.generation.noModel) == (4, True)
+
+
+@needs_clang
+async def test_without_resolve_the_action_runs_a_command_that_applies_the_edit(minimal: LanguageClient, tmp_path) -> None:
+    path = tmp_path / "mathutil.cpp"
+    path.write_text((DATA / "mathutil.cpp").read_text())
+    uri, text = open_document(minimal, path)
+    pos = T.Position(7, 4)
+    actions = await minimal.text_document_code_action_async(
+        T.CodeActionParams(T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([]))
+    )
+    action = actions[0]
+    assert action.title == "Generate cdoctest for `fac`" and action.data is None
+    assert action.command.command == "cdoctest.server.generate"
+    answer = await minimal.workspace_execute_command_async(
+        T.ExecuteCommandParams(command=action.command.command, arguments=action.command.arguments)
+    )
+    assert answer == {"started": True}
+    (applied,) = await eventually(lambda: minimal.applied_edits, 300, "workspace/applyEdit")  # type: ignore[attr-defined]
+    assert applied.edit.document_changes is None  # Neovim 0.7: plain `changes`
+    new_text = apply_edits(text, applied.edit.changes[uri])
+    assert ">>> fac(" in new_text and new_text.endswith(text[text.index("int fac") :])
+    done = await eventually(
+        lambda: [m for m in minimal.messages if m.message.startswith("cdoctest: `fac`")], 10, "the summary"
+    )
+    assert "fallback" in done[0].message
+
+
+@needs_clang
+async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) -> None:
+    uri, _ = open_document(minimal, DATA / "failing.cpp")  # runOnOpen is off here
+    answer = await minimal.workspace_execute_command_async(
+        T.ExecuteCommandParams(command="cdoctest.server.runTests", arguments=[{"uri": uri}])
+    )
+    assert answer == {"started": True}
+    (diag,) = await eventually(lambda: minimal.diagnostics.get(uri), 120, "diagnostics")
+    assert diag.range.start.line == 4
+    with pytest.raises(Exception):
+        await minimal.workspace_execute_command_async(
+            T.ExecuteCommandParams(command="cdoctest.server.generate", arguments=[{"line": 1}])
+        )
