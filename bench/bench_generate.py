@@ -1,10 +1,13 @@
 """Generator benchmark: embedded model vs. the no-model fallback vs. both, on real functions.
 
-``python -m bench.bench_generate [--quick] [--samples N] [--seed S] [--no-write]``
+``python -m bench.bench_generate [--quick] [--samples N] [--seed S] [--only fallback|model]
+[--no-write] [--table-only]``
 
 Targets: every function without a cdoctest block in ``examples/**/*.c|*.cpp`` and the evaluation
 set ``bench/data/eval_functions`` (``bench.eval_set``); ``--quick``: one eval function per category
-plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` twice:
+plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` twice, the
+two configurations in turn per target (so a run cut short still compares them on the same
+targets); rows are saved after every target and ``--table-only`` tables a saved run:
 
 - **fallback**: ``GenerateOptions(no_model=True)``, the no-model generator alone;
 - **model+fallback**: the default pipeline (embedded model; the fallback only when the model yields
@@ -30,6 +33,7 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -119,40 +123,37 @@ def model_only(row: Row, fr: FunctionResult) -> Row:
     )
 
 
-def run(
-    no_model: bool, todo: list[Target], samples: int, seed: int, log: bool = True
+def run_target(
+    name: str, gen: Any, t: Target, log: bool = True
 ) -> list[tuple[Row, FunctionResult]]:
-    """Run the pipeline over ``todo``; a file that fails as a whole gives no rows (it is logged)."""
-    from server.pipeline import Generator
-
-    name = "fallback" if no_model else "model+fallback"
-    out: list[tuple[Row, FunctionResult]] = []
-    options = GenerateOptions(no_model=no_model, samples=samples, seed=seed)
-    with Generator(options=options) as gen:
-        for n, t in enumerate(todo):
-            selector = TargetSelector(name=t.function) if t.function else TargetSelector(all=True)
-            t0 = time.monotonic()
-            try:
-                result = gen.generate(t.path, None, selector)
-            except Exception as exc:  # noqa: BLE001 - a benchmark reports and goes on
-                print(
-                    f"[{name}] {Path(t.path).name}: FAILED {type(exc).__name__}: {exc}",
-                    file=sys.stderr,
-                )
-                continue
-            for fr in result.functions:
-                row = _row(name, t.group, t.path, fr)
-                out.append((row, fr))
-                if log:
-                    score = f"{row.killed}/{row.total}" if row.mutation_score is not None else "-"
-                    print(
-                        f"[{name}] {n + 1}/{len(todo)} {row.function}: {fr.status} ({fr.origin}) "
-                        f"score {score}, {row.examples} ex, {row.seconds:.1f}s",
-                        file=sys.stderr,
-                    )
-            if log:
-                print(f"[{name}]   file took {time.monotonic() - t0:.1f}s", file=sys.stderr)
+    """Run one generator on one target; a file that fails as a whole gives no rows (logged)."""
+    selector = TargetSelector(name=t.function) if t.function else TargetSelector(all=True)
+    t0 = time.monotonic()
+    try:
+        result = gen.generate(t.path, None, selector)
+    except Exception as exc:  # noqa: BLE001 - a benchmark reports and goes on
+        print(f"[{name}] {Path(t.path).name}: FAILED {type(exc).__name__}: {exc}", file=sys.stderr)
+        return []
+    out = []
+    for fr in result.functions:
+        row = _row(name, t.group, t.path, fr)
+        out.append((row, fr))
+        if log:
+            score = f"{row.killed}/{row.total}" if row.mutation_score is not None else "-"
+            print(
+                f"[{name}] {row.function}: {fr.status} ({fr.origin}) score {score}, "
+                f"{row.examples} ex, {row.seconds:.1f}s",
+                file=sys.stderr,
+            )
+    if log:
+        print(f"[{name}]   {Path(t.path).name} took {time.monotonic() - t0:.1f}s", file=sys.stderr)
     return out
+
+
+def save(rows: list[Row], meta: dict[str, Any]) -> None:
+    """Write the rows so far (the run can be cut short and tabled later with --table-only)."""
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=1))
 
 
 def summary(rows: list[Row]) -> list[object]:
@@ -187,6 +188,44 @@ def table(rows: list[Row]) -> str:
     return markdown_table(header, body)
 
 
+def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
+    """Run every target through the selected configurations in turn, saving rows as they come."""
+    from server.pipeline import Generator
+
+    todo = targets(args.quick)
+    configs = {}
+    if args.only != "model":
+        configs["fallback"] = GenerateOptions(no_model=True, samples=args.samples, seed=args.seed)
+    if args.only != "fallback":
+        configs["model+fallback"] = GenerateOptions(samples=args.samples, seed=args.seed)
+    gens = {name: Generator(options=opts) for name, opts in configs.items()}
+    meta: dict[str, Any] = {
+        "quick": args.quick,
+        "samples": args.samples,
+        "seed": args.seed,
+        "targets_total": len(todo),
+        "targets_done": 0,
+        "seconds": 0.0,
+    }
+    rows: list[Row] = []
+    t0 = time.monotonic()
+    try:
+        for n, t in enumerate(todo):
+            print(f"== {n + 1}/{len(todo)} {Path(t.path).name}", file=sys.stderr)
+            for name, gen in gens.items():
+                for row, fr in run_target(name, gen, t):
+                    rows.append(row)
+                    if name == "model+fallback":
+                        rows.append(model_only(row, fr))
+            meta["targets_done"] = n + 1
+            meta["seconds"] = time.monotonic() - t0
+            save(rows, meta)
+    finally:
+        for gen in gens.values():
+            gen.close()
+    return rows, meta
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; write the table unless ``--no-write``."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -208,30 +247,35 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--no-write", action="store_true", help="print the table, leave docs/benchmarks.md alone"
     )
+    p.add_argument(
+        "--table-only",
+        action="store_true",
+        help="table the rows saved in bench/results/generate.json (e.g. of a run cut short)",
+    )
     args = p.parse_args(argv)
 
-    todo = targets(args.quick)
-    t0 = time.monotonic()
-    rows: list[Row] = []
-    if args.only != "model":
-        rows += [r for r, _ in run(True, todo, args.samples, args.seed)]
-    if args.only != "fallback":
-        for r, fr in run(False, todo, args.samples, args.seed):
-            rows += [r, model_only(r, fr)]
-    wall = time.monotonic() - t0
-
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    if args.table_only:
+        saved = json.loads(RESULTS.read_text())
+        meta, rows = saved["meta"], [Row(**r) for r in saved["rows"]]
+    else:
+        rows, meta = collect(args)
+    wall = meta["seconds"]
+    partial = meta["targets_done"] < meta["targets_total"]
     text = table(rows)
     n_eval = len({r.function for r in rows if r.group == "eval"})
     n_ex = len({r.function for r in rows if r.group == "examples"})
-    run_name = "Quick run" if args.quick else "Full run"
-    command = "python -m bench.bench_generate" + (" --quick" if args.quick else "")
+    run_name = "Quick run" if meta["quick"] else "Full run"
+    command = "python -m bench.bench_generate" + (" --quick" if meta["quick"] else "")
+    cut = (
+        f" Cut short after {meta['targets_done']} of {meta['targets_total']} targets."
+        if partial
+        else ""
+    )
     body = (
         f"{run_name}: {n_ex} functions without a block in `examples/` and {n_eval} functions of "
-        f"the evaluation set `bench/data/eval_functions` (`{command}`, samples={args.samples}, "
-        f"seed={args.seed}, embedded SmolLM2-135M-Instruct Q4_1 on CPU; "
-        f"{wall / 60:.0f} min in all).\n\n"
+        f"the evaluation set `bench/data/eval_functions` (`{command}`, samples={meta['samples']}, "
+        f"seed={meta['seed']}, embedded SmolLM2-135M-Instruct Q4_1 on CPU; each target runs "
+        f"through both pipeline configurations in turn; {wall / 60:.0f} min in all).{cut}\n\n"
         f"{text}\n\n"
         "*verified block*: the pipeline wrote a block that passed its final re-run in the edited "
         "file. *mutation score*: killed / non-stillborn mutants of the function "
@@ -242,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         "on 2 cores shared with other work. Per-function rows: `bench/results/generate.json`."
     )
     print(text)
-    if not args.no_write:
+    if not args.no_write and rows:
         write_section("generate", "Generator: model vs. fallback vs. both", body)
     return 0
 

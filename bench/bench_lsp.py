@@ -29,9 +29,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
-    """A C++ file of about ``lines`` lines and the 0-based line of a statement inside each function."""
+    """Return a C++ file of about ``lines`` lines and a 0-based line inside each function."""
     rng = random.Random(seed)
-    out = ["// Generated for bench/bench_lsp.py", "#include <cstdio>", "#include <vector>", "#include <string>", ""]
+    out = [
+        "// Generated for bench/bench_lsp.py",
+        "#include <cstdio>",
+        "#include <vector>",
+        "#include <string>",
+        "",
+    ]
     inside: list[int] = []
     n = 0
     while len(out) < lines - 12:
@@ -47,7 +53,10 @@ def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
             out.append("    return r;")
             out.append("}")
             out.append("")
-        out.append(f"std::vector<int> v{n}(int n) {{ std::vector<int> v; for (int i = 0; i < n; ++i) v.push_back(i); return v; }}")
+        out.append(
+            f"std::vector<int> v{n}(int n) {{ std::vector<int> v; "
+            "for (int i = 0; i < n; ++i) v.push_back(i); return v; }"
+        )
         out.append(f"}}  // namespace ns{n}")
         out.append("")
         n += 1
@@ -62,6 +71,7 @@ def summary(values: list[float]) -> tuple[float, float]:
 
 
 async def measure(warm: int, changes: int) -> dict[str, list[float]]:
+    """Run the server, open the generated file and time code-action requests per case."""
     text, inside = generated_source()
     uri = "file:///bench/generated.cpp"
     client = LanguageClient("bench", "0")
@@ -69,18 +79,26 @@ async def measure(warm: int, changes: int) -> dict[str, list[float]]:
     await client.start_io(sys.executable, "-m", "server.lsp", env=env)
     caps = T.ClientCapabilities(
         text_document=T.TextDocumentClientCapabilities(
-            code_action=T.CodeActionClientCapabilities(resolve_support=T.ClientCodeActionResolveOptions(properties=["edit"]))
+            code_action=T.CodeActionClientCapabilities(
+                resolve_support=T.ClientCodeActionResolveOptions(properties=["edit"])
+            )
         )
     )
     await client.initialize_async(
-        T.InitializeParams(capabilities=caps, initialization_options={"diagnostics": {"runOnOpen": False}})
+        T.InitializeParams(
+            capabilities=caps, initialization_options={"diagnostics": {"runOnOpen": False}}
+        )
     )
     client.initialized(T.InitializedParams())
-    client.text_document_did_open(T.DidOpenTextDocumentParams(T.TextDocumentItem(uri, "cpp", 1, text)))
+    client.text_document_did_open(
+        T.DidOpenTextDocumentParams(T.TextDocumentItem(uri, "cpp", 1, text))
+    )
 
     async def ask(line: int) -> float:
         pos = T.Position(line, 6)
-        params = T.CodeActionParams(T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([]))
+        params = T.CodeActionParams(
+            T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([])
+        )
         t0 = time.perf_counter()
         actions = await client.text_document_code_action_async(params)
         elapsed = time.perf_counter() - t0
@@ -92,10 +110,15 @@ async def measure(warm: int, changes: int) -> dict[str, list[float]]:
     results["warm"] = [await ask(rng.choice(inside)) for _ in range(warm)]
     after: list[float] = []
     for version in range(2, changes + 2):
-        text = text.replace("// Generated", "//  Generated", 1) if version % 2 else text.replace("//  Generated", "// Generated", 1)
+        text = (
+            text.replace("// Generated", "//  Generated", 1)
+            if version % 2
+            else text.replace("//  Generated", "// Generated", 1)
+        )
         client.text_document_did_change(
             T.DidChangeTextDocumentParams(
-                T.VersionedTextDocumentIdentifier(version=version, uri=uri), [T.TextDocumentContentChangeWholeDocument(text)]
+                T.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                [T.TextDocumentContentChangeWholeDocument(text)],
             )
         )
         after.append(await ask(rng.choice(inside)))
@@ -107,6 +130,7 @@ async def measure(warm: int, changes: int) -> dict[str, list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Measure, print the table and write it into docs/benchmarks.md."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--warm", type=int, default=200, help="requests on one version")
     p.add_argument("--changes", type=int, default=20, help="requests each right after an edit")
@@ -119,10 +143,13 @@ def main(argv: list[str] | None = None) -> int:
         med, p95 = summary(values)
         rows.append([name, len(values), f"{med:.1f}", f"{p95:.1f}"])
     body = (
-        f"`textDocument/codeAction` round trip (client to server and back) at a line inside a function of a "
+        "`textDocument/codeAction` round trip (client to server and back) at a line inside a "
+        "function of a "
         f"generated {text.count(chr(10))}-line C++ file with {len(inside)} functions plus methods "
-        "(`#include <vector>`, `<string>`). *cold*: first request after opening (one libclang parse); "
-        "*warm*: same document version (the parse is cached per version); *after change*: each request "
+        "(`#include <vector>`, `<string>`). *cold*: first request after opening "
+        "(one libclang parse); "
+        "*warm*: same document version (the parse is cached per version); "
+        "*after change*: each request "
         "right after a one-character edit (one re-parse each).\n\n"
         + markdown_table(["case", "requests", "median ms", "p95 ms"], rows)
     )

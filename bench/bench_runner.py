@@ -17,6 +17,7 @@ result), and the table is written into docs/benchmarks.md (section ``runner``).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     toolchain = find_clang_repl()
+    load_before = os.getloadavg()[0]
     blocks = candidate_blocks(args.blocks)
     naive_blocks = blocks[: args.naive_blocks]
 
@@ -115,7 +117,9 @@ def main(argv: list[str] | None = None) -> int:
         + table
         + f"\n\nOutcomes identical, naive vs warm (first {len(naive_blocks)} blocks): {same}; "
         f"1 vs 2 workers (all blocks): {same2}. "
-        "Reproduce: `python -m bench.bench_runner`."
+        f"Load average (1 min) {load_before:.1f} before, {os.getloadavg()[0]:.1f} after, on "
+        f"{os.cpu_count()} cores: the machine was shared, so compare the ratios, not the absolute "
+        "rates. Reproduce: `python -m bench.bench_runner`."
     )
     print(body)
     if not args.no_write:

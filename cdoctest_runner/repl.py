@@ -8,9 +8,12 @@ How output is captured deterministically (see docs/runner.md and shared/notes/cl
 
 - stdout is a pseudo-terminal in raw mode (over a pipe clang-repl's value prints are flushed only at
   exit, out of order with printf); stderr is a pipe, so diagnostics are captured separately.
-- after every input the wrapper sends ``__cdt_sep(N);`` (defined by the prelude), which flushes and
-  writes a per-session token and the counter N to stdout and stderr; an input's output is exactly
-  what precedes its marker on each stream.
+- after every input the wrapper sends ``%help``, a meta-command clang-repl answers on stdout without
+  parsing or JIT (so it costs ~0 ms and works even after a JIT failure); its text, learnt once at
+  start-up, ends the input's stdout, and stderr (a pipe, complete on write) is drained then. C
+  stdio is made unbuffered so nothing lingers in a buffer. Until the help text is learnt (and for
+  interpreters without ``%help``) a ``__cdt_sep(N);`` call prints a per-session token on both
+  streams instead.
 - C++ bare expressions ``E`` are sent as ``(E, __cdt_mk())``: the prelude's ``operator,`` prints a
   value marker and passes ``E`` through unchanged (same type and value category, so clang-repl prints
   it as usual), except that a ``std::string``/``std::string_view`` becomes a ``const char *`` copy,
@@ -132,8 +135,10 @@ inline const char* operator,(T&& v, __cdt_void) {
 }
 """
 
-C_INIT = 'stdin = fopen("/dev/null", "r");'
-CXX_INIT = 'stdin = fopen("/dev/null", "r"); std::cin.rdbuf(nullptr);'
+C_INIT = 'stdin = fopen("/dev/null", "r"); setvbuf(stdout, NULL, _IONBF, 0);'
+CXX_INIT = (
+    'stdin = fopen("/dev/null", "r"); std::cin.rdbuf(nullptr); setvbuf(stdout, NULL, _IONBF, 0);'
+)
 
 _NOISE = "In file included from <<< inputs >>>:1:\n"
 _JIT_ERROR = re.compile(rb"^(?:JIT session error|error: Failed to materialize)", re.M)
@@ -181,6 +186,8 @@ def split_inputs(source: str) -> list[str]:
     ['int x = 1; x + 1']
     >>> split_inputs("#include <math.h>\\nsqrt(4.0)\\n")
     ['#include <math.h>', 'sqrt(4.0)']
+    >>> split_inputs("#define SQ(x) \\\\\\n  ((x) * (x))\\nSQ(3)\\n")
+    ['#define SQ(x)  ((x) * (x))', 'SQ(3)']
     >>> split_inputs("-1\\n"), split_inputs("-x;\\n")
     (['(-1)'], ['(-x);'])
     """
@@ -192,7 +199,14 @@ def split_inputs(source: str) -> list[str]:
             inputs.append(_fix_leading_minus(" ".join(buf)))
             buf.clear()
 
-    for raw in source.split("\n"):
+    logical: list[str] = []
+    for raw in source.split("\n"):  # backslash-newline splices lines first, as in C
+        if logical and logical[-1].rstrip().endswith("\\"):
+            logical[-1] = logical[-1].rstrip()[:-1] + " " + raw.strip()
+        else:
+            logical.append(raw)
+    for raw in logical:
+        raw = raw.rstrip().removesuffix("\\")
         stripped = raw.strip()
         if stripped.startswith("#"):
             flush()
@@ -382,6 +396,7 @@ class ClangRepl:
         self._mark = 0
         self.dirty = False  # state may differ from a fresh session: do not reuse
         self.poisoned = False  # the JIT failed to link an input: markers are sent without it
+        self._delim: bytes | None = None  # clang-repl's %help text, once learnt
         self.uses = 0
         self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
 
@@ -438,6 +453,13 @@ class ClangRepl:
                     raise ReplSetupError(
                         f"the runner prelude did not load: {r.stderr.strip()}", r.stderr
                     )
+            # Learn the %help text: from now on it delimits inputs (see ``_read_delimited``).
+            self._n += 1
+            self._write(f"%help\n__cdt_sep({self._n});\n")
+            help_text, help_err = self._read_until(self._n, deadline, cancel)
+            self.ptus += 1
+            if help_text.strip() and not help_err.strip():
+                self._delim = help_text.encode()
         except ReplError as exc:
             self.close()
             if isinstance(exc, (ReplSetupError, ReplCancelled)):
@@ -546,6 +568,41 @@ class ClangRepl:
                 return self._read_sync(n, deadline, cancel)
             self._pump(deadline, cancel)
 
+    def _read_delimited(self, deadline: float, cancel: threading.Event | None) -> tuple[str, str]:
+        """Read one input's output, delimited by the ``%help`` text that follows it on stdout.
+
+        ``%help`` is a meta-command (no parsing, no JIT), so it costs nothing and works even when
+        the JIT is broken. stdout is a pseudo-terminal: its data arrives in order, and everything
+        the input printed precedes the help text (C stdio is unbuffered, see ``*_INIT``). stderr is
+        a pipe, whose writes are complete when they return: once the help text has arrived, all of
+        the input's diagnostics are already in the pipe, so draining it gives exactly them.
+        """
+        delim = self._delim
+        assert delim is not None
+        while not self._buf["out"].endswith(delim):
+            self._pump(deadline, cancel)
+        self._drain_stderr()
+        out = self._take("out", len(self._buf["out"]) - len(delim), len(delim))
+        err = self._take("err", len(self._buf["err"]), 0)
+        return out, err
+
+    def _drain_stderr(self) -> None:
+        assert self._confined is not None and self._confined.proc.stderr is not None
+        fd = self._confined.proc.stderr.fileno()
+        while "err" in self._open:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                if self._sel is not None:
+                    self._sel.unregister(fd)
+                self._open.discard("err")
+                return
+            self._buf["err"] += chunk
+
     def _read_sync(
         self, n: int, deadline: float, cancel: threading.Event | None
     ) -> tuple[str, str]:
@@ -602,21 +659,26 @@ class ClangRepl:
             deadline = time.monotonic() + self.limits.timeout_s
         self._n += 1
         n = self._n
+        if self._delim and line.strip() == "%help":  # would forge our delimiter: answer it here
+            return InputResult(line, self._delim.decode(), "", "", "ok")
         t0 = time.monotonic()
         try:
-            if self.poisoned:
+            if self._delim:
+                self._write(f"{line}\n%help\n")
+                out, err = self._read_delimited(deadline, cancel)
+            elif self.poisoned:
                 self._write(f"{line}\n")
                 out, err = self._read_sync(n, deadline, cancel)
             else:
                 self._write(f"{line}\n__cdt_sep({n});\n")
                 out, err = self._read_until(n, deadline, cancel)
+                self.ptus += 1  # the marker call is an input too
         finally:
             self.busy_s += time.monotonic() - t0
         err = err.replace(_NOISE, "")
         status = _classify(err)
         # Every accepted non-empty input is one unit %undo can take back (measured: #define and
-        # #include lines too; empty lines and %-commands none); the marker is one more.
-        self.ptus += 1
+        # #include lines too; empty lines and %-commands none).
         if line.startswith("%"):
             self.dirty = True
         elif status == "ok" and line.strip():

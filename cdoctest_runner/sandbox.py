@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -133,8 +134,24 @@ def _pids_cgroup_base() -> str | None:
         except OSError:
             continue
         if ok:
+            _sweep_stale_cgroups(base)
             return base
     return None
+
+
+def _sweep_stale_cgroups(base: str) -> None:
+    """Remove empty ``cdt-<pid>-<n>`` cgroups left by runner processes that were killed."""
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        m = re.fullmatch(r"cdt-(\d+)-\d+", name)
+        if m and not os.path.exists(f"/proc/{m.group(1)}"):
+            try:
+                os.rmdir(os.path.join(base, name))
+            except OSError:
+                pass
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,11 @@ device. ``python -m models info`` prints the same without generating anything.
 from __future__ import annotations
 
 import dataclasses
+import os
+
+# See models.llama_backend._lib: OpenMP spin-waiting collapses llama.cpp throughput on a busy
+# machine. Set here too so it applies when ``models`` is imported before anything loads llama_cpp.
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 from models.api import Backend, Completion, ModelConfig, ModelError, ModelInfo, SamplingParams
 from models.resolve import embedded_model_path, resolve

@@ -35,6 +35,17 @@ class GGUFInfo:
     chat_template: str | None
     bos_token: str | None
     eos_token: str | None
+    n_layer: int | None = None
+    n_embd: int | None = None
+    n_head: int | None = None
+    n_head_kv: int | None = None
+
+    def kv_cache_bytes(self, n_ctx: int, bytes_per_value: int = 2) -> int | None:
+        """Size of an f16 KV cache of ``n_ctx`` cells: n_ctx x n_layer x 2 x n_head_kv x head_dim x 2 bytes."""
+        if not (self.n_layer and self.n_embd and self.n_head):
+            return None
+        head_dim = self.n_embd // self.n_head
+        return n_ctx * self.n_layer * 2 * (self.n_head_kv or self.n_head) * head_dim * bytes_per_value
 
 
 def _field(reader, key: str):
@@ -106,7 +117,23 @@ def inspect_gguf(path: str) -> GGUFInfo:
         chat_template=_field(reader, "tokenizer.chat_template"),
         bos_token=token_text("tokenizer.ggml.bos_token_id"),
         eos_token=token_text("tokenizer.ggml.eos_token_id"),
+        n_layer=_int(_field(reader, f"{arch}.block_count")),
+        n_embd=_int(_field(reader, f"{arch}.embedding_length")),
+        n_head=_int(_field(reader, f"{arch}.attention.head_count")),
+        n_head_kv=_int(_field(reader, f"{arch}.attention.head_count_kv")),
     )
+
+
+def _int(value) -> int | None:
+    """An integer metadata value (per-layer arrays: their maximum), or None."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return max((int(v) for v in value), default=None)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def known_architectures() -> frozenset[str]:

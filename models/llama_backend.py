@@ -55,13 +55,14 @@ from models.errors import (
     ModelOutOfMemory,
     UnsupportedArchitecture,
 )
-from models.gguf_file import GGUFInfo, inspect_gguf, known_architectures
+from models.gguf_file import GGUFInfo, inspect_gguf
 
 CHATML = (
     "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>\n' }}"
     "{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
 
+_TOKEN_DATA = np.dtype([("id", np.int32), ("logit", np.float32), ("p", np.float32)])  # llama_token_data
 _log_lines: collections.deque[str] = collections.deque(maxlen=400)
 _log_state = {"verbose": os.environ.get("CDOCTEST_LLAMA_VERBOSE", "") not in ("", "0"), "installed": False}
 _init_lock = threading.Lock()
@@ -75,6 +76,12 @@ def _lib():
     with _init_lock:
         if _llama_cpp is not None:
             return _llama_cpp
+        # llama.cpp's CPU backend uses OpenMP, whose threads spin while waiting by default; on a
+        # shared or oversubscribed machine that made decoding 10-30x slower (measured: 0.4 vs 12
+        # tok/s at load 14 on 2 cores). Passive waiting costs little on an idle machine. Read by
+        # libgomp when it loads, so it must be set before llama_cpp is imported; an explicit
+        # OMP_WAIT_POLICY in the environment wins.
+        os.environ.setdefault("OMP_WAIT_POLICY", "passive")
         try:
             import llama_cpp
         except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -149,6 +156,7 @@ class _Seq:
     """Decoding state of one candidate."""
 
     sampler: object
+    grammar: object = None
     tokens: list[int] = dataclasses.field(default_factory=list)
     logprobs: list[float] = dataclasses.field(default_factory=list)
     data: bytearray = dataclasses.field(default_factory=bytearray)
@@ -170,12 +178,11 @@ class LlamaBackend:
         self.gguf = inspect_gguf(path)
         if self.gguf.kind == "adapter":
             raise ModelLoadError(path, "this is a LoRA adapter GGUF, not a model: pass it with --adapter next to its base model")
-        if self.gguf.architecture not in known_architectures():
-            # A hint only: the llama.cpp build decides below, but gguf-py not knowing the name
-            # almost always means llama.cpp does not either.
-            pass
+        if config.adapter:
+            self._check_adapter(self.gguf, config.adapter)
         gpu = bool(L.llama_supports_gpu_offload())
         ngl = config.n_gpu_layers if config.n_gpu_layers is not None else (-1 if gpu else 0)
+        self._check_memory(self.gguf, config.n_ctx, gpu and ngl != 0)
         self.n_threads = config.n_threads or default_threads()
         self.n_parallel = max(1, config.n_parallel)
         self._lock = threading.Lock()
@@ -193,7 +200,6 @@ class LlamaBackend:
         try:
             self._vocab = L.llama_model_get_vocab(self._model)
             self.n_vocab = L.llama_vocab_n_tokens(self._vocab)
-            self._check_memory(path, config.n_ctx, gpu and ngl != 0)
             cparams = L.llama_context_default_params()
             cparams.n_ctx = config.n_ctx
             cparams.n_batch = 512
@@ -240,37 +246,39 @@ class LlamaBackend:
         self.config = config
 
     # ----------------------------------------------------------------------------- loading
-    def _check_memory(self, path: str, n_ctx: int, on_gpu: bool) -> None:
+    @staticmethod
+    def _check_memory(info: GGUFInfo, n_ctx: int, on_gpu: bool) -> None:
         """Refuse a context whose KV cache cannot fit in RAM, before llama.cpp tries.
 
         llama.cpp allocates the KV cache with overcommit and then touches it, so an oversized
         ``n_ctx`` gets the process killed by the kernel's OOM killer instead of returning NULL.
-        Estimate: n_ctx x n_layer x 2 (K and V) x n_head_kv x head_dim x 2 bytes (f16 cache).
+        Estimate from the GGUF header: n_ctx x n_layer x 2 (K and V) x n_head_kv x head_dim x 2
+        bytes (f16 cache), plus the weights (the file size) on CPU.
         """
-        L = _lib()
-        n_layer = L.llama_model_n_layer(self._model)
-        n_head = max(1, L.llama_model_n_head(self._model))
-        n_head_kv = L.llama_model_n_head_kv(self._model) or n_head
-        head_dim = L.llama_model_n_embd(self._model) // n_head
-        kv = n_ctx * n_layer * 2 * n_head_kv * head_dim * 2
-        if on_gpu:
+        kv = info.kv_cache_bytes(n_ctx)
+        if on_gpu or kv is None:
             return  # VRAM is not visible from here; llama.cpp reports GPU allocation failures itself
         avail = _available_memory()
-        if avail is not None and kv > avail:
+        if avail is not None and kv + info.size > avail:
             raise ModelOutOfMemory(
-                path, f"a context of {n_ctx} tokens needs ~{kv / 2**30:.1f} GiB of KV cache but only "
-                f"{avail / 2**30:.1f} GiB of memory is available; lower n_ctx"
+                info.path, f"a context of {n_ctx} tokens needs ~{kv / 2**30:.1f} GiB of KV cache (+{info.size / 2**30:.1f} GiB "
+                f"of weights) but only {avail / 2**30:.1f} GiB of memory is available; lower n_ctx"
             )
 
-    def _load_adapter(self, adapter: str) -> None:
-        L = _lib()
+    @staticmethod
+    def _check_adapter(model: GGUFInfo, adapter: str) -> GGUFInfo:
         ainfo = inspect_gguf(adapter)
         if ainfo.kind != "adapter":
             raise ModelLoadError(adapter, f"not a LoRA adapter GGUF (general.type is {ainfo.kind!r})")
-        if ainfo.architecture and ainfo.architecture != self.gguf.architecture:
+        if ainfo.architecture and ainfo.architecture != model.architecture:
             raise ModelLoadError(
-                adapter, f"adapter is for architecture {ainfo.architecture!r} but the model is {self.gguf.architecture!r}"
+                adapter, f"adapter is for architecture {ainfo.architecture!r} but the model is {model.architecture!r}"
             )
+        return ainfo
+
+    def _load_adapter(self, adapter: str) -> None:
+        L = _lib()
+        ainfo = self._check_adapter(self.gguf, adapter)
         _log_lines.clear()
         self._adapter = L.llama_adapter_lora_init(self._model, adapter.encode())
         if not self._adapter:
@@ -488,7 +496,14 @@ class LlamaBackend:
         return True
 
     def _sampler(self, params: SamplingParams, seed: int, ignore_eos: bool):
+        """(chain, grammar): the sampler chain without the grammar, and the grammar sampler or None."""
         L = _lib()
+        grammar = None
+        if params.grammar:
+            _log_lines.clear()
+            grammar = L.llama_sampler_init_grammar(self._vocab, params.grammar.encode(), b"root")
+            if not grammar:
+                raise GrammarError(f"llama.cpp rejected the GBNF grammar: {_last_errors(recent_log())}")
         chain = L.llama_sampler_chain_init(L.llama_sampler_chain_default_params())
         try:
             if ignore_eos and self._eog:
@@ -497,12 +512,6 @@ class LlamaBackend:
                     bias[i].token = t
                     bias[i].bias = -math.inf
                 L.llama_sampler_chain_add(chain, L.llama_sampler_init_logit_bias(self.n_vocab, len(self._eog), bias))
-            if params.grammar:
-                _log_lines.clear()
-                g = L.llama_sampler_init_grammar(self._vocab, params.grammar.encode(), b"root")
-                if not g:
-                    raise GrammarError(f"llama.cpp rejected the GBNF grammar: {_last_errors(recent_log())}")
-                L.llama_sampler_chain_add(chain, g)
             if params.repeat_penalty != 1.0:
                 L.llama_sampler_chain_add(chain, L.llama_sampler_init_penalties(64, params.repeat_penalty, 0.0, 0.0))
             if params.temperature <= 0:
@@ -518,8 +527,65 @@ class LlamaBackend:
                 L.llama_sampler_chain_add(chain, L.llama_sampler_init_dist(seed % 0xFFFFFFFF))
         except BaseException:
             L.llama_sampler_free(chain)
+            if grammar:
+                L.llama_sampler_free(grammar)
             raise
-        return chain
+        return chain, grammar
+
+    def _logits(self, idx: int) -> np.ndarray:
+        L = _lib()
+        return np.ctypeslib.as_array(L.llama_get_logits_ith(self._ctx, idx), shape=(self.n_vocab,))
+
+    def _apply(self, sampler, logits: np.ndarray) -> int:
+        """Run ``sampler`` over all tokens with these logits; the token it selects."""
+        L = _lib()
+        cur = np.empty(self.n_vocab, dtype=_TOKEN_DATA)
+        cur["id"] = np.arange(self.n_vocab, dtype=np.int32)
+        cur["logit"] = logits
+        cur["p"] = 0.0
+        arr = L.llama_token_data_array(
+            data=cur.ctypes.data_as(L.llama_token_data_p), size=self.n_vocab, selected=-1, sorted=False
+        )
+        L.llama_sampler_apply(sampler, ctypes.byref(arr))
+        if arr.selected < 0:
+            raise GrammarError("the sampler selected no token (the grammar allows nothing here)")
+        return int(arr.data[arr.selected].id)
+
+    def _grammar_allows(self, grammar, token: int, logit: float) -> bool:
+        L = _lib()
+        one = (L.llama_token_data * 1)()
+        one[0].id, one[0].logit, one[0].p = token, logit, 0.0
+        arr = L.llama_token_data_array(data=one, size=1, selected=-1, sorted=False)
+        L.llama_sampler_apply(grammar, ctypes.byref(arr))
+        return math.isfinite(one[0].logit)
+
+    def _sample(self, s: _Seq) -> int:
+        """Sample the next token of ``s`` from its output row; with a grammar, llama.cpp's
+        common_sampler trick: sample unconstrained, keep the token if the grammar accepts it, else
+        resample with the grammar applied to the full vocabulary (same distribution, far cheaper
+        than masking ~50k tokens every step)."""
+        L = _lib()
+        if s.grammar is None:
+            return L.llama_sampler_sample(s.sampler, self._ctx, s.out_idx)
+        logits = self._logits(s.out_idx)
+        tok = self._apply(s.sampler, logits)
+        if not self._grammar_allows(s.grammar, tok, float(logits[tok])):
+            masked = np.array(logits, dtype=np.float32)
+            cur = np.empty(self.n_vocab, dtype=_TOKEN_DATA)
+            cur["id"] = np.arange(self.n_vocab, dtype=np.int32)
+            cur["logit"] = masked
+            cur["p"] = 0.0
+            arr = L.llama_token_data_array(
+                data=cur.ctypes.data_as(L.llama_token_data_p), size=self.n_vocab, selected=-1, sorted=False
+            )
+            L.llama_sampler_apply(s.grammar, ctypes.byref(arr))
+            keep = cur[: arr.size]
+            masked[:] = -np.inf
+            masked[keep["id"]] = keep["logit"]
+            tok = self._apply(s.sampler, masked)
+        L.llama_sampler_accept(s.grammar, tok)
+        L.llama_sampler_accept(s.sampler, tok)
+        return tok
 
     def _logprob(self, idx: int, token: int, temperature: float) -> float:
         L = _lib()
@@ -542,7 +608,7 @@ class LlamaBackend:
             L.llama_memory_seq_rm(mem, s, -1, -1)
         for s in range(1, k):
             L.llama_memory_seq_cp(mem, 0, s, -1, -1)
-        seqs = [_Seq(self._sampler(params, base_seed + first_index + i, ignore_eos)) for i in range(k)]
+        seqs = [_Seq(*self._sampler(params, base_seed + first_index + i, ignore_eos)) for i in range(k)]
         try:
             # The last prompt token, decoded once for all k sequences: one output row they all sample from.
             self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
@@ -552,7 +618,7 @@ class LlamaBackend:
                 for s in seqs:
                     if s.finish is not None:
                         continue
-                    tok = L.llama_sampler_sample(s.sampler, self._ctx, s.out_idx)
+                    tok = self._sample(s)
                     s.tokens.append(tok)
                     if params.logprobs:
                         s.logprobs.append(self._logprob(s.out_idx, tok, params.temperature))
@@ -582,6 +648,8 @@ class LlamaBackend:
         finally:
             for s in seqs:
                 L.llama_sampler_free(s.sampler)
+                if s.grammar:
+                    L.llama_sampler_free(s.grammar)
             # Candidate 0's tokens live in sequence 0 past the prompt: forget them (prefix cache = prompt).
             L.llama_memory_seq_rm(mem, -1, n_prompt - 1, -1)
         return [

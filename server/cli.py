@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="keep only examples whose predicted output was right")
     p.add_argument("--no-model", action="store_true", help="only the no-model fallback generator")
+    p.add_argument("--fallback", choices=("auto", "combine", "never"), default="auto",
+                   help="no-model fallback: when the model gives nothing runnable (auto, the default), "
+                   "pooled with the model's examples (combine), or never")
     p.add_argument("--time-budget", type=float, default=GenerateOptions.time_budget_s, metavar="S",
                    help="seconds per function (default %(default)s)")
     p.add_argument("--max-examples", type=int, default=GenerateOptions.max_examples, metavar="N",
@@ -154,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     generator = Generator(ModelConfig(model=args.model, adapter=args.adapter), options, source_options,
-                          runner=runner)
+                          runner=runner, fallback=args.fallback)
     progress = _Progress(err, err.isatty() and not args.json)
     cancel = threading.Event()
     try:

@@ -6,21 +6,28 @@ call, and prints of state the call may change), every ``want`` left empty. The p
 blocks, drops the examples that do not compile, crash or time out, and records the actual outputs
 (regression oracle). It is also the baseline the model must beat.
 
-Values are boundary and small values per type (0, 1, -1, small positives; empty, one-letter and
+Values are boundary and small values per type (0, 1, -1, small positives, and the boundaries of
+the integer literals the body compares with: ``x >= 90`` gives 90 and 89; empty, one-letter and
 short strings; empty, one-element and small arrays), chosen small so that recursive or loop-heavy
-functions finish quickly and signed overflow (undefined behaviour) is unlikely. Supported parameter
-types: integers of any width and signedness, ``bool``, ``char``, floating point, ``const char*``
-strings, ``char*`` buffers, ``std::string`` (value, const or non-const reference),
-``std::string_view``, pointer + length pairs (``int *a, int n``), ``std::vector<T>`` of scalars,
-enums (their constants), aggregate structs of scalars, pointers/references to scalars (in-out
-values), and methods of default-constructible classes. A function with another parameter type gets
-no candidates. Inputs follow clang-repl's rules (see docs/runner.md): class results are stored in
-a named variable before being printed (``std::string`` through ``c_str()``), so no bare expression
-creates a temporary with a non-trivial destructor, and no input starts with ``-``.
+functions finish quickly and signed overflow (undefined behaviour) is unlikely. Supported
+parameter types: integers of any width and signedness, ``bool``, ``char``, floating point,
+``const char*`` strings, ``char*`` buffers, ``std::string`` (value, const or non-const
+reference), ``std::string_view``, pointer + length pairs (``int *a, int n``), ``std::vector<T>``
+of scalars or strings, enums (their constants), aggregate structs of scalars, objects of classes
+with a usable public constructor, and pointers/references to all of these (in-out values, printed
+after the call). Methods run on a fresh object per candidate (default-constructed, or built from
+ordinary constructor arguments); every other candidate first calls another public method of the
+class to change the object's state, and the class's const getters print the state after the call.
+Constructors are tested through the getters of the object they build. A function with another
+parameter type gets no candidates. Inputs follow clang-repl's rules (see docs/runner.md): class
+results are stored in a named variable before being printed (``std::string`` through
+``c_str()``, other classes through their getters), so no bare expression creates a temporary with
+a non-trivial destructor, and no input starts with ``-``.
 
-The type facts come from libclang: from ``cursor`` when the caller has the function's cursor (the
-pipeline's ``Located.cursor``; most exact), else from ``file_text`` (the whole file), else from a
-small translation unit rebuilt from the ``FunctionContext`` (includes, used types, class, function).
+The type facts come from libclang: from ``cursor`` when the caller has the function's cursor
+(the pipeline's ``Located.cursor``; most exact), else from the whole file text given as
+``context``, else from a small translation unit rebuilt from the ``FunctionContext`` (includes,
+used types, class, function).
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ _STRINGS = ['"hello"', '""', '"a"', '"Hello, World!"', '"abc def"', '"12321"']
 _INT_ARRAYS = [[3, 1, 2], [], [5], [4, -2, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
 _UINT_ARRAYS = [[3, 1, 2], [], [5], [4, 200, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
 _DOUBLE_ARRAYS = [["1.5", "2.5", "3.0"], [], ["4.0"], ["-1.0", "0.5", "2.0", "8.0"], ["1.0", "2.0"]]
+_STRING_ARRAYS = [['"one"', '"two"', '"three"'], [], ['"hello"'], ['"b"', '"a"', '""']]
 _YEARS = ["2024", "2000", "1900", "2023"]
 
 _SIGNED = {"SHORT", "INT", "LONG", "LONGLONG", "INT128", "SCHAR"}
@@ -408,19 +416,22 @@ def _class_provider(
             return None
         et = t.get_template_argument_type(0).get_canonical()
         es = _scalar(et, language)
-        if es is None:
+        if es is not None:
+            arrays, elem, show = es.arrays(), es.spelling, ""
+        elif _is_std(et, "basic_string"):
+            arrays, elem, show = _STRING_ARRAYS, "std::string", ".c_str()"
+        else:
             return None
-        arrays = es.arrays()
 
         def vec(k: int, tag: str) -> _Arg:
             a = arrays[k % len(arrays)]
             var = f"vec{tag}"
             after = (
-                [f"{var}.size()"] + [f"{var}.at({j})" for j in range(min(len(a), 4))]
+                [f"{var}.size()"] + [f"{var}.at({j}){show}" for j in range(min(len(a), 4))]
                 if mutable
                 else []
             )
-            return _Arg([f"std::vector<{es.spelling}> {var} = {_brace(a)};"], var, after)
+            return _Arg([f"std::vector<{elem}> {var} = {_brace(a)};"], var, after)
 
         return _Provider(vec, len(arrays), "std::vector"), 1
     agg = _aggregate(t, language)

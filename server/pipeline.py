@@ -19,7 +19,10 @@ Contract (used by ``server/cli.py`` and the language server):
   ``SourceParseError`` when libclang cannot parse at all, ``ToolchainNotFound`` without clang-repl
   and ``models.api.ModelError`` when the model cannot be loaded.
 - A function whose model candidates yield nothing verifiable gets the no-model fallback
-  (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used.
+  (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used. The
+  keyword-only ``fallback`` argument chooses: ``'auto'`` (default, as just said), ``'combine'``
+  (model and fallback examples pooled, mutation analysis picks; origin ``model+fallback`` when the
+  block mixes them) or ``'never'`` (model only; used to measure the model alone).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.results import DocTestResult
 from models.api import Backend, ModelConfig
+from models.prompt import mentions
 from server.api import (
     FileResult,
     Finding,
@@ -56,12 +60,13 @@ from server.render import (
     render_block,
     shifted_line,
 )
-from server.sample import sample_candidates
+from server.sample import MAX_TOKENS, sample_candidates
 from server.select import Selection, build_pool, select_block
 from server.verify import Candidate, VerifiedUnit, VerifyReport, verify_candidates
 
 __all__ = ["GenerationCancelled", "Generator", "TargetNotFound"]
 
+FALLBACK_MODES = ("auto", "combine", "never")
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
 MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
 
@@ -77,6 +82,8 @@ class _Plan:
     target: Located
     result: FunctionResult
     edit: TextEdit | None = None
+    style: str = "/**"
+    newline: str = "\n"
 
 
 class Generator:
@@ -89,7 +96,13 @@ class Generator:
         source_options: SourceOptions = SourceOptions(),
         runner: Any | None = None,
         backend: Backend | None = None,
+        *,
+        fallback: str = "auto",
     ) -> None:
+        if fallback not in FALLBACK_MODES:
+            raise ValueError(f"fallback must be one of {FALLBACK_MODES}, not {fallback!r}")
+        self.fallback = fallback
+        self.max_tokens = MAX_TOKENS  # per completion; the language server sets it from its settings
         self.model_config = model_config or ModelConfig()
         self.options = options
         self.source_options = source_options
@@ -199,7 +212,6 @@ class Generator:
         source = load_source(path, text, self.source_options)
         targets = select_targets(source, selector)
         self._check(cancel)
-        model, reason = self.model_info()
         style = block_style(source)
         newline = newline_of(source.text)
         plans: list[_Plan] = []
@@ -212,6 +224,7 @@ class Generator:
         plans = self._final_check(source, plans, cancel)
         edits = tuple(p.edit for p in plans if p.edit is not None)
         new_text = apply_edits(source.text, edits)
+        model, reason = self.model_info()
         return FileResult(
             path=source.path,
             functions=tuple(p.result for p in plans),
@@ -255,10 +268,14 @@ class Generator:
                 report("sampling", f"{name}: sampling {self.options.samples} candidates"
                        + (f" (retry {attempt})" if attempt else ""), name)
                 ts = time.monotonic()
-                sampled = sample_candidates(backend, ctx.prompt_target, self.options, attempt=attempt,
-                                            cancel=cancel)
+                with _Budget(cancel, deadline) as budget:
+                    sampled = sample_candidates(backend, ctx.prompt_target, self.options,
+                                                attempt=attempt, cancel=budget.event,
+                                                max_tokens=self.max_tokens)
                 timings["sampling"] = timings.get("sampling", 0.0) + time.monotonic() - ts
                 self._check(cancel)
+                if budget.expired:
+                    notes.append("the time budget ran out while sampling")
                 candidates_total += len(sampled.candidates)
                 sample_errors += [c.error for c in sampled.candidates if c.error]
                 report("verifying", f"{name}: running {len(sampled.candidates)} candidates", name,
@@ -268,9 +285,10 @@ class Generator:
                                         strict=self.options.strict, filename=source.path, cancel=cancel)
                 timings["verifying"] = timings.get("verifying", 0.0) + time.monotonic() - tv
                 self._check(cancel)
-                report("verifying", f"{name}: {ver.candidates_with_kept}/{len(sampled.candidates)} "
-                       "candidates gave runnable examples", name,
-                       done=len(sampled.candidates), total=len(sampled.candidates))
+                n_cand = len(sampled.candidates)
+                for i, k in enumerate(ver.kept_per_candidate):
+                    report("verifying", f"{name}: candidate {i + 1}/{n_cand}: {k} runnable example(s)",
+                           name, done=i + 1, total=n_cand)
                 kept += ver.kept
                 candidates_ok += ver.candidates_with_kept
                 if kept or time.monotonic() > deadline - 5:
@@ -278,17 +296,19 @@ class Generator:
             notes.append(_model_note(candidates_total, candidates_ok, kept))
 
         origin_used = "model"
-        if not kept:
+        use_fallback = self.fallback == "combine" or (self.fallback == "auto" and not kept)
+        if use_fallback or self.options.no_model:
             self._check(cancel)
-            report("verifying", f"{name}: trying the no-model fallback", name)
+            report("verifying", f"{name}: running the no-model fallback", name)
             tf = time.monotonic()
             fb = self._fallback(ctx, target, code, names, source.path, cancel)
             timings["fallback"] = time.monotonic() - tf
-            kept = list(fb.kept)
-            origin_used = "fallback"
+            if not kept:
+                origin_used = "fallback"
+            kept += list(fb.kept)
             notes.append(
-                f"fallback: {len(fb.kept)} runnable call(s) recorded" if kept
-                else "fallback: nothing runnable either"
+                f"fallback: {len(fb.kept)} runnable call(s) recorded" if fb.kept
+                else "fallback: nothing runnable" + (" either" if not kept else "")
             )
         if not kept:
             msg = "; ".join(notes) or "nothing verifiable"
@@ -338,7 +358,7 @@ class Generator:
             timings=_done(timings, t0),
             edit=edit,
         )
-        return _Plan(target, result, edit)
+        return _Plan(target, result, edit, style, newline)
 
     def _fallback(self, ctx: FunctionContext, target: Located, code: CodeUnderTest, names: set[str],
                   path: str, cancel: threading.Event | None) -> VerifyReport:
@@ -359,7 +379,7 @@ class Generator:
         """Re-run every new block as cdoctest reads it back from the edited text; drop failures."""
         from cdoctest_runner.finder import find_doctests
 
-        for _round in range(3):
+        for _round in range(4):
             live = [p for p in plans if p.edit is not None]
             if not live:
                 return plans
@@ -390,11 +410,29 @@ class Generator:
                 if res.passed:
                     p.result = replace(p.result, verification=res,
                                        findings=_place_findings(p.result.findings, test))
+                    continue
+                failed = True
+                k = next((i for i, r in enumerate(res.results) if not r.passed), 0)
+                bad = res.results[k] if k < len(res.results) else None
+                why = res.setup_error or (f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
+                                          if bad else "no examples")
+                kept = list(p.result.examples[:k]) if res.setup_error is None else []
+                names = {p.target.declaration.name}
+                if kept and any(mentions(e, n) for e in kept for n in names):
+                    # The examples before the first failure ran exactly as before: keep them.
+                    block_text = render_block(kept, p.style, p.target.indent, p.newline)
+                    p.edit = plan_edit(p.target, block_text,
+                                       replace_user_blocks=self.options.replace_user_blocks)
+                    keys = {" ".join(e.source.split()) for e in kept}
+                    p.result = replace(
+                        p.result, examples=tuple(kept), block_text=block_text, edit=p.edit,
+                        verification=None,
+                        findings=tuple(f for f in p.result.findings
+                                       if " ".join(f.example.source.split()) in keys),
+                        message=p.result.message + f"; trimmed to {len(kept)} example(s): {why} when "
+                        "re-run in the edited file (mutation score measured before trimming)",
+                    )
                 else:
-                    failed = True
-                    bad = next((r for r in res.results if not r.passed), None)
-                    why = res.setup_error or (f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
-                                              if bad else "no examples")
                     p.result = replace(p.result, status="no_test", edit=None, verification=res,
                                        message=p.result.message + f"; dropped: the block failed when "
                                        f"re-run in the edited file ({why})")
@@ -405,12 +443,48 @@ class Generator:
                     if p.edit is not None:
                         p.result = replace(p.result, edit=p.edit)
                 return plans
+        for p in plans:  # still failing after the last round: never insert an unverified block
+            if p.edit is not None and (p.result.verification is None or not p.result.verification.passed):
+                p.result = replace(p.result, status="no_test", edit=None,
+                                   message=p.result.message + "; dropped: not verified in the edited file")
+                p.edit = None
         return plans
 
     @staticmethod
     def _check(cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
             raise GenerationCancelled("generation cancelled")
+
+
+class _Budget:
+    """An event set when the user cancels or the function's time budget runs out (for the backend)."""
+
+    def __init__(self, cancel: threading.Event | None, deadline: float) -> None:
+        self.event = threading.Event()
+        self.expired = False
+        self._done = threading.Event()
+        self._cancel = cancel
+        self._deadline = deadline
+        self._thread = threading.Thread(target=self._watch, name="cdoctest-gen-budget", daemon=True)
+
+    def _watch(self) -> None:
+        while not self._done.is_set():
+            if self._cancel is not None and self._cancel.is_set():
+                self.event.set()
+                return
+            if time.monotonic() >= self._deadline:
+                self.expired = True
+                self.event.set()
+                return
+            self._done.wait(0.05)
+
+    def __enter__(self) -> _Budget:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
 
 
 class _Reporter:

@@ -45,7 +45,8 @@ def attempt_seed(seed: int | None, attempt: int) -> int:
     return seed + 1000 * attempt
 
 
-def sampling_params(options: GenerateOptions, seed: int, attempt: int) -> SamplingParams:
+def sampling_params(options: GenerateOptions, seed: int, attempt: int,
+                    max_tokens: int = MAX_TOKENS) -> SamplingParams:
     """Sampling settings: the grammar on by default; retries run a little hotter for variety."""
     grammar = None
     if options.grammar:
@@ -54,7 +55,7 @@ def sampling_params(options: GenerateOptions, seed: int, attempt: int) -> Sampli
         grammar = cdoctest_grammar(max_examples=MAX_EXAMPLES)
     return SamplingParams(
         temperature=min(0.7 + 0.2 * attempt, 1.2),
-        max_tokens=MAX_TOKENS,
+        max_tokens=max_tokens,
         seed=seed,
         grammar=grammar,
     )
@@ -67,13 +68,15 @@ def sample_candidates(
     *,
     attempt: int = 0,
     cancel: threading.Event | None = None,
+    max_tokens: int = MAX_TOKENS,
 ) -> SampleResult:
     """``options.samples`` parsed candidates for ``target`` (origin ``'model'``)."""
     seed = attempt_seed(options.seed, attempt)
     messages = build_messages(target, max_examples=MAX_EXAMPLES)
     t0 = time.monotonic()
     completions = backend.generate(messages, n=max(1, options.samples),
-                                   params=sampling_params(options, seed, attempt), cancel=cancel)
+                                   params=sampling_params(options, seed, attempt, max_tokens),
+                                   cancel=cancel)
     candidates = []
     for i, c in enumerate(completions):
         parsed = parse_completion(c.text)

@@ -141,11 +141,14 @@ class VerifyReport:
     candidates_total: int
     candidates_with_kept: int
     outcomes: dict[str, int]  # Outcome value -> number of examples
+    kept_per_candidate: tuple[int, ...] = ()  # examples kept, per candidate in the order given
 
 
 def units_of(candidate: Candidate, target_names: set[str]) -> list[Unit]:
     """The candidate's units that mention one of ``target_names`` (others test nothing of ours)."""
-    exs = list(candidate.examples)
+    # A comment-only example would read back as the block's label: it tests nothing anyway.
+    exs = [e for e in candidate.examples if not all(
+        ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))]
     out = []
     for group in split_units(exs):
         members = tuple(exs[i] for i in group)
@@ -200,12 +203,14 @@ def verify_candidates(
         if vu is not None:
             kept.append(vu)
     with_kept = {(k.unit.candidate.origin, k.unit.candidate.index) for k in kept}
+    per = tuple(sum(len(k.examples) for k in kept if k.unit.candidate is c) for c in candidates)
     return VerifyReport(
         kept=tuple(kept),
         units_total=len(units),
         candidates_total=len(candidates),
         candidates_with_kept=len(with_kept),
         outcomes=outcomes,
+        kept_per_candidate=per,
     )
 
 

@@ -22,6 +22,7 @@ import copy
 import json
 import math
 import random
+import resource
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -487,6 +488,9 @@ def _metrics(cfg: GRPOConfig, step: int, roll: Rollout, scored: list[RewardBreak
     record["tokens_per_s"] = tokens / max(seconds, 1e-9)
     record["seconds"] = {k: round(v, 3) for k, v in timings.items()}
     record["seconds_total"] = round(seconds, 3)
+    record["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    if torch.cuda.is_available():
+        record["peak_cuda_mb"] = round(torch.cuda.max_memory_allocated() / 2**20, 1)
     return record
 
 

@@ -1,4 +1,4 @@
-/* Small scoring helpers for a quiz app (demo input for cdoctest-gen: no tests yet). */
+/* Small scoring helpers for a quiz app (demo input for cdoctest-gen, no tests yet). */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-// A tiny stock counter for a shop (demo input for cdoctest-gen: no tests yet).
+// A tiny stock counter for a shop (demo input for cdoctest-gen, no tests yet).
 #include <string>
 
 namespace shop {

@@ -27,7 +27,7 @@ class InvalidArgs(ValueError):
 
 
 def plain(obj: Any) -> Any:
-    """pygls ``Object`` namedtuples (custom-request params) -> plain dicts and lists, recursively."""
+    """Turn pygls ``Object`` namedtuples (custom-request params) into plain dicts and lists."""
     if hasattr(obj, "_asdict"):
         return {k: plain(v) for k, v in obj._asdict().items()}
     if isinstance(obj, dict):
@@ -58,6 +58,7 @@ class GenerateArgs:
 
     @classmethod
     def from_json(cls, raw: Any) -> GenerateArgs:
+        """Parse a dict, pygls ``Object`` or one-element list; raise ``InvalidArgs``."""
         raw = plain(raw)
         if isinstance(raw, list) and len(raw) == 1:
             raw = raw[0]
@@ -80,6 +81,7 @@ class GenerateArgs:
         return args
 
     def to_json(self) -> dict[str, Any]:
+        """Return the camelCase wire form (None fields left out)."""
         out: dict[str, Any] = {"uri": self.uri}
         for key in ("version", "line", "name"):
             if getattr(self, key) is not None:
@@ -105,6 +107,7 @@ class RunTestsArgs:
 
     @classmethod
     def from_json(cls, raw: Any) -> RunTestsArgs:
+        """Parse a dict, pygls ``Object`` or one-element list; raise ``InvalidArgs``."""
         raw = plain(raw)
         if isinstance(raw, list) and len(raw) == 1:
             raw = raw[0]

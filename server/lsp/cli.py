@@ -12,11 +12,12 @@ import sys
 
 EPILOG = """examples:
   cdoctest-lsp                               # stdio, as editors start it
-  cdoctest-lsp --tcp 2087 --log-file /tmp/cdoctest-lsp.log -v   # debugging from an editor that connects
+  cdoctest-lsp --tcp 2087 --log-file /tmp/cdoctest-lsp.log -v   # an editor connects (debugging)
 """
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of ``cdoctest-lsp``."""
     p = argparse.ArgumentParser(
         prog="cdoctest-lsp",
         description="Language server that generates and runs cdoctest tests for C/C++.",
@@ -25,7 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
     )
     p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default)")
-    p.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio")
+    p.add_argument(
+        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
+    )
     p.add_argument("--log-file", metavar="PATH", help="write the log here instead of stderr")
     p.add_argument("-v", "--verbose", action="count", default=0, help="more logging (-vv: debug)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
@@ -44,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     handler: logging.Handler = (
         logging.FileHandler(opts.log_file) if opts.log_file else logging.StreamHandler(sys.stderr)
     )
-    logging.basicConfig(level=level, handlers=[handler], format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.basicConfig(
+        level=level, handlers=[handler], format="%(asctime)s %(name)s %(levelname)s %(message)s"
+    )
     if opts.tcp is not None:
         server.start_tcp("127.0.0.1", opts.tcp)
     else:

@@ -1,10 +1,11 @@
-"""Every conversion from domain objects to LSP objects, and the position conventions at the boundary.
+"""Every conversion from domain objects to LSP objects, and the position conventions.
 
 Conventions (the most likely source of off-by-one bugs, so they are written down once, here):
 
 - LSP: lines and characters are 0-based; characters count UTF-16 code units (pygls negotiates
   UTF-16 unless the client offers something else; ``lines`` below are the document's lines).
-- libclang (``Declaration``, ``DocTest.lineno``): 1-based lines; 1-based columns counted in UTF-8 bytes.
+- libclang (``Declaration``, ``DocTest.lineno``): 1-based lines; 1-based columns counted in
+  UTF-8 bytes.
 - ``Example.lineno`` is 0-based *within its comment*, so an example's ``>>>`` sits on file line
   ``test.lineno + example.lineno`` (1-based), i.e. LSP line ``test.lineno + example.lineno - 1``.
 - ``server.api.TextEdit`` and ``Finding.line``: 0-based lines and 0-based code-point characters.
@@ -55,11 +56,15 @@ def _line(lines: Sequence[str], index: int) -> str:
 
 
 def declaration_range(decl: Declaration, lines: Sequence[str]) -> T.Range:
-    """The LSP range of a declaration (libclang 1-based lines, 1-based byte columns)."""
+    """Return the LSP range of a declaration (libclang 1-based lines, 1-based byte columns)."""
     start, end = decl.line - 1, decl.end_line - 1
     return T.Range(
-        start=T.Position(line=start, character=character_from_bytes(_line(lines, start), decl.column)),
-        end=T.Position(line=end, character=character_from_bytes(_line(lines, end), decl.end_column)),
+        start=T.Position(
+            line=start, character=character_from_bytes(_line(lines, start), decl.column)
+        ),
+        end=T.Position(
+            line=end, character=character_from_bytes(_line(lines, end), decl.end_column)
+        ),
     )
 
 
@@ -69,7 +74,7 @@ def example_line(test: DocTest, example: Example) -> int:
 
 
 def line_range(lines: Sequence[str], line: int) -> T.Range:
-    """The range covering the text of one 0-based line (without its line break)."""
+    """Return the range covering the text of one 0-based line (without its line break)."""
     text = _line(lines, line)
     first = len(text) - len(text.lstrip())
     return T.Range(
@@ -79,22 +84,26 @@ def line_range(lines: Sequence[str], line: int) -> T.Range:
 
 
 def block_range(test: DocTest) -> T.Range:
-    """The range of a block's first line (where its code lens sits)."""
+    """Return the range of a block's first line (where its code lens sits)."""
     line = max(test.lineno - 1, 0)
     return T.Range(start=T.Position(line=line, character=0), end=T.Position(line=line, character=0))
 
 
 def lsp_text_edit(edit: TextEdit, lines: Sequence[str]) -> T.TextEdit:
-    """A pipeline edit (code-point columns) -> an LSP edit (UTF-16 columns) on the same text."""
+    """Convert a pipeline edit (code-point columns) to an LSP edit (UTF-16 columns)."""
     return T.TextEdit(
         range=T.Range(
             start=T.Position(
                 line=edit.start_line,
-                character=character_from_codepoints(_line(lines, edit.start_line), edit.start_character),
+                character=character_from_codepoints(
+                    _line(lines, edit.start_line), edit.start_character
+                ),
             ),
             end=T.Position(
                 line=edit.end_line,
-                character=character_from_codepoints(_line(lines, edit.end_line), edit.end_character),
+                character=character_from_codepoints(
+                    _line(lines, edit.end_line), edit.end_character
+                ),
             ),
         ),
         new_text=edit.new_text,
@@ -108,7 +117,7 @@ def lsp_workspace_edit(
     lines: Sequence[str],
     document_changes: bool,
 ) -> T.WorkspaceEdit:
-    """``documentChanges`` with a versioned identifier when the client supports it, else ``changes``."""
+    """Build ``documentChanges`` (versioned) when the client supports it, else ``changes``."""
     text_edits: list[T.TextEdit] = [lsp_text_edit(e, lines) for e in edits]
     if document_changes:
         ident = T.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version)
@@ -124,7 +133,7 @@ def _one_line(text: str) -> str:
 
 
 def failure_message(result: ExampleResult, checker: OutputChecker | None = None) -> str:
-    """The diagnostic text of a failing example: what ran, expected vs actual."""
+    """Return the diagnostic text of a failing example: what ran, expected vs actual."""
     source = _one_line(result.example.source)
     if result.outcome is Outcome.FAILED:
         diff = (checker or OutputChecker()).difference(
@@ -139,7 +148,7 @@ def failure_message(result: ExampleResult, checker: OutputChecker | None = None)
 
 
 def lsp_failure_diagnostics(result: DocTestResult, lines: Sequence[str]) -> list[T.Diagnostic]:
-    """Diagnostics for one block's failing examples, each at its ``>>>`` line (skipped ones omitted)."""
+    """Return one diagnostic per failing example, at its ``>>>`` line (skipped ones omitted)."""
     test = result.test
     if result.setup_error is not None:
         line = max(test.lineno - 1, 0)
@@ -168,8 +177,10 @@ def lsp_failure_diagnostics(result: DocTestResult, lines: Sequence[str]) -> list
     return out
 
 
-def lsp_finding_diagnostic(finding: Finding, lines: Sequence[str], fallback_line: int) -> T.Diagnostic:
-    """A 'possible bug' finding -> a warning at the example's ``>>>`` line (in the new text)."""
+def lsp_finding_diagnostic(
+    finding: Finding, lines: Sequence[str], fallback_line: int
+) -> T.Diagnostic:
+    """Convert a 'possible bug' finding to a warning at its ``>>>`` line (in the new text)."""
     line = finding.line if finding.line is not None else fallback_line
     message = finding.message or (
         f"possible bug: >>> {_one_line(finding.example.source)}\n"
@@ -186,7 +197,7 @@ def lsp_finding_diagnostic(finding: Finding, lines: Sequence[str], fallback_line
 
 
 def result_title(result: DocTestResult | None) -> str:
-    """The code lens title that shows a block's last result."""
+    """Return the code lens title that shows a block's last result."""
     if result is None:
         return "not run yet"
     if result.setup_error is not None:

@@ -1,7 +1,8 @@
 """The one adapter between the language server and the rest of the project.
 
 Everything the server needs from the generation pipeline (``server.pipeline.Generator``) and the
-runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so a change
+runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so a
+change
 of their API is a one-place fix. All methods block (libclang, llama.cpp, clang-repl): the server
 calls them from its executors, never on the event loop. Imports of the heavy modules are lazy, so
 the server starts (and answers ``initialize``) even when they are missing or broken; the error then
@@ -29,7 +30,7 @@ log = logging.getLogger(__name__)
 
 
 class EngineError(Exception):
-    """A set-up problem (no clang-repl, no model, unparseable file ...); the message is for the user."""
+    """A set-up problem (no clang-repl, no model, unparseable file ...); message for the user."""
 
 
 class GenerationCancelledError(EngineError):
@@ -44,7 +45,9 @@ class Engine:
         self._lock = threading.Lock()
         self._generator: Any = None
         self._runner: Any = None  # runs the document's blocks (test executor)
-        self._gen_runner: Any = None  # verifies candidates (generate executor): runners are not shared across threads
+        self._gen_runner: Any = (
+            None  # verifies candidates (generate executor): runners are not shared across threads
+        )
         self._functions: dict[str, tuple[tuple[int, str], list[FunctionInfo]]] = {}
         self._doctests: dict[str, tuple[tuple[int, str], list[DocTest]]] = {}
         self._closed = False
@@ -103,7 +106,7 @@ class Engine:
     # -- the operations the server uses ------------------------------------------------------
 
     def functions(self, uri: str, version: int | None, path: str, text: str) -> list[FunctionInfo]:
-        """The functions of one document version (cached: listing code actions must be cheap)."""
+        """Return the functions of one document version (cached: listing must be cheap)."""
         key = _key(version, text)
         cached = self._functions.get(uri)
         if cached is not None and cached[0] == key:
@@ -154,12 +157,14 @@ class Engine:
         except Exception as exc:  # the model or llama.cpp failing: report, keep serving
             if cancel.is_set():
                 raise GenerationCancelledError("generation cancelled") from exc
-            if type(exc).__name__ == "ModelError":
+            from models.api import ModelError
+
+            if isinstance(exc, ModelError):
                 raise EngineError(f"the model could not be used: {exc}") from exc
             raise
 
     def doctests(self, uri: str, version: int | None, path: str, text: str) -> list[DocTest]:
-        """The cdoctest blocks of one document version (cached)."""
+        """Return the cdoctest blocks of one document version (cached)."""
         cached = self._doctests.get(uri)
         if cached is not None and cached[0] == _key(version, text):
             return cached[1]
@@ -212,7 +217,7 @@ def _key(version: int | None, text: str) -> tuple[int, str]:
 
 
 def _set_max_tokens(generator: Any, max_tokens: int) -> None:
-    """Pass ``max_tokens`` to the pipeline where it has a place for it (it is not in the contract)."""
+    """Pass ``max_tokens`` to the pipeline where it has a place for it (not in the contract)."""
     for attr in ("max_tokens",):
         if hasattr(generator, attr):
             try:

@@ -1,5 +1,7 @@
-"""Work-done progress for one long job: the client's token when it gave one, else a server-created
-token when the client supports ``window.workDoneProgress``, else nothing (all calls are no-ops).
+"""Work-done progress for one long job.
+
+It uses the client's token when it gave one, else a server-created token when the client
+supports ``window.workDoneProgress``, else nothing (all calls are no-ops).
 
 ``callback`` is a ``server.api.ProgressCallback`` safe to call from worker threads: it hops onto the
 event loop. ``cancelled`` becomes set when the client sends ``window/workDoneProgress/cancel``.
@@ -30,7 +32,7 @@ STAGE_SHARE = {  # rough share of the bar each stage starts at
 
 
 def event_percentage(event: ProgressEvent) -> int:
-    """The overall percentage for a pipeline event: the stage's share of the bar, advanced by k/N.
+    """Return the overall percentage of a pipeline event: its stage's share, advanced by k/N.
 
     The pipeline's own ``percentage`` is per stage (sampling 2/2 = 100, then verifying 0/3 = 0), so
     it is used only for a stage this table does not know.
@@ -51,9 +53,13 @@ def event_percentage(event: ProgressEvent) -> int:
 
 
 def event_message(event: ProgressEvent) -> str:
-    """'sampling 2/4: fac' style text for a pipeline event."""
+    """Return 'sampling 2/4: fac' style text for a pipeline event."""
     text = event.message or event.stage
-    if event.done is not None and event.total is not None and f"{event.done}/{event.total}" not in text:
+    if (
+        event.done is not None
+        and event.total is not None
+        and f"{event.done}/{event.total}" not in text
+    ):
         text = f"{text} {event.done}/{event.total}"
     if event.function and event.function not in text:
         text = f"{text}: {event.function}"
@@ -73,6 +79,7 @@ class Progress:
         self._last = -1
 
     async def begin(self, title: str, message: str = "", cancellable: bool = True) -> None:
+        """Create the token if needed (awaiting the client's reply) and send ``begin``."""
         wdp = self.ls.work_done_progress
         if self.token is None:
             caps = self.ls.client_capabilities
@@ -87,7 +94,9 @@ class Progress:
             self.token = token
         wdp.begin(
             self.token,
-            T.WorkDoneProgressBegin(title=title, message=message, cancellable=cancellable, percentage=0),
+            T.WorkDoneProgressBegin(
+                title=title, message=message, cancellable=cancellable, percentage=0
+            ),
         )
         self._active = True
         future = wdp.tokens.get(self.token)
@@ -100,6 +109,7 @@ class Progress:
             self._loop.call_soon_threadsafe(self.cancelled.set)
 
     def report(self, message: str, percentage: int | None = None) -> None:
+        """Send a ``report`` (the percentage never moves backwards)."""
         if self._active and self.token is not None:
             if percentage is not None:
                 percentage = max(percentage, self._last)  # never move the bar backwards
@@ -109,10 +119,11 @@ class Progress:
             )
 
     def callback(self, event: ProgressEvent) -> None:
-        """A ``ProgressCallback`` for the pipeline; may be called from any thread."""
+        """Report a pipeline event (a ``ProgressCallback``); safe to call from any thread."""
         self._loop.call_soon_threadsafe(self.report, event_message(event), event_percentage(event))
 
     def end(self, message: str = "") -> None:
+        """Send ``end`` once and forget the token."""
         if self._active and self.token is not None:
             self._active = False
             self.ls.work_done_progress.end(self.token, T.WorkDoneProgressEnd(message=message))

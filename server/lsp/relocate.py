@@ -27,12 +27,12 @@ def _find_unique(haystack: Sequence[str], needle: Sequence[str]) -> int | None:
 def relocate_edits(
     old_text: str, new_text: str, edits: Sequence[tuple[TextEdit, int]]
 ) -> list[TextEdit] | None:
-    """Move ``(edit, anchor_end)`` pairs from ``old_text`` to ``new_text``; None when unsafe.
+    r"""Move ``(edit, anchor_end)`` pairs from ``old_text`` to ``new_text``; None when unsafe.
 
-    >>> e = TextEdit(1, 0, 1, 0, "/** >>> f() */\\n")
-    >>> relocate_edits("a\\nint f();\\n", "// new\\na\\nint f();\\n", [(e, 1)])[0].start_line
+    >>> e = TextEdit(1, 0, 1, 0, "/** >>> f() */\n")
+    >>> relocate_edits("a\nint f();\n", "// new\na\nint f();\n", [(e, 1)])[0].start_line
     2
-    >>> relocate_edits("a\\nint f();\\n", "a\\nint f(int);\\n", [(e, 1)]) is None
+    >>> relocate_edits("a\nint f();\n", "a\nint f(int);\n", [(e, 1)]) is None
     True
     """
     if old_text == new_text:
@@ -48,8 +48,10 @@ def relocate_edits(
         if at is None:
             return None
         delta = at - edit.start_line
-        out.append(replace(edit, start_line=edit.start_line + delta, end_line=edit.end_line + delta))
+        out.append(
+            replace(edit, start_line=edit.start_line + delta, end_line=edit.end_line + delta)
+        )
     spans = sorted((e.start_line, e.end_line) for e in out)
-    if any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
+    if any(a[1] > b[0] for a, b in zip(spans, spans[1:], strict=False)):
         return None
     return out

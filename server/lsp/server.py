@@ -41,7 +41,9 @@ class CdoctestServer(LanguageServer):
     """pygls ``LanguageServer`` plus the state of our features."""
 
     def __init__(self) -> None:
-        super().__init__("cdoctest-lsp", VERSION, text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            "cdoctest-lsp", VERSION, text_document_sync_kind=T.TextDocumentSyncKind.Incremental
+        )
         self.settings = Settings()
         self._engine: Engine | None = None
         self.parse_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-parse")
@@ -58,6 +60,7 @@ class CdoctestServer(LanguageServer):
 
     @property
     def engine(self) -> Engine:
+        """Return the ``Engine`` of the current settings (made on first use)."""
         if self._engine is None:
             self._engine = Engine(self.settings)
         return self._engine
@@ -85,17 +88,22 @@ class CdoctestServer(LanguageServer):
                 self.send_status()
 
     def send_status(self) -> None:
+        """Send the ``cdoctest/status`` notification (the extension's status bar)."""
         self.protocol.notify(A.STATUS_NOTIFICATION, self.status())
 
     def status(self) -> dict[str, Any]:
-        """The model that will be used (resolved without loading it) and the settings in force."""
+        """Return the model that will be used (resolved, not loaded) and the settings in force."""
         model: dict[str, Any] = {"name": "", "path": "", "source": "", "reason": ""}
         try:
             from models import resolve_model
 
             info = resolve_model(self.settings.model_config())
-            model = {"name": info.name or info.path.rsplit("/", 1)[-1], "path": info.path,
-                     "source": info.source, "reason": info.reason}
+            model = {
+                "name": info.name or info.path.rsplit("/", 1)[-1],
+                "path": info.path,
+                "source": info.source,
+                "reason": info.reason,
+            }
         except Exception as exc:  # no model: the status says why
             model["reason"] = f"{type(exc).__name__}: {exc}"
         if self.settings.generation.no_model:
@@ -103,16 +111,19 @@ class CdoctestServer(LanguageServer):
         return {"model": model, "settings": to_client(self.settings), "version": VERSION}
 
     def show(self, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
+        """Show a message to the user and write it to the client's log."""
         log.info("showMessage: %s", message)
         self.window_show_message(T.ShowMessageParams(type=kind, message=message))
         self.window_log_message(T.LogMessageParams(type=kind, message=message))
 
     def show_once(self, key: str, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
+        """Show a message only the first time ``key`` is seen (no floods on every keystroke)."""
         if key not in self._shown:
             self._shown.add(key)
             self.show(message, kind)
 
     def too_large(self, text: str) -> str | None:
+        """Return a message when the document exceeds ``build.maxFileBytes``, else None."""
         size = len(text.encode("utf-8", errors="surrogatepass"))
         limit = self.settings.build.max_file_bytes
         if size > limit:
@@ -120,28 +131,37 @@ class CdoctestServer(LanguageServer):
         return None
 
     def supports_document_changes(self) -> bool:
+        """Tell whether the client accepts versioned ``documentChanges``."""
         ws = self.client_capabilities.workspace
         return bool(ws and ws.workspace_edit and ws.workspace_edit.document_changes)
 
     def supports_resolve(self) -> bool:
-        ca = self.client_capabilities.text_document and self.client_capabilities.text_document.code_action
+        """Tell whether the client resolves a code action's ``edit``."""
+        ca = (
+            self.client_capabilities.text_document
+            and self.client_capabilities.text_document.code_action
+        )
         props = ca.resolve_support.properties if ca and ca.resolve_support else []
         return "edit" in props
 
     def refresh_code_lenses(self) -> None:
+        """Ask the client to re-request code lenses (when it supports that)."""
         ws = self.client_capabilities.workspace
         if ws and ws.code_lens and ws.code_lens.refresh_support:
             future = self.workspace_code_lens_refresh(None)
-            future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a refusal is harmless
+            future.add_done_callback(
+                lambda f: f.cancelled() or f.exception()
+            )  # a refusal is harmless
 
     def track(self, coro: Any) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task that shutdown cancels and awaits."""
         task = asyncio.ensure_future(coro)
         self.jobs.add(task)
         task.add_done_callback(self.jobs.discard)
         return task
 
     def warm_up(self, uri: str, delay: float = 0.3) -> None:
-        """Parse a changed document once the user pauses, so the next code action finds it cached."""
+        """Parse a changed document once the user pauses, so the next code action is cached."""
         old = self._warmups.pop(uri, None)
         if old is not None:
             old.cancel()
@@ -153,15 +173,19 @@ class CdoctestServer(LanguageServer):
 
         task = asyncio.ensure_future(later())
         self._warmups[uri] = task
-        task.add_done_callback(lambda t: self._warmups.get(uri) is t and self._warmups.pop(uri, None))
+        task.add_done_callback(
+            lambda t: self._warmups.get(uri) is t and self._warmups.pop(uri, None)
+        )
 
     async def functions(self, uri: str) -> tuple[Any, list[Any]] | None:
-        """(document, functions) off the loop, cached per version; None (and one message) if unusable."""
+        """Return (document, functions), parsed off the loop; None (and one message) if unusable."""
         doc = self.workspace.get_text_document(uri)
         try:
             text = doc.source
         except (OSError, UnicodeDecodeError) as exc:
-            self.show_once(f"read:{uri}", f"cdoctest: cannot read {uri}: {exc}", T.MessageType.Error)
+            self.show_once(
+                f"read:{uri}", f"cdoctest: cannot read {uri}: {exc}", T.MessageType.Error
+            )
             return None
         if (problem := self.too_large(text)) is not None:
             self.show_once(f"large:{uri}", problem, T.MessageType.Warning)
@@ -177,7 +201,11 @@ class CdoctestServer(LanguageServer):
             return None
         except Exception as exc:
             log.exception("listing functions failed")
-            self.show_once(f"parse:{type(exc).__name__}", f"cdoctest: cannot parse {uri}: {exc}", T.MessageType.Error)
+            self.show_once(
+                f"parse:{type(exc).__name__}",
+                f"cdoctest: cannot parse {uri}: {exc}",
+                T.MessageType.Error,
+            )
             return None
         return doc, found
 
@@ -194,11 +222,13 @@ def _invalid(exc: Exception) -> JsonRpcInvalidParams:
 
 @server.feature(T.INITIALIZE)
 def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
+    """LSP ``initialize``: take the settings from ``initializationOptions``."""
     ls.apply_settings(params.initialization_options, "initialization", announce=False)
 
 
 @server.feature(T.INITIALIZED)
 async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
+    """LSP ``initialized``: report settings problems, pull the configuration, send the status."""
     for message in ls._deferred:
         ls.show(message, T.MessageType.Warning)
     ls._deferred.clear()
@@ -207,6 +237,7 @@ async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
 
 
 async def pull_configuration(ls: CdoctestServer) -> None:
+    """Pull section ``cdoctest`` with ``workspace/configuration`` when the client supports it."""
     ws = ls.client_capabilities.workspace
     if not (ws and ws.configuration):
         return
@@ -222,7 +253,10 @@ async def pull_configuration(ls: CdoctestServer) -> None:
 
 
 @server.feature(T.WORKSPACE_DID_CHANGE_CONFIGURATION)
-async def did_change_configuration(ls: CdoctestServer, params: T.DidChangeConfigurationParams) -> None:
+async def did_change_configuration(
+    ls: CdoctestServer, params: T.DidChangeConfigurationParams
+) -> None:
+    """Re-pull the settings, or take them from the notification (Neovim 0.7)."""
     ws = ls.client_capabilities.workspace
     if ws and ws.configuration:
         await pull_configuration(ls)
@@ -253,12 +287,14 @@ async def shutdown(ls: CdoctestServer, *args: Any) -> None:
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: CdoctestServer, params: T.DidOpenTextDocumentParams) -> None:
+    """Run the file's blocks (debounced) when it is opened."""
     if ls.settings.diagnostics.run_on_open:
         ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: CdoctestServer, params: T.DidChangeTextDocumentParams) -> None:
+    """Cancel the stale test run, publish pending findings, pre-parse after a pause."""
     uri = params.text_document.uri
     ls.test_runs.cancel(uri)  # its results would be stale
     doc = ls.workspace.get_text_document(uri)
@@ -268,12 +304,14 @@ def did_change(ls: CdoctestServer, params: T.DidChangeTextDocumentParams) -> Non
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: CdoctestServer, params: T.DidSaveTextDocumentParams) -> None:
+    """Run the file's blocks (debounced) when it is saved."""
     if ls.settings.diagnostics.run_on_save:
         ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
+    """Cancel and forget everything about the document."""
     uri = params.text_document.uri
     ls.test_runs.forget(uri)
     ls.diagnostics.clear(uri)
@@ -289,6 +327,7 @@ def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
     T.CodeActionOptions(code_action_kinds=code_actions.KINDS, resolve_provider=True),
 )
 async def code_action(ls: CdoctestServer, params: T.CodeActionParams) -> list[T.CodeAction]:
+    """List the generate actions for the range (cheap: cached parse, no model)."""
     only = params.context.only
     if only and not any(code_actions.kind_matches(k, only) for k in code_actions.KINDS):
         return []
@@ -303,6 +342,7 @@ async def code_action(ls: CdoctestServer, params: T.CodeActionParams) -> list[T.
 
 @server.feature(T.CODE_ACTION_RESOLVE)
 async def code_action_resolve(ls: CdoctestServer, action: T.CodeAction) -> T.CodeAction:
+    """Generate and verify the block; the action gets the edit (or none, with a message)."""
     try:
         args = A.GenerateArgs.from_json(action.data)
     except A.InvalidArgs as exc:
@@ -321,6 +361,7 @@ async def code_action_resolve(ls: CdoctestServer, action: T.CodeAction) -> T.Cod
 
 @server.feature(A.GENERATE_REQUEST)
 async def generate_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    """``cdoctest/generate``: generate with progress on the given token; cancellable."""
     raw = A.plain(params)
     try:
         args = A.GenerateArgs.from_json(raw)
@@ -333,6 +374,7 @@ async def generate_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
 
 @server.feature(A.RUN_TESTS_REQUEST)
 async def run_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    """``cdoctest/runTests``: run the document's blocks now and answer a summary."""
     try:
         args = A.RunTestsArgs.from_json(params)
     except A.InvalidArgs as exc:
@@ -345,6 +387,7 @@ async def run_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
 
 @server.feature(A.STATUS_REQUEST)
 def status_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    """``cdoctest/status``: the model in use and the settings in force."""
     return ls.status()
 
 
@@ -353,6 +396,7 @@ def status_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
 
 @server.feature(T.TEXT_DOCUMENT_CODE_LENS)
 async def code_lens(ls: CdoctestServer, params: T.CodeLensParams) -> list[T.CodeLens]:
+    """Two lenses above each block: run it, and its last result."""
     uri = params.text_document.uri
     doc = ls.workspace.get_text_document(uri)
     text = doc.source
@@ -375,6 +419,7 @@ async def code_lens(ls: CdoctestServer, params: T.CodeLensParams) -> list[T.Code
 
 @server.command(A.RUN_TESTS_COMMAND)
 def run_tests_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
+    """Start a test run of the document and return at once (results come as diagnostics)."""
     try:
         args = A.RunTestsArgs.from_json(list(arguments))
     except A.InvalidArgs as exc:
@@ -385,6 +430,7 @@ def run_tests_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
 
 @server.command(A.GENERATE_COMMAND)
 def generate_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
+    """Start a generation that applies its edit with ``workspace/applyEdit``; return at once."""
     try:
         args = A.GenerateArgs.from_json(list(arguments))
     except A.InvalidArgs as exc:
@@ -403,7 +449,10 @@ async def _generate_and_apply(ls: CdoctestServer, args: A.GenerateArgs) -> None:
         T.ApplyWorkspaceEditParams(edit=outcome.edit, label="Generate cdoctest")
     )
     if not result.applied:
-        ls.show(f"cdoctest: the editor did not apply the edit ({result.failure_reason or 'no reason given'})",
-                T.MessageType.Warning)
+        ls.show(
+            "cdoctest: the editor did not apply the edit "
+            f"({result.failure_reason or 'no reason given'})",
+            T.MessageType.Warning,
+        )
     else:
         ls.show(f"cdoctest: {outcome.summary}")

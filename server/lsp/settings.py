@@ -2,7 +2,8 @@
 
 The client sends the same nested object twice: as ``initializationOptions`` and as the answer to
 ``workspace/configuration`` for section ``cdoctest`` (VS Code turns its dotted settings
-``cdoctest.generation.samples`` into ``{"generation": {"samples": ...}}``). Keys are camelCase on the
+``cdoctest.generation.samples`` into ``{"generation": {"samples": ...}}``). Keys are camelCase on
+the
 wire and snake_case here. ``parse_settings`` never raises: an unknown key or a value of the wrong
 type is reported in the returned problem list and that one field keeps its default, so the server
 can show one message and carry on. The keys ``server`` and ``trace`` belong to the VS Code extension
@@ -84,7 +85,7 @@ class Settings:
     diagnostics: DiagnosticsSettings = field(default_factory=DiagnosticsSettings)
 
     def model_config(self) -> ModelConfig:
-        """The ``ModelConfig`` these settings select."""
+        """Return the ``ModelConfig`` these settings select."""
         return ModelConfig(
             model=self.model.path or None,
             adapter=self.model.adapter or None,
@@ -93,7 +94,7 @@ class Settings:
         )
 
     def generate_options(self) -> GenerateOptions:
-        """The ``GenerateOptions`` of one run (``max_tokens`` is passed where the pipeline has it)."""
+        """Return the ``GenerateOptions`` (``max_tokens`` only where the pipeline has it)."""
         values: dict[str, Any] = {
             "samples": self.generation.samples,
             "strict": self.generation.strict,
@@ -107,7 +108,7 @@ class Settings:
         return GenerateOptions(**values)
 
     def source_options(self) -> SourceOptions:
-        """The ``SourceOptions`` for libclang and clang-repl."""
+        """Return the ``SourceOptions`` for libclang and clang-repl."""
         return SourceOptions(
             compile_db_dir=self.build.compile_commands_dir or None,
             extra_flags=tuple(self.build.extra_flags),
@@ -129,7 +130,7 @@ def camel(name: str) -> str:
 
 
 def to_client(obj: Any) -> Any:
-    """A settings tree as the camelCase JSON object a client sends (the inverse of ``parse_settings``)."""
+    """Return a settings tree as the camelCase object a client sends (see ``parse_settings``)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {camel(f.name): to_client(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, list):
@@ -138,7 +139,7 @@ def to_client(obj: Any) -> Any:
 
 
 def _check(value: Any, hint: Any) -> Any:
-    """Coerce ``value`` to the field type ``hint`` or raise ``TypeError`` saying what was expected."""
+    """Coerce ``value`` to the field type ``hint``, or raise ``TypeError`` saying what is wanted."""
     text = str(hint)
     if hint is bool or text == "bool":
         if isinstance(value, bool):
@@ -209,8 +210,10 @@ def parse_settings(raw: Any) -> tuple[Settings, list[str]]:
     >>> s, problems = parse_settings({"generation": {"samples": 2, "timeBudget": "x"}, "bogus": 1})
     >>> s.generation.samples, s.generation.time_budget
     (2, 120.0)
-    >>> problems
-    ["cdoctest.generation.timeBudget: expected a number, got 'x'; using the default", 'unknown setting cdoctest.bogus']
+    >>> for problem in problems:
+    ...     print(problem)
+    cdoctest.generation.timeBudget: expected a number, got 'x'; using the default
+    unknown setting cdoctest.bogus
     """
     problems: list[str] = []
     settings = Settings()

@@ -98,6 +98,23 @@ def test_class_results_go_through_a_named_variable() -> None:
     ]
 
 
+def test_vectors_of_strings() -> None:
+    src = (
+        "#include <string>\n#include <vector>\n"
+        "void sortv(std::vector<std::string> &v);\n"
+    )
+    assert sources(src, "sortv", 3, max_candidates=1) == [
+        [
+            'std::vector<std::string> vec0a = {"one", "two", "three"};',
+            "sortv(vec0a);",
+            "vec0a.size()",
+            "vec0a.at(0).c_str()",
+            "vec0a.at(1).c_str()",
+            "vec0a.at(2).c_str()",
+        ]
+    ]
+
+
 def test_structs_enums_references_and_namespaces() -> None:
     src = (
         "namespace g { enum class Dir { Up, Down }; struct P { int x; double y; };\n"

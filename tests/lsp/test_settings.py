@@ -1,5 +1,7 @@
-"""Settings: parsing from a client, tolerance, and the three copies of the defaults agreeing
-(server/lsp/settings.py, the JSON example in docs/editor.md, extension/package.json)."""
+"""Settings: parsing from a client, tolerance, and the three copies of the defaults agreeing.
+
+The copies: (server/lsp/settings.py, the JSON example in docs/editor.md, extension/package.json).
+"""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ def _nest(flat: dict[str, object]) -> dict[str, dict[str, object]]:
 
 
 def test_defaults_equal_the_settings_json_in_docs_editor_md() -> None:
+    """The settings JSON in docs/editor.md lists exactly the defaults."""
     text = (ROOT / "docs" / "editor.md").read_text()
     blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
     example = max(blocks, key=len)  # the full settings example
@@ -31,12 +34,14 @@ def test_defaults_equal_the_settings_json_in_docs_editor_md() -> None:
 
 
 def test_defaults_equal_the_extension_manifest() -> None:
+    """extension/package.json contributes exactly the defaults."""
     manifest = json.loads((ROOT / "extension" / "package.json").read_text())
     props = manifest["contributes"]["configuration"]["properties"]
     assert _nest({k: v["default"] for k, v in props.items()}) == to_client(Settings())
 
 
 def test_parse_nested_camel_case() -> None:
+    """Nested camelCase settings map onto the pipeline's option objects."""
     s, problems = parse_settings(
         {
             "model": {"path": "/m.gguf", "gpuLayers": 0},
@@ -47,15 +52,28 @@ def test_parse_nested_camel_case() -> None:
     )
     assert problems == []
     assert (s.model.path, s.model.gpu_layers) == ("/m.gguf", 0)
-    assert (s.generation.samples, s.generation.max_tokens, s.generation.time_budget) == (2, 64, 30.0)
+    assert (s.generation.samples, s.generation.max_tokens, s.generation.time_budget) == (
+        2,
+        64,
+        30.0,
+    )
     assert s.generate_options().samples == 2 and s.generate_options().strict is True
     assert s.model_config().model == "/m.gguf" and s.model_config().n_gpu_layers == 0
-    assert s.source_options().extra_flags == ("-std=c++17",) and s.source_options().compile_db_dir == "/b"
+    assert (
+        s.source_options().extra_flags == ("-std=c++17",)
+        and s.source_options().compile_db_dir == "/b"
+    )
 
 
 def test_invalid_values_keep_their_defaults_and_are_all_reported() -> None:
+    """Every problem is reported; the bad fields keep their defaults."""
     s, problems = parse_settings(
-        {"generation": {"samples": 0, "strict": "yes"}, "runner": [], "colour": "red", "model": {"size": 3}}
+        {
+            "generation": {"samples": 0, "strict": "yes"},
+            "runner": [],
+            "colour": "red",
+            "model": {"size": 3},
+        }
     )
     assert s == Settings()
     assert problems == [
@@ -68,6 +86,7 @@ def test_invalid_values_keep_their_defaults_and_are_all_reported() -> None:
 
 
 def test_not_an_object_and_wrapped_section() -> None:
+    """Non-objects are reported; a ``{'cdoctest': {...}}`` wrapper is unwrapped."""
     assert parse_settings("x")[1] == ["cdoctest settings must be an object, got str"]
     assert parse_settings(None) == (Settings(), [])
     s, problems = parse_settings({"cdoctest": {"generation": {"samples": 3}}})
@@ -75,6 +94,7 @@ def test_not_an_object_and_wrapped_section() -> None:
 
 
 def test_case_conversion() -> None:
+    """Keys in camelCase become snake_case; snake_case passes unchanged."""
     assert [snake(k) for k in ("timeBudget", "gpuLayers", "samples", "time_budget")] == [
         "time_budget",
         "gpu_layers",

@@ -139,3 +139,11 @@ def test_examples_doctest_wraps_candidates():
         0,
         ["f(1)\n"],
     )
+
+
+def test_backslash_newline_splices_lines_before_anything_else():
+    assert split_inputs("#define SQ(x) \\\n  ((x) * (x))\nSQ(3)\n") == [
+        "#define SQ(x)  ((x) * (x))",
+        "SQ(3)",
+    ]
+    assert split_inputs("int a = 1; \\\n") == ["int a = 1;"]  # never leaves clang-repl waiting

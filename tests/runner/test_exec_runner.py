@@ -118,6 +118,9 @@ def test_examples_pass_in_display_form(runner):
         ("nullptr", "nullptr"),
         ('void shout() { puts("HEY"); }', ""),
         ("shout()", "HEY"),  # a bare void call runs (plain clang-repl 22 skips it)
+        ("#define SQ(x) \\\n  ((x) * (x))", ""),  # a continued macro is one input
+        ("SQ(4)", "16"),
+        ('printf("no newline"); 7', "no newline7"),  # unflushed C output is not held back
     )
     result = runner.run(t, FAC)
     assert [

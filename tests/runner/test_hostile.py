@@ -71,6 +71,11 @@ def corpus(port: int) -> dict[str, list[tuple[str, str]]]:
             ("static char buf[1 << 20]; memset(buf, 'x', sizeof buf);", ""),
             ("for (int i = 0; i < 100; i++) fwrite(buf, 1, sizeof buf, stdout);", ""),
         ],
+        "big_file": [
+            ("#include <cstring>", ""),
+            ('static char blk[1 << 20]; FILE *f = fopen("big.bin", "w"); f != nullptr', "true"),
+            ("for (int i = 0; i < 64; i++) fwrite(blk, 1, sizeof blk, f); fclose(f);", ""),
+        ],
         "stdin": [
             ("getchar()", "-1"),
             ('int v = 3; scanf("%d", &v); v', "3"),
@@ -168,6 +173,12 @@ def test_printing_100_mb_hits_the_output_limit(hostile):
         1
     ].stderr
     assert len(r.results[2].got) < LIMITS.max_output_bytes
+
+
+def test_file_size_limit(hostile):
+    r = hostile["results"]["big_file"]
+    assert [x.outcome for x in r.results] == [Outcome.PASSED, Outcome.PASSED, Outcome.CRASH]
+    assert "SIGXFSZ" in r.results[2].message
 
 
 def test_reading_stdin_gets_end_of_file_at_once(hostile):

@@ -20,9 +20,9 @@ from training.dataset import (
     DatasetError,
     Item,
     load_items,
+    locate,
     present,
     to_prompt_target,
-    virtual_path,
 )
 
 # -- fixtures -----------------------------------------------------------------------------------
@@ -199,6 +199,7 @@ def test_good_record_loads(tmp_path: Path) -> None:
         ),
         ({"variants": [{"reference": ">>> twice(2)\n4\n>>> twice(0)\n0\n"}]}, "identical"),
         ({"surprise": 1}, "surprise"),
+        ({"variants": [{"reference": ">>> twice(1)\n\n2\n"}]}, "variants.0.reference.*blank"),
     ],
 )
 def test_bad_record_is_rejected(tmp_path: Path, change: dict, message: str) -> None:
@@ -230,22 +231,19 @@ def test_unknown_split_category_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_every_source_parses_and_locator_finds_function(presentations: list[Item]) -> None:
-    from server.api import TargetSelector
-    from server.locate import load_source, select_targets
-
+    """Every distinct source parses cleanly (libclang) and ``server.locate`` finds the target."""
     seen: set[str] = set()
     for p in presentations:
         if p.source in seen:
             continue
         seen.add(p.source)
-        parsed = load_source(virtual_path(p.filename), text=p.source)
+        parsed, found = locate(p)
         assert parsed.language == p.language
         problems = [str(d) for d in parsed.errors + parsed.missing_includes]
         assert not problems, (p.id, problems)
-        (found,) = select_targets(parsed, TargetSelector(name=p.qualname))
         assert found.declaration.name == p.function and found.is_definition, p.id
         assert found.declaration.qualname == p.qualname, p.id
-        target = to_prompt_target(p)
+        target = to_prompt_target(p)  # reuses the parse above
         assert (target.name, target.qualname) == (p.function, p.qualname)
         assert target.language == p.language
         assert p.function in target.signature and target.source in p.source
@@ -289,3 +287,41 @@ def test_a_wrong_expected_output_fails(items: list[Item], runner) -> None:
     result = runner.run(bad.doctest(), bad.code_under_test())
     assert [r.outcome.value for r in result.results] == ["passed", "failed", "passed"]
     assert result.results[1].got == "120\n"
+
+
+# -- python -m training.dataset ----------------------------------------------------------------
+
+
+def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    from training.dataset import main
+
+    assert main(["--category", "loops", "--split", "train"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "loops              14 items  train 14 val 0  C  6 C++  8  variants 28",
+        "14 items, 42 presentations",
+    ]
+
+
+def test_cli_bad_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from training.dataset import main
+
+    assert main(["--category", "loops", "--directory", str(tmp_path)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.clang
+def test_cli_check_reports_a_wrong_block(
+    runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--check`` runs the blocks: the wrong variant fails with what it got, exit status 1."""
+    from training.dataset import main
+
+    wrong = {**_GOOD, "variants": [{"replace": [], "reference": ">>> twice(21)\n43\n"}]}
+    _write(tmp_path, wrong)
+    status = main(["--category", "arithmetic", "--directory", str(tmp_path), "--check"])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "FAILED arithmetic-01 presentation 1\n  >>> twice(21)  [failed]\n" in out
+    assert "  want: 43\n  got:  42\n" in out
+    assert out.rstrip().splitlines()[-1].startswith("1/2 blocks passed in ")

@@ -24,14 +24,14 @@ KINDS = [FUNCTION_KIND, FILE_KIND]
 
 
 def kind_matches(kind: str, only: Sequence[str] | None) -> bool:
-    """``only`` is a prefix filter: ``refactor`` matches ``refactor.rewrite.x``, ``ref`` does not."""
+    """Apply ``only`` as a prefix filter (``refactor`` matches ``refactor.rewrite.x``)."""
     if not only:
         return True
     return any(f == "" or kind == f or kind.startswith(f + ".") for f in only)
 
 
 def function_at(functions: Sequence[FunctionInfo], line: int) -> FunctionInfo | None:
-    """The innermost function whose declaration spans 0-based ``line`` (None outside functions)."""
+    """Return the innermost function spanning 0-based ``line`` (None outside functions)."""
     best: FunctionInfo | None = None
     for f in functions:
         d = f.declaration
@@ -51,18 +51,22 @@ def list_actions(
     only: Sequence[str] | None,
     resolve_support: bool,
 ) -> list[T.CodeAction]:
-    """The actions for a range: one for the function under its start, one for the whole file."""
+    """List the actions for a range: the function under its start, and the whole file."""
     actions: list[T.CodeAction] = []
     target = function_at(functions, rng.start.line)
     if target is not None and kind_matches(FUNCTION_KIND, only):
         d = target.declaration
         verb = "Regenerate" if target.block_generated else "Generate"
         args = GenerateArgs(uri=uri, version=version, line=d.line - 1, name=d.qualname or d.name)
-        actions.append(_action(f"{verb} cdoctest for `{d.name}`", FUNCTION_KIND, args, resolve_support))
+        actions.append(
+            _action(f"{verb} cdoctest for `{d.name}`", FUNCTION_KIND, args, resolve_support)
+        )
     if functions and kind_matches(FILE_KIND, only):
         args = GenerateArgs(uri=uri, version=version, all=True)
         actions.append(
-            _action("Generate cdoctests for all functions in file", FILE_KIND, args, resolve_support)
+            _action(
+                "Generate cdoctests for all functions in file", FILE_KIND, args, resolve_support
+            )
         )
     return actions
 

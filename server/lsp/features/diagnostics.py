@@ -21,14 +21,19 @@ class Diagnostics:
         self._by_uri: dict[str, dict[str, list[T.Diagnostic]]] = {}
         self._expected: dict[str, tuple[str, list[T.Diagnostic]]] = {}
 
-    def set(self, uri: str, source: str, diagnostics: list[T.Diagnostic], version: int | None = None) -> None:
+    def set(
+        self, uri: str, source: str, diagnostics: list[T.Diagnostic], version: int | None = None
+    ) -> None:
+        """Replace the diagnostics of one source for ``uri`` and publish the union."""
         self._by_uri.setdefault(uri, {})[source] = list(diagnostics)
         self.publish(uri, version)
 
     def get(self, uri: str, source: str) -> list[T.Diagnostic]:
+        """Return the current diagnostics of one source for ``uri``."""
         return list(self._by_uri.get(uri, {}).get(source, []))
 
     def publish(self, uri: str, version: int | None = None) -> None:
+        """Publish the union of all sources for ``uri``."""
         merged = [d for diags in self._by_uri.get(uri, {}).values() for d in diags]
         self.ls.text_document_publish_diagnostics(
             T.PublishDiagnosticsParams(uri=uri, diagnostics=merged, version=version)
@@ -47,6 +52,9 @@ class Diagnostics:
             self.set(uri, "findings", [], version)  # the findings' lines are stale now
 
     def clear(self, uri: str) -> None:
+        """Forget everything about ``uri`` and publish an empty list."""
         self._by_uri.pop(uri, None)
         self._expected.pop(uri, None)
-        self.ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        self.ls.text_document_publish_diagnostics(
+            T.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )

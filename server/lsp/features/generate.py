@@ -1,10 +1,14 @@
-"""Generation in the editor: one coroutine shared by ``codeAction/resolve``, the
-``cdoctest/generate`` request and the ``cdoctest.server.generate`` command.
+"""Generation in the editor, shared by resolve, ``cdoctest/generate`` and the generate command.
+
+One coroutine serves ``codeAction/resolve``, the ``cdoctest/generate`` request and the
+``cdoctest.server.generate`` command.
 
 Contract: the pipeline runs in the server's generation executor (never on the event loop) with a
-``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set it and
+``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set
+it and
 return at once, with no edit. The edit is computed against the document version the generation
-started from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused with a
+started from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused
+with a
 message. "Possible bug" findings become warnings once the client has applied the edit (the
 document then equals the generated text).
 """
@@ -48,8 +52,11 @@ class Outcome:
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """Return the JSON answer of ``cdoctest/generate``."""
         return {
-            "edit": None if self.edit is None else _converter.unstructure(self.edit, T.WorkspaceEdit),
+            "edit": None
+            if self.edit is None
+            else _converter.unstructure(self.edit, T.WorkspaceEdit),
             "summary": self.summary,
             "cancelled": self.cancelled,
             "error": self.error,
@@ -67,9 +74,13 @@ def summarize(result: FileResult) -> str:
             score = (
                 f", mutation score {f.mutants_killed}/{f.mutants_total}" if f.mutants_total else ""
             )
-            parts.append(f"`{f.function.name}`: {len(f.examples)} verified examples ({f.origin}{score})")
+            parts.append(
+                f"`{f.function.name}`: {len(f.examples)} verified examples ({f.origin}{score})"
+            )
         elif f.status != "skipped":
-            parts.append(f"`{f.function.name}`: {f.status}" + (f" ({f.message})" if f.message else ""))
+            parts.append(
+                f"`{f.function.name}`: {f.status}" + (f" ({f.message})" if f.message else "")
+            )
     if not parts:
         return "no function to generate tests for"
     return "; ".join(parts)
@@ -78,7 +89,7 @@ def summarize(result: FileResult) -> str:
 async def generate(
     ls: CdoctestServer, args: GenerateArgs, token: T.ProgressToken | None = None
 ) -> Outcome:
-    """Run one generation for ``args`` (see the module docstring). Raises only ``CancelledError``."""
+    """Run one generation for ``args`` (see the module docstring); raise only ``CancelledError``."""
     started = time.monotonic()
     doc = ls.workspace.get_text_document(args.uri)
     try:
@@ -106,18 +117,24 @@ async def generate(
         if future not in done:  # progress cancelled: stop the worker, answer now
             cancel.set()
             _swallow(future)
-            return Outcome(cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started)
+            return Outcome(
+                cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
+            )
         try:
             result = future.result()
         except GenerationCancelledError:
-            return Outcome(cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started)
+            return Outcome(
+                cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
+            )
         except EngineError as exc:
             end_message = "failed"
             return _fail(ls, f"cdoctest generation failed: {exc}")
         except Exception as exc:  # a bug below us must not take the server down
             log.exception("generation failed")
             end_message = "failed"
-            return _fail(ls, f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}")
+            return _fail(
+                ls, f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}"
+            )
         outcome = _to_outcome(ls, args.uri, text, version, result)
         end_message = outcome.summary
         outcome.seconds = time.monotonic() - started
@@ -140,7 +157,9 @@ def _fail(ls: CdoctestServer, message: str) -> Outcome:
     return Outcome(error=message, summary=message)
 
 
-def _to_outcome(ls: CdoctestServer, uri: str, text: str, version: int | None, result: FileResult) -> Outcome:
+def _to_outcome(
+    ls: CdoctestServer, uri: str, text: str, version: int | None, result: FileResult
+) -> Outcome:
     functions = [
         {
             "name": f.function.qualname or f.function.name,
@@ -171,7 +190,9 @@ def _to_outcome(ls: CdoctestServer, uri: str, text: str, version: int | None, re
             return Outcome(summary=message, error=message, functions=functions)
         edits, new_text = moved, _apply(current, moved)
     lines = current.split("\n")
-    edit = convert.lsp_workspace_edit(uri, now_version, edits, lines, ls.supports_document_changes())
+    edit = convert.lsp_workspace_edit(
+        uri, now_version, edits, lines, ls.supports_document_changes()
+    )
     findings = []
     for fr in result.functions:
         for finding in fr.findings:
@@ -189,9 +210,7 @@ def _to_outcome(ls: CdoctestServer, uri: str, text: str, version: int | None, re
         shift = 0 if not edits else edits[0].start_line - pairs[0][0].start_line
         new_lines = new_text.split("\n")
         diags = [
-            convert.lsp_finding_diagnostic(
-                f, new_lines, fallback_line=(f.line or 0)
-            )
+            convert.lsp_finding_diagnostic(f, new_lines, fallback_line=(f.line or 0))
             for fr in result.functions
             for f in fr.findings
         ]
@@ -214,5 +233,9 @@ def _apply(text: str, edits: list[Any]) -> str:
 
     out = text
     for e in sorted(edits, key=lambda e: (e.start_line, e.start_character), reverse=True):
-        out = out[: pos(e.start_line, e.start_character)] + e.new_text + out[pos(e.end_line, e.end_character) :]
+        out = (
+            out[: pos(e.start_line, e.start_character)]
+            + e.new_text
+            + out[pos(e.end_line, e.end_character) :]
+        )
     return out

@@ -1,4 +1,4 @@
-"""Running a document's existing cdoctest blocks: on open/save (debounced), on demand, and the lenses.
+"""Running a document's cdoctest blocks: on open/save (debounced), on demand, and the lenses.
 
 One run per URI at a time: scheduling a new run (the file changed, was saved again, or a run was
 requested) cancels the previous one, which sets its cancel event so the runner kills its clang-repl
@@ -45,11 +45,13 @@ class TestRuns:
         return task
 
     def cancel(self, uri: str) -> None:
+        """Cancel the URI's pending or running run (its clang-repl processes are killed)."""
         task = self._tasks.pop(uri, None)
         if task is not None:
             task.cancel()
 
     def cancel_all(self) -> list[asyncio.Task[Any]]:
+        """Cancel every run; returns the tasks so the caller can await them."""
         tasks = list(self._tasks.values())
         for t in tasks:
             t.cancel()
@@ -70,17 +72,25 @@ class TestRuns:
         loop = asyncio.get_running_loop()
         cancel = threading.Event()
         try:
-            tests = await loop.run_in_executor(ls.parse_executor, engine.doctests, uri, version, path, text)
-            results = await loop.run_in_executor(ls.test_executor, engine.run_tests, path, text, tests, cancel)
+            tests = await loop.run_in_executor(
+                ls.parse_executor, engine.doctests, uri, version, path, text
+            )
+            results = await loop.run_in_executor(
+                ls.test_executor, engine.run_tests, path, text, tests, cancel
+            )
         except asyncio.CancelledError:
             cancel.set()  # the runner kills its clang-repl processes
             raise
         except EngineError as exc:
-            ls.show_once(f"run:{exc}", f"cdoctest: cannot run the tests: {exc}", T.MessageType.Warning)
+            ls.show_once(
+                f"run:{exc}", f"cdoctest: cannot run the tests: {exc}", T.MessageType.Warning
+            )
             return None
         except Exception as exc:
             log.exception("test run failed")
-            ls.show(f"cdoctest: the test run failed: {type(exc).__name__}: {exc}", T.MessageType.Error)
+            ls.show(
+                f"cdoctest: the test run failed: {type(exc).__name__}: {exc}", T.MessageType.Error
+            )
             return None
         now = ls.workspace.text_documents.get(uri)
         if now is None or now.version != version:
@@ -93,12 +103,13 @@ class TestRuns:
         return results
 
     def forget(self, uri: str) -> None:
+        """Cancel the URI's run and drop its results (the document was closed)."""
         self.cancel(uri)
         self.results.pop(uri, None)
 
 
 def summary(results: list[DocTestResult]) -> dict[str, Any]:
-    """The JSON answer of ``cdoctest/runTests``."""
+    """Return the JSON answer of ``cdoctest/runTests``."""
     return {
         "blocks": len(results),
         "passed": sum(1 for r in results if r.passed),
@@ -117,13 +128,26 @@ def summary(results: list[DocTestResult]) -> dict[str, Any]:
     }
 
 
-def code_lenses(uri: str, tests: list[Any], last: dict[str, DocTestResult] | None) -> list[T.CodeLens]:
+def code_lenses(
+    uri: str, tests: list[Any], last: dict[str, DocTestResult] | None
+) -> list[T.CodeLens]:
     """Two lenses above each block: run it, and its last result (which also re-runs)."""
     lenses = []
     for test in tests:
         rng = convert.block_range(test)
         args = [{"uri": uri}]
-        lenses.append(T.CodeLens(range=rng, command=T.Command(title="▶ Run cdoctest", command=RUN_TESTS_COMMAND, arguments=args)))
+        lenses.append(
+            T.CodeLens(
+                range=rng,
+                command=T.Command(
+                    title="▶ Run cdoctest", command=RUN_TESTS_COMMAND, arguments=args
+                ),
+            )
+        )
         title = convert.result_title((last or {}).get(test.name))
-        lenses.append(T.CodeLens(range=rng, command=T.Command(title=title, command=RUN_TESTS_COMMAND, arguments=args)))
+        lenses.append(
+            T.CodeLens(
+                range=rng, command=T.Command(title=title, command=RUN_TESTS_COMMAND, arguments=args)
+            )
+        )
     return lenses

@@ -1,0 +1,484 @@
+"""``cdoctest-train export``: write what llama.cpp serves from a trained torch model.
+
+Two outputs (``export_model`` picks by what it is given):
+
+- **LoRA adapter GGUF** (:func:`export_lora`) for a peft LoRA model whose base is the untouched
+  source GGUF: ``general.type = adapter``, ``adapter.type = lora``, ``adapter.lora.alpha``, and
+  per adapted weight ``<gguf name>.lora_a`` (peft ``lora_A``, shape (r, in)) and ``.lora_b``
+  (``lora_B``, (out, r)). llama.cpp computes ``W·x + alpha/r · B(A·x)``, the same as peft. Serve it
+  with ``cdoctest-gen --model BASE.gguf --adapter ADAPTER.gguf`` (or ``Llama(model_path=BASE,
+  lora_path=ADAPTER)``). Plain LoRA only: DoRA, rank/alpha patterns, ``modules_to_save`` and
+  adapted embeddings are refused (:class:`ExportError`); rsLoRA is written as ``alpha·sqrt(r)``.
+- **Full GGUF** (:func:`export_full`) otherwise: every tensor of the torch model, with the block
+  count taken from the model's config (so the two blocks added by ``training.expand`` are there as
+  ``blk.0``/``blk.1`` and the original blocks follow), and all other metadata — tokenizer, chat
+  template, hyper-parameters — copied from the source GGUF with the ``gguf`` library. A LoRA model
+  whose base is *not* the source GGUF (e.g. LoRA on an expanded model) is merged first.
+
+Weights: tensor names come from gguf-py's ``TensorNameMap`` for the source architecture; for the
+``llama`` architecture the q/k projection rows are permuted into llama.cpp's rotary layout (as
+llama.cpp's ``convert_hf_to_gguf.py`` does; transformers undoes it on load), for LoRA only the
+``lora_b`` rows. Supported architectures: ``llama`` (SmolLM2, Llama, Mistral GGUFs) and ``qwen2``/
+``qwen3`` (no permutation). ``outtype`` is ``f32`` (default; the round trip is then exact up to
+float rounding), ``f16`` or ``q8_0`` (2-D weights; 1-D tensors such as norms stay F32). With
+``keep_unchanged`` (default on) a tensor whose values are bit-for-bit the dequantised source
+tensor (e.g. the frozen original blocks after block-expansion SFT) is copied raw in its original
+quantisation, which keeps the file small and its numbers those of the original model.
+
+The source GGUF of a model is found by :func:`source_gguf`: a ``SOURCE`` file in the model
+directory (written by ``training.hf_model``'s conversion: the weights *are* that GGUF's) or a
+``DERIVED_FROM`` file (written by ``training.sft`` for trained models), else the ``model`` field of a
+GRPO checkpoint's ``config.yaml`` (null = the embedded model), followed recursively. Models with no
+GGUF ancestry (a Hugging Face download) are refused: convert them with llama.cpp's
+``convert_hf_to_gguf.py`` first. Errors are :class:`ExportError` (a ``models.api.ModelError``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from models.api import ModelError
+
+OUTTYPES = ("f32", "f16", "q8_0")
+PERMUTE_QK_ARCHS = frozenset({"llama"})
+SUPPORTED_ARCHS = frozenset({"llama", "qwen2", "qwen3"})
+
+
+class ExportError(ModelError):
+    """The model cannot be exported (unsupported architecture or adapter, no source GGUF, I/O)."""
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What was written: ``kind`` is ``'model'`` (full GGUF) or ``'adapter'`` (LoRA GGUF)."""
+
+    path: str
+    kind: str
+    architecture: str
+    base_gguf: str  # the source GGUF (metadata/tokenizer donor; the base an adapter applies to)
+    outtype: str
+    block_count: int
+    tensors: int
+    raw_copied: int  # tensors copied unchanged in their source quantisation
+    bytes: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# --------------------------------------------------------------------------- lineage
+
+
+def source_gguf(model_dir: str | os.PathLike[str], _depth: int = 0) -> str:
+    """The GGUF a saved torch model descends from (see the module docstring). Raises ``ExportError``."""
+    path = Path(model_dir)
+    if path.is_file() and path.suffix == ".gguf":
+        return str(path.resolve())
+    if _depth > 8:
+        raise ExportError(f"{model_dir}: model lineage too deep while looking for the source GGUF")
+    for marker in ("SOURCE", "DERIVED_FROM"):
+        if (path / marker).is_file():
+            return source_gguf((path / marker).read_text().strip(), _depth + 1)
+    for config in (path / "config.yaml", path.parent / "config.yaml"):
+        if config.is_file():
+            import yaml
+
+            data = yaml.safe_load(config.read_text()) or {}
+            if "model" in data:
+                origin = data["model"]
+                if origin is None:
+                    from training.hf_model import embedded_gguf_path
+
+                    return embedded_gguf_path()
+                return source_gguf(origin, _depth + 1)
+    adapter_config = path / "adapter_config.json"
+    if adapter_config.is_file():
+        base = json.loads(adapter_config.read_text()).get("base_model_name_or_path")
+        if base and os.path.exists(base):
+            return source_gguf(base, _depth + 1)
+    raise ExportError(
+        f"{model_dir}: cannot tell which GGUF this model came from (no SOURCE file, no run config.yaml); "
+        "pass --base-gguf, or convert a plain Hugging Face model with llama.cpp's convert_hf_to_gguf.py"
+    )
+
+
+# --------------------------------------------------------------------------- tensors
+
+
+def permute_qk(weight: np.ndarray, n_head: int) -> np.ndarray:
+    """llama.cpp's rotary row order for a q/k projection (rows = n_head × head_dim): the inverse of
+    transformers' ``reverse_permute`` on GGUF load.
+
+    >>> permute_qk(np.arange(8).reshape(8, 1), 2)[:, 0].tolist()
+    [0, 2, 1, 3, 4, 6, 5, 7]
+    """
+    shape = weight.shape
+    return weight.reshape(n_head, 2, shape[0] // n_head // 2, *shape[1:]).swapaxes(1, 2).reshape(shape)
+
+
+class _Names:
+    """HF parameter name -> GGUF tensor name for one architecture and block count."""
+
+    def __init__(self, arch: str, n_blocks: int) -> None:
+        import gguf
+
+        by_name = {name: key for key, name in gguf.MODEL_ARCH_NAMES.items()}
+        if arch not in by_name:
+            raise ExportError(f"architecture {arch!r} is unknown to gguf-py")
+        self._map = gguf.get_tensor_name_map(by_name[arch], n_blocks)
+
+    def __call__(self, hf_name: str) -> str:
+        name = self._map.get_name(hf_name, try_suffixes=(".weight", ".bias"))
+        if name is None:
+            raise ExportError(f"no GGUF tensor name for parameter {hf_name!r}")
+        return name
+
+
+def _hparams(config: Any) -> tuple[int, int, int]:
+    n_head = int(config.num_attention_heads)
+    n_kv = int(getattr(config, "num_key_value_heads", None) or n_head)
+    return int(config.num_hidden_layers), n_head, n_kv
+
+
+def _qk_heads(gguf_name: str, n_head: int, n_kv: int) -> int | None:
+    if re.search(r"\.attn_q\.(weight|bias)$", gguf_name):
+        return n_head
+    if re.search(r"\.attn_k\.(weight|bias)$", gguf_name):
+        return n_kv
+    return None
+
+
+def _encode(array: np.ndarray, outtype: str) -> tuple[np.ndarray, Any]:
+    """``(data, raw_dtype)`` for ``GGUFWriter.add_tensor``; 1-D tensors always F32."""
+    import gguf
+
+    array = np.ascontiguousarray(array, dtype=np.float32)
+    if array.ndim < 2 or outtype == "f32":
+        return array, None
+    if outtype == "q8_0" and array.shape[-1] % 32 == 0:
+        return gguf.quants.quantize(array, gguf.GGMLQuantizationType.Q8_0), gguf.GGMLQuantizationType.Q8_0
+    return array.astype(np.float16), None
+
+
+def _file_type(outtype: str) -> int:
+    import gguf
+
+    return {"f32": gguf.LlamaFileType.ALL_F32, "f16": gguf.LlamaFileType.MOSTLY_F16,
+            "q8_0": gguf.LlamaFileType.MOSTLY_Q8_0}[outtype]
+
+
+def _reader(path: str) -> Any:
+    from gguf import GGUFReader
+
+    try:
+        return GGUFReader(path)
+    except Exception as exc:  # gguf-py raises ValueError/struct errors on a bad file
+        raise ExportError(f"{path}: cannot read the source GGUF: {exc}") from exc
+
+
+def _arch(reader: Any, path: str) -> str:
+    field = reader.get_field("general.architecture")
+    arch = field.contents() if field is not None else None
+    if arch not in SUPPORTED_ARCHS:
+        raise ExportError(f"{path}: architecture {arch!r} is not supported by the exporter "
+                          f"(supported: {', '.join(sorted(SUPPORTED_ARCHS))})")
+    return arch
+
+
+def _check_outtype(outtype: str) -> None:
+    if outtype not in OUTTYPES:
+        raise ExportError(f"outtype {outtype!r}: choose one of {', '.join(OUTTYPES)}")
+
+
+def _copy_metadata(reader: Any, writer: Any, skip: set[str]) -> None:
+    import gguf
+
+    for field in reader.fields.values():
+        if field.name.startswith("GGUF.") or field.name == "general.architecture" or field.name in skip:
+            continue
+        vtype = field.types[0]
+        sub_type = field.types[-1] if vtype == gguf.GGUFValueType.ARRAY else None
+        writer.add_key_value(field.name, field.contents(), vtype, sub_type=sub_type)
+
+
+def _finish(writer: Any, out: Path) -> int:
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return out.stat().st_size
+
+
+def _staging(out: str | os.PathLike[str]) -> tuple[Path, Path]:
+    target = Path(out)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target, target.with_name(f".{target.name}.tmp")
+
+
+# --------------------------------------------------------------------------- full model
+
+
+def export_full(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
+                keep_unchanged: bool = True) -> ExportReport:
+    """Write ``model`` (a transformers causal LM, possibly expanded) as a full GGUF at ``out``.
+
+    Metadata and tokenizer come from ``base_gguf``; ``{arch}.block_count`` and ``general.file_type``
+    are rewritten. The file is written to a temporary sibling and renamed (no half-written output).
+    """
+    import gguf
+    import torch
+
+    _check_outtype(outtype)
+    reader = _reader(base_gguf)
+    arch = _arch(reader, base_gguf)
+    config = model.config
+    n_blocks, n_head, n_kv = _hparams(config)
+    src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
+    offset = n_blocks - src_blocks  # blocks added at the front (training.expand)
+    names = _Names(arch, n_blocks)
+    source = {t.name: t for t in reader.tensors}
+    target, tmp = _staging(out)
+    writer = gguf.GGUFWriter(str(tmp), arch)
+    _copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
+    writer.add_block_count(n_blocks)
+    writer.add_file_type(int(_file_type(outtype)))
+    tied = bool(getattr(config, "tie_word_embeddings", False))
+    state = model.state_dict()
+    count = raw = 0
+    try:
+        for hf_name, tensor in state.items():
+            if tied and hf_name == "lm_head.weight":
+                continue
+            name = names(hf_name)
+            array = tensor.detach().to(torch.float32).cpu().numpy()
+            if arch in PERMUTE_QK_ARCHS:
+                heads = _qk_heads(name, n_head, n_kv)
+                if heads is not None:
+                    array = permute_qk(array, heads)
+            original = source.get(_source_name(name, offset)) if keep_unchanged else None
+            if original is not None and _same_values(original, array):
+                writer.add_tensor(name, np.asarray(original.data), raw_shape=original.data.shape,
+                                  raw_dtype=original.tensor_type)
+                raw += 1
+            else:
+                data, raw_dtype = _encode(array, outtype)
+                writer.add_tensor(name, data, raw_dtype=raw_dtype)
+            count += 1
+        size = _finish(writer, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return ExportReport(str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size)
+
+
+def _source_name(name: str, offset: int) -> str:
+    match = re.match(r"blk\.(\d+)\.(.*)", name)
+    if not match:
+        return name
+    index = int(match.group(1)) - offset
+    return f"blk.{index}.{match.group(2)}" if index >= 0 else ""
+
+
+def _same_values(tensor: Any, array: np.ndarray) -> bool:
+    from gguf import dequantize
+
+    if tuple(int(d) for d in reversed(tensor.shape)) != array.shape:
+        return False
+    values = dequantize(tensor.data, tensor.tensor_type).reshape(array.shape)
+    return bool(np.array_equal(values.astype(np.float32), array))
+
+
+# --------------------------------------------------------------------------- LoRA adapter
+
+
+def lora_alpha_for_gguf(peft_config: Any) -> float:
+    """The ``adapter.lora.alpha`` that makes llama.cpp's ``alpha/r`` equal peft's scale."""
+    r, alpha = int(peft_config.r), float(peft_config.lora_alpha)
+    return alpha * math.sqrt(r) if getattr(peft_config, "use_rslora", False) else alpha
+
+
+def _check_lora(peft_config: Any) -> None:
+    problems = []
+    if getattr(peft_config, "use_dora", False):
+        problems.append("DoRA")
+    if getattr(peft_config, "rank_pattern", None) or getattr(peft_config, "alpha_pattern", None):
+        problems.append("rank/alpha patterns")
+    if getattr(peft_config, "modules_to_save", None):
+        problems.append(f"modules_to_save {peft_config.modules_to_save}")
+    if getattr(peft_config, "bias", "none") != "none":
+        problems.append(f"bias={peft_config.bias!r}")
+    if problems:
+        raise ExportError("a llama.cpp LoRA adapter holds plain low-rank deltas only; this adapter uses "
+                          + ", ".join(problems) + " (export a merged full GGUF instead: --merge)")
+
+
+def export_lora(peft_model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
+                adapter_name: str = "default") -> ExportReport:
+    """Write the LoRA weights of ``peft_model`` as a llama.cpp adapter GGUF for ``base_gguf``."""
+    import gguf
+    import torch
+    from peft import get_peft_model_state_dict
+
+    _check_outtype(outtype)
+    reader = _reader(base_gguf)
+    arch = _arch(reader, base_gguf)
+    peft_config = peft_model.peft_config[adapter_name]
+    _check_lora(peft_config)
+    config = peft_model.get_base_model().config
+    n_blocks, n_head, n_kv = _hparams(config)
+    src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
+    if n_blocks != src_blocks:
+        raise ExportError(f"the adapter's base has {n_blocks} blocks but {base_gguf} has {src_blocks}: "
+                          "an adapter cannot add layers; export a merged full GGUF instead")
+    names = _Names(arch, n_blocks)
+    base_names = {t.name for t in reader.tensors}
+    state = get_peft_model_state_dict(peft_model, adapter_name=adapter_name)
+    pairs: dict[str, dict[str, Any]] = {}
+    for key, tensor in state.items():
+        match = re.match(r"(?:base_model\.model\.)?(.*)\.lora_([AB])\.weight$", key)
+        if not match:
+            raise ExportError(f"unexpected tensor {key!r} in the adapter (only lora_A/lora_B are exported)")
+        pairs.setdefault(match.group(1), {})[match.group(2)] = tensor
+    target, tmp = _staging(out)
+    writer = gguf.GGUFWriter(str(tmp), arch)
+    writer.add_type(gguf.GGUFType.ADAPTER)
+    writer.add_string(gguf.Keys.Adapter.TYPE, "lora")
+    writer.add_float32(gguf.Keys.Adapter.LORA_ALPHA, lora_alpha_for_gguf(peft_config))
+    name_field = reader.get_field("general.name")
+    if name_field is not None:
+        writer.add_string("general.name", f"{name_field.contents()} cdoctest LoRA")
+    count = 0
+    try:
+        for module, ab in sorted(pairs.items()):
+            name = names(module + ".weight")
+            if name not in base_names:
+                raise ExportError(f"{module}: the base GGUF has no tensor {name} to adapt")
+            if name.startswith(("token_embd", "output.")) or name.endswith("_norm.weight"):
+                raise ExportError(f"{module}: llama.cpp adapters cannot adapt {name}; leave it out of target_modules")
+            a = ab["A"].detach().to(torch.float32).cpu().numpy()
+            b = ab["B"].detach().to(torch.float32).cpu().numpy()
+            if arch in PERMUTE_QK_ARCHS:
+                heads = _qk_heads(name, n_head, n_kv)
+                if heads is not None:
+                    b = permute_qk(b, heads)  # rows of B are the output rows of W
+            for suffix, array in (("lora_a", a), ("lora_b", b)):
+                data, raw_dtype = _encode(array, outtype)
+                writer.add_tensor(f"{name}.{suffix}", data, raw_dtype=raw_dtype)
+                count += 1
+        if not count:
+            raise ExportError("the adapter has no LoRA weights")
+        size = _finish(writer, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return ExportReport(str(target), "adapter", arch, str(base_gguf), outtype, n_blocks, count, 0, size)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
+    """Whether the frozen base of ``peft_model`` is exactly the model in ``base_gguf``'s conversion."""
+    base = peft_model.get_base_model()
+    n_blocks, _, _ = _hparams(base.config)
+    reader = _reader(base_gguf)
+    arch = _arch(reader, base_gguf)
+    if n_blocks != int(reader.get_field(f"{arch}.block_count").contents()):
+        return False
+    origin = getattr(base.config, "_name_or_path", "") or getattr(base, "name_or_path", "")
+    source_file = Path(origin) / "SOURCE" if origin else None
+    if source_file is None or not source_file.is_file():
+        return False
+    return os.path.realpath(source_file.read_text().strip()) == os.path.realpath(base_gguf)
+
+
+def export_model(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
+                 merge: bool = False, keep_unchanged: bool = True) -> ExportReport:
+    """Export an in-memory model: a LoRA model on the untouched source becomes an adapter (unless
+    ``merge``), any other model (or a merged LoRA) a full GGUF."""
+    is_peft = hasattr(model, "peft_config")
+    if is_peft and not merge and _is_untouched_base(model, base_gguf):
+        return export_lora(model, out, base_gguf=base_gguf, outtype=outtype)
+    if is_peft:
+        import copy
+
+        model = copy.deepcopy(model).merge_and_unload()
+    return export_full(model, out, base_gguf=base_gguf, outtype=outtype, keep_unchanged=keep_unchanged)
+
+
+def load_trained(path: str) -> Any:
+    """Load a saved model directory: a full HF model, or a peft adapter on its base."""
+    from training.hf_model import load_policy
+
+    directory = Path(path)
+    if (directory / "adapter_config.json").is_file():
+        from peft import PeftModel
+
+        base_ref = json.loads((directory / "adapter_config.json").read_text()).get("base_model_name_or_path")
+        if not base_ref or not os.path.exists(base_ref):
+            base_ref = source_gguf(directory)
+        base, _ = load_policy(base_ref)
+        return PeftModel.from_pretrained(base, str(directory))
+    model, _ = load_policy(str(directory))
+    return model
+
+
+def export_path(model_path: str, out: str, *, base_gguf: str | None = None, outtype: str = "f32",
+                merge: bool = False, keep_unchanged: bool = True) -> ExportReport:
+    """Export a saved model directory (HF model, peft adapter dir, or a GRPO/SFT run's checkpoint)."""
+    directory = _model_dir(model_path)
+    base = base_gguf or source_gguf(directory)
+    model = load_trained(str(directory))
+    return export_model(model, out, base_gguf=base, outtype=outtype, merge=merge, keep_unchanged=keep_unchanged)
+
+
+def _model_dir(path: str) -> Path:
+    """Accept a model directory, a checkpoint directory (``model/`` inside) or a run directory."""
+    p = Path(path)
+    for candidate in (p, p / "model", p / "final"):
+        if (candidate / "config.json").is_file() or (candidate / "adapter_config.json").is_file():
+            return candidate
+    if (p / "checkpoints").is_dir():
+        from training.grpo import latest_checkpoint
+
+        return latest_checkpoint(p) / "model"
+    raise ExportError(f"{path}: no model here (expected config.json or adapter_config.json, "
+                      "a checkpoint's model/ or a run directory with checkpoints/)")
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``cdoctest-train export``."""
+    parser.add_argument("model", help="model directory, peft adapter directory, checkpoint or run directory")
+    parser.add_argument("-o", "--out", required=True, metavar="FILE.gguf", help="output GGUF path")
+    parser.add_argument("--outtype", choices=OUTTYPES, default="f32",
+                        help="weight type of written tensors (default f32: exact round trip; 1-D tensors stay F32)")
+    parser.add_argument("--base-gguf", metavar="FILE", help="source GGUF (default: found from the model's lineage)")
+    parser.add_argument("--merge", action="store_true", help="merge a LoRA into a full GGUF instead of an adapter")
+    parser.add_argument("--requantize-all", action="store_true",
+                        help="write every tensor in --outtype (default: unchanged tensors keep their source quantisation)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export and print the report as JSON."""
+    report = export_path(args.model, args.out, base_gguf=args.base_gguf, outtype=args.outtype, merge=args.merge,
+                         keep_unchanged=not args.requantize_all)
+    print(json.dumps(report.to_dict(), indent=1))
+    hint = (f"cdoctest-gen --model {report.base_gguf} --adapter {report.path}" if report.kind == "adapter"
+            else f"cdoctest-gen --model {report.path}")
+    print(f"serve it with: {hint}", file=sys.stderr)
+    return 0
