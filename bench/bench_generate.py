@@ -21,7 +21,8 @@ targets); rows are saved after every target and ``--table-only`` tables a saved 
 Per generator: share of functions with a verified block (after the pipeline's final re-run of the
 block in the edited file), mean mutation score over the verified blocks that have mutants, mean
 examples per verified block, median seconds per function. Per-function rows go to
-``bench/results/generate.json``; the table to ``docs/benchmarks.md`` (section ``generate``).
+``bench/results/SECTION.json``; the table to ``docs/benchmarks.md`` (section ``SECTION``,
+``generate`` unless ``--section`` names another).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from bench._table import markdown_table, write_section  # noqa: E402
 from bench.eval_set import load_eval_set  # noqa: E402
 from server.api import FunctionResult, GenerateOptions, TargetSelector  # noqa: E402
 
-RESULTS = ROOT / "bench" / "results" / "generate.json"
+RESULTS_DIR = ROOT / "bench" / "results"
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,9 @@ def run_target(
 
 def save(rows: list[Row], meta: dict[str, Any]) -> None:
     """Write the rows so far (the run can be cut short and tabled later with --table-only)."""
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=1))
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"{meta['section']}.json"
+    path.write_text(json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=1))
 
 
 def summary(rows: list[Row]) -> list[object]:
@@ -201,6 +203,8 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
     gens = {name: Generator(options=opts) for name, opts in configs.items()}
     meta: dict[str, Any] = {
         "quick": args.quick,
+        "section": args.section,
+        "only": args.only,
         "samples": args.samples,
         "seed": args.seed,
         "targets_total": len(todo),
@@ -248,14 +252,19 @@ def main(argv: list[str] | None = None) -> int:
         "--no-write", action="store_true", help="print the table, leave docs/benchmarks.md alone"
     )
     p.add_argument(
+        "--section",
+        default="generate",
+        help="section of docs/benchmarks.md and name of bench/results/NAME.json (default generate)",
+    )
+    p.add_argument(
         "--table-only",
         action="store_true",
-        help="table the rows saved in bench/results/generate.json (e.g. of a run cut short)",
+        help="table the rows saved in bench/results/SECTION.json (e.g. of a run cut short)",
     )
     args = p.parse_args(argv)
 
     if args.table_only:
-        saved = json.loads(RESULTS.read_text())
+        saved = json.loads((RESULTS_DIR / f"{args.section}.json").read_text())
         meta, rows = saved["meta"], [Row(**r) for r in saved["rows"]]
     else:
         rows, meta = collect(args)
@@ -266,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     n_ex = len({r.function for r in rows if r.group == "examples"})
     run_name = "Quick run" if meta["quick"] else "Full run"
     command = "python -m bench.bench_generate" + (" --quick" if meta["quick"] else "")
+    if meta.get("only"):
+        command += f" --only {meta['only']}"
     cut = (
         f" Cut short after {meta['targets_done']} of {meta['targets_total']} targets."
         if partial
@@ -283,11 +294,15 @@ def main(argv: list[str] | None = None) -> int:
         "blocks with mutants. *model* is read off the model+fallback run (the fallback runs only "
         "where the model kept nothing, so model-only verifies exactly the model-origin blocks; its "
         "seconds exclude the fallback's). Seconds are per function including mutation analysis, "
-        "on 2 cores shared with other work. Per-function rows: `bench/results/generate.json`."
+        "on 2 cores shared with other work. "
+        f"Per-function rows: `bench/results/{args.section}.json`."
     )
     print(text)
     if not args.no_write and rows:
-        write_section("generate", "Generator: model vs. fallback vs. both", body)
+        title = "Generator: model vs. fallback vs. both"
+        if meta.get("only"):
+            title = f"Generator: {'fallback' if meta['only'] == 'fallback' else 'model'} only"
+        write_section(args.section, title, body)
     return 0
 
 

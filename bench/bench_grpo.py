@@ -56,16 +56,37 @@ def run_ours(steps: int, out_dir: str) -> dict:
     from training.grpo import train
 
     cfg = GRPOConfig(
-        output_dir=out_dir, steps=steps, prompts_per_step=COMMON["prompts"], group_size=COMMON["group"],
-        max_completion_tokens=COMMON["completion"], few_shot=False, present_values=False,
-        learning_rate=COMMON["lr"], beta=COMMON["beta"], kl_estimator="k3", epsilon=COMMON["epsilon"],
-        normalization="sequence", schedule="algorithm1", inner_updates=1, steps_per_iteration=10_000,
-        micro_batch_size=COMMON["prompts"] * COMMON["group"], checkpoint_every=0, traces=False, tensorboard=False,
-        seed=COMMON["seed"], mutants=4,
+        output_dir=out_dir,
+        steps=steps,
+        prompts_per_step=COMMON["prompts"],
+        group_size=COMMON["group"],
+        max_completion_tokens=COMMON["completion"],
+        few_shot=False,
+        present_values=False,
+        learning_rate=COMMON["lr"],
+        beta=COMMON["beta"],
+        kl_estimator="k3",
+        epsilon=COMMON["epsilon"],
+        normalization="sequence",
+        schedule="algorithm1",
+        inner_updates=1,
+        steps_per_iteration=10_000,
+        micro_batch_size=COMMON["prompts"] * COMMON["group"],
+        checkpoint_every=0,
+        traces=False,
+        tensorboard=False,
+        seed=COMMON["seed"],
+        mutants=4,
     )
     items = _items(steps * COMMON["prompts"])
     with DocTestRunner(workers=2) as runner:
-        train(cfg, items=items, to_target=to_prompt_target, reward_fn=_reward_fn(runner), progress=False)
+        train(
+            cfg,
+            items=items,
+            to_target=to_prompt_target,
+            reward_fn=_reward_fn(runner),
+            progress=False,
+        )
     with open(f"{out_dir}/metrics.jsonl") as handle:
         return {"seconds": [json.loads(line)["seconds_total"] for line in handle]}
 
@@ -87,14 +108,25 @@ def run_trl(steps: int, out_dir: str) -> dict:
     model_dir = str(convert_gguf(embedded_gguf_path()))
     _, tokenizer = load_policy(model_dir)
     items = _items(steps * COMMON["prompts"])
-    rows = [{"prompt": build_messages(to_prompt_target(i), few_shot=False), "function": i.function,
-             "source": i.source, "language": i.language, "item_id": i.id} for i in items]
+    rows = [
+        {
+            "prompt": build_messages(to_prompt_target(i), few_shot=False),
+            "function": i.function,
+            "source": i.source,
+            "language": i.language,
+            "item_id": i.id,
+        }
+        for i in items
+    ]
     runner = DocTestRunner(workers=2)
     score = _reward_fn(runner)
 
     def cdoctest_reward(prompts, completions, function, source, language, item_id, **_):
         texts = [c[0]["content"] if isinstance(c, list) else c for c in completions]
-        targets = [RewardTarget(f, s, lang, k) for f, s, lang, k in zip(function, source, language, item_id, strict=True)]
+        targets = [
+            RewardTarget(f, s, lang, k)
+            for f, s, lang, k in zip(function, source, language, item_id, strict=True)
+        ]
         return [r.total for r in score(texts, targets)]
 
     times: list[float] = []
@@ -108,16 +140,46 @@ def run_trl(steps: int, out_dir: str) -> dict:
 
     batch = COMMON["prompts"] * COMMON["group"]
     args = TRLConfig(
-        output_dir=out_dir, max_steps=steps, per_device_train_batch_size=batch, gradient_accumulation_steps=1,
-        num_generations=COMMON["group"], max_completion_length=COMMON["completion"], temperature=1.0, top_p=1.0,
-        top_k=0, beta=COMMON["beta"], epsilon=COMMON["epsilon"], loss_type="grpo", scale_rewards="group",
-        num_iterations=1, learning_rate=COMMON["lr"], lr_scheduler_type="constant", warmup_steps=0,
-        max_grad_norm=1.0, weight_decay=0.0, adam_beta2=0.99, gradient_checkpointing=False, bf16=False, use_cpu=True,
-        shuffle_dataset=False, disable_dropout=True, logging_steps=1, report_to=[], save_strategy="no",
-        seed=COMMON["seed"], model_init_kwargs={"dtype": torch.float32}, dataloader_num_workers=0,
+        output_dir=out_dir,
+        max_steps=steps,
+        per_device_train_batch_size=batch,
+        gradient_accumulation_steps=1,
+        num_generations=COMMON["group"],
+        max_completion_length=COMMON["completion"],
+        temperature=1.0,
+        top_p=1.0,
+        top_k=0,
+        beta=COMMON["beta"],
+        epsilon=COMMON["epsilon"],
+        loss_type="grpo",
+        scale_rewards="group",
+        num_iterations=1,
+        learning_rate=COMMON["lr"],
+        lr_scheduler_type="constant",
+        warmup_steps=0,
+        max_grad_norm=1.0,
+        weight_decay=0.0,
+        adam_beta2=0.99,
+        gradient_checkpointing=False,
+        bf16=False,
+        use_cpu=True,
+        shuffle_dataset=False,
+        disable_dropout=True,
+        logging_steps=1,
+        report_to=[],
+        save_strategy="no",
+        seed=COMMON["seed"],
+        model_init_kwargs={"dtype": torch.float32},
+        dataloader_num_workers=0,
     )
-    trainer = GRPOTrainer(model=model_dir, reward_funcs=[cdoctest_reward], args=args,
-                          train_dataset=Dataset.from_list(rows), processing_class=tokenizer, callbacks=[Timer()])
+    trainer = GRPOTrainer(
+        model=model_dir,
+        reward_funcs=[cdoctest_reward],
+        args=args,
+        train_dataset=Dataset.from_list(rows),
+        processing_class=tokenizer,
+        callbacks=[Timer()],
+    )
     try:
         trainer.train()
     finally:
@@ -142,13 +204,16 @@ def main() -> int:
         return 0
     results = {}
     for impl in ("ours", "trl"):
-        proc = subprocess.run([sys.executable, "-m", "bench.bench_grpo", "--child", impl, "--steps", str(args.steps)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "bench.bench_grpo", "--child", impl, "--steps", str(args.steps)],
+            capture_output=True,
+            text=True,
+        )
         line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")), None)
         if proc.returncode != 0 or line is None:
             print(proc.stderr[-4000:], file=sys.stderr)
             raise SystemExit(f"{impl} run failed (exit {proc.returncode})")
-        results[impl] = json.loads(line[len("RESULT "):])
+        results[impl] = json.loads(line[len("RESULT ") :])
         print(impl, results[impl], file=sys.stderr)
     write(results, args.steps)
     return 0
@@ -163,15 +228,23 @@ def write(results: dict, steps: int) -> None:
 
     ours, trl = results["ours"], results["trl"]
     rows = [
-        ["seconds per step (median, after step 1)", f"{per_step(ours):.1f}", f"{per_step(trl):.1f}",
-         f"{per_step(trl) / per_step(ours):.2f}×"],
-        ["peak RSS (MB)", f"{ours['peak_rss_mb']:.0f}", f"{trl['peak_rss_mb']:.0f}",
-         f"{trl['peak_rss_mb'] / ours['peak_rss_mb']:.2f}×"],
+        [
+            "seconds per step (median, after step 1)",
+            f"{per_step(ours):.1f}",
+            f"{per_step(trl):.1f}",
+            f"{per_step(trl) / per_step(ours):.2f}×",
+        ],
+        [
+            "peak RSS (MB)",
+            f"{ours['peak_rss_mb']:.0f}",
+            f"{trl['peak_rss_mb']:.0f}",
+            f"{trl['peak_rss_mb'] / ours['peak_rss_mb']:.2f}×",
+        ],
     ]
     body = (
         f"{steps} GRPO steps, embedded SmolLM2-135M float32 on CPU, {COMMON['prompts']} prompts × G={COMMON['group']}, "
         f"{COMMON['completion']} completion tokens, cdoctest reward (runner, 2 workers, 4 mutants).\n"
-        "Algorithm in both: DeepSeekMath GRPO, per-sequence-mean loss (TRL `loss_type=\"grpo\"` = ours "
+        'Algorithm in both: DeepSeekMath GRPO, per-sequence-mean loss (TRL `loss_type="grpo"` = ours '
         f"`normalization: sequence`), group-std advantages, ε={COMMON['epsilon']} symmetric, β={COMMON['beta']} k3 KL "
         f"to a frozen reference, 1 update per batch (TRL `num_iterations=1`), AdamW lr {COMMON['lr']}, clip 1.0, "
         "no gradient checkpointing. TRL: `GRPOTrainer` 1.16, `per_device_train_batch_size=4`, "

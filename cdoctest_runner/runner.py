@@ -431,6 +431,10 @@ class DocTestRunner:
     # -- internals --------------------------------------------------------------------------------
 
     def _get_executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        with self._active_lock:
+            return self._executor_locked()
+
+    def _executor_locked(self) -> concurrent.futures.ThreadPoolExecutor:
         if self._executor is None:
             self._executor = concurrent.futures.ThreadPoolExecutor(
                 self.workers, thread_name_prefix="cdt-run"

@@ -289,13 +289,21 @@ class LlamaBackend:
             raise ModelLoadError(adapter, f"llama.cpp refused to apply the adapter: {_last_errors(recent_log())}")
 
     def close(self) -> None:
-        """Free the context, adapter and model (idempotent); drop it from the load cache."""
+        """Free the context, adapter and model (idempotent; waits for a running ``generate``); drop it from the load cache."""
         L = _llama_cpp
         for key, value in list(_cache.items()):
             if value is self:
                 del _cache[key]
         if L is None:
             return
+        lock = getattr(self, "_lock", None)
+        if lock is not None:
+            with lock:
+                self._free(L)
+        else:
+            self._free(L)
+
+    def _free(self, L) -> None:
         if self._ctx:
             L.llama_free(self._ctx)
             self._ctx = None
@@ -388,8 +396,6 @@ class LlamaBackend:
             return []
         if not prompt:
             raise ValueError("empty prompt")
-        if self._ctx is None:
-            raise ModelLoadError(self.info.path, "the backend was closed")
         k_max = min(n, self.n_parallel)
         need = len(prompt) + k_max * params.max_tokens
         if need > self.n_ctx:
@@ -399,6 +405,8 @@ class LlamaBackend:
             )
         base_seed = params.seed if params.seed is not None else secrets.randbits(31)
         with self._lock:
+            if self._ctx is None:
+                raise ModelLoadError(self.info.path, "the backend was closed")
             out: list[Completion] = []
             try:
                 if not self._eval_prompt(list(prompt), cancel):

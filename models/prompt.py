@@ -127,7 +127,9 @@ def render_target(target: PromptTarget) -> str:
         parts.append(f"Context:\n{_clip(target.context, MAX_CONTEXT_CHARS)}\n")
     parts.append(f"{lang} function:\n{_clip(target.source, MAX_SOURCE_CHARS)}\n")
     if target.examples_style.strip():
-        parts.append("Existing tests in this file:\n" + _clip(target.examples_style, MAX_STYLE_CHARS))
+        parts.append(
+            "Existing tests in this file:\n" + _clip(target.examples_style, MAX_STYLE_CHARS)
+        )
     parts.append(f"Write cdoctest examples for `{target.qualname}`.")
     return "\n".join(parts)
 

@@ -43,34 +43,68 @@ def build_parser() -> argparse.ArgumentParser:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--function", metavar="NAME", help="function name (plain or qualified)")
     which.add_argument("--line", type=int, metavar="N", help="the function at 1-based line N")
-    which.add_argument("--all", action="store_true",
-                       help="every function without a cdoctest block (the default)")
+    which.add_argument(
+        "--all", action="store_true", help="every function without a cdoctest block (the default)"
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--diff", action="store_true", help="print a unified diff (the default)")
     out.add_argument("--write", action="store_true", help="edit the file in place")
     out.add_argument("--json", action="store_true", help="print the results as JSON")
-    p.add_argument("--model", metavar="PATH", help="GGUF model (default: configured, else embedded)")
+    p.add_argument(
+        "--model", metavar="PATH", help="GGUF model (default: configured, else embedded)"
+    )
     p.add_argument("--adapter", metavar="PATH", help="LoRA adapter GGUF for the model")
-    p.add_argument("--samples", type=int, default=GenerateOptions.samples, metavar="N",
-                   help="model candidates per function (default %(default)s)")
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=GenerateOptions.samples,
+        metavar="N",
+        help="model candidates per function (default %(default)s)",
+    )
     p.add_argument("--seed", type=int, metavar="S", help="sampling seed (reproducible candidates)")
-    p.add_argument("--strict", action="store_true",
-                   help="keep only examples whose predicted output was right")
+    p.add_argument(
+        "--strict", action="store_true", help="keep only examples whose predicted output was right"
+    )
     p.add_argument("--no-model", action="store_true", help="only the no-model fallback generator")
-    p.add_argument("--fallback", choices=("auto", "combine", "never"), default="auto",
-                   help="no-model fallback: when the model gives nothing runnable (auto, the default), "
-                   "pooled with the model's examples (combine), or never")
-    p.add_argument("--time-budget", type=float, default=GenerateOptions.time_budget_s, metavar="S",
-                   help="seconds per function (default %(default)s)")
-    p.add_argument("--max-examples", type=int, default=GenerateOptions.max_examples, metavar="N",
-                   help="examples in a block (default %(default)s)")
-    p.add_argument("--replace-user-blocks", action="store_true",
-                   help="may overwrite a hand-written block above a selected function")
-    p.add_argument("-p", dest="build_dir", metavar="BUILD_DIR", help="directory of compile_commands.json")
-    p.add_argument("-I", dest="include", action="append", default=[], metavar="DIR", help="include directory")
-    p.add_argument("-D", dest="define", action="append", default=[], metavar="DEF", help="macro definition")
+    p.add_argument(
+        "--fallback",
+        choices=("auto", "combine", "never"),
+        default="auto",
+        help="no-model fallback: when the model gives nothing runnable (auto, the default), "
+        "pooled with the model's examples (combine), or never",
+    )
+    p.add_argument(
+        "--time-budget",
+        type=float,
+        default=GenerateOptions.time_budget_s,
+        metavar="S",
+        help="seconds per function (default %(default)s)",
+    )
+    p.add_argument(
+        "--max-examples",
+        type=int,
+        default=GenerateOptions.max_examples,
+        metavar="N",
+        help="examples in a block (default %(default)s)",
+    )
+    p.add_argument(
+        "--replace-user-blocks",
+        action="store_true",
+        help="may overwrite a hand-written block above a selected function",
+    )
+    p.add_argument(
+        "-p", dest="build_dir", metavar="BUILD_DIR", help="directory of compile_commands.json"
+    )
+    p.add_argument(
+        "-I", dest="include", action="append", default=[], metavar="DIR", help="include directory"
+    )
+    p.add_argument(
+        "-D", dest="define", action="append", default=[], metavar="DEF", help="macro definition"
+    )
     p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
-    p.add_argument("--clang-repl", metavar="PATH", help="clang-repl executable (default: newest on PATH)")
+    p.add_argument(
+        "--clang-repl", metavar="PATH", help="clang-repl executable (default: newest on PATH)"
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
     return p
 
@@ -111,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     err = sys.stderr
     if args.samples < 1 or args.max_examples < 1 or args.time_budget <= 0:
-        print("cdoctest-gen: --samples, --max-examples and --time-budget must be positive", file=err)
+        print(
+            "cdoctest-gen: --samples, --max-examples and --time-budget must be positive", file=err
+        )
         return 2
     path = os.path.abspath(args.file)
     if not os.path.isfile(path):
@@ -156,8 +192,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
 
-    generator = Generator(ModelConfig(model=args.model, adapter=args.adapter), options, source_options,
-                          runner=runner, fallback=args.fallback)
+    generator = Generator(
+        ModelConfig(model=args.model, adapter=args.adapter),
+        options,
+        source_options,
+        runner=runner,
+        fallback=args.fallback,
+    )
     progress = _Progress(err, err.isatty() and not args.json)
     cancel = threading.Event()
     try:
@@ -166,9 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         for d in source.errors[:10]:
             print(f"{args.file}:{d}", file=err)
         if source.errors:
-            print(f"cdoctest-gen: {args.file} has {len(source.errors)} error(s); generating for the "
-                  "functions that parse (the broken declarations are left out of the test session)",
-                  file=err)
+            print(
+                f"cdoctest-gen: {args.file} has {len(source.errors)} error(s); generating for the "
+                "functions that parse (the broken declarations are left out of the test session)",
+                file=err,
+            )
         for d in source.missing_includes[:5]:
             print(f"{args.file}:{d} (the include is left out of the test session)", file=err)
         if not source.functions:
@@ -222,10 +265,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def unified_diff(old: str, new: str, name: str) -> str:
     """A unified diff of two texts (``a/NAME`` -> ``b/NAME``); '' when equal."""
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 f"a/{name}", f"b/{name}")
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                   for line in lines)
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{name}", f"b/{name}"
+    )
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )
 
 
 def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
@@ -234,10 +279,15 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
         print(f"{name}:{d.line}: {d.qualname}: {f.status} [{f.origin}] {f.message}", file=err)
         for b in f.findings:
             where = f" (line {b.line + 1})" if b.line is not None else ""
-            print(f"  possible bug{where}: {b.example.source.strip()} -> predicted "
-                  f"{b.predicted.strip()!r}, got {b.actual.strip()!r}", file=err)
+            print(
+                f"  possible bug{where}: {b.example.source.strip()} -> predicted "
+                f"{b.predicted.strip()!r}, got {b.actual.strip()!r}",
+                file=err,
+            )
         if verbose:
-            print(f"  timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in f.timings.items()), file=err)
+            print(
+                "  timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in f.timings.items()), file=err
+            )
 
 
 def to_json(result: FileResult) -> dict[str, Any]:

@@ -19,8 +19,15 @@ from cdoctest_runner.example import Declaration, Language
 from models.prompt import PromptTarget
 from server.locate import Located, SourceFile, extent_text
 
-_TYPE_DECLS = {"STRUCT_DECL", "CLASS_DECL", "UNION_DECL", "ENUM_DECL", "TYPEDEF_DECL",
-               "TYPE_ALIAS_DECL", "CLASS_TEMPLATE"}
+_TYPE_DECLS = {
+    "STRUCT_DECL",
+    "CLASS_DECL",
+    "UNION_DECL",
+    "ENUM_DECL",
+    "TYPEDEF_DECL",
+    "TYPE_ALIAS_DECL",
+    "CLASS_TEMPLATE",
+}
 _INCLUDE_RE = re.compile(r"^\s*#\s*include\s*[<\"].*$", re.MULTILINE)
 
 
@@ -126,11 +133,15 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
             n_params = sum(1 for p in ch.get_children() if p.kind.name == "PARM_DECL")
             if n_params == 0 or ch.is_default_constructor():
                 default_ctor = True
-            args = ", ".join(f"{p.type.spelling} {p.spelling}".strip()
-                             for p in ch.get_children() if p.kind.name == "PARM_DECL")
+            args = ", ".join(
+                f"{p.type.spelling} {p.spelling}".strip()
+                for p in ch.get_children()
+                if p.kind.name == "PARM_DECL"
+            )
             ctors.append(f"{class_name}({args})")
-            ctor_params.append(tuple(p.type.spelling for p in ch.get_children()
-                                     if p.kind.name == "PARM_DECL"))
+            ctor_params.append(
+                tuple(p.type.spelling for p in ch.get_children() if p.kind.name == "PARM_DECL")
+            )
         default_ctor = default_ctor or not explicit_ctor
     is_static = bool(getattr(c, "is_static_method", lambda: False)())
     is_const = bool(getattr(c, "is_const_method", lambda: False)())
@@ -177,8 +188,23 @@ def sample_value(type_spelling: str) -> str:
         return "true"
     if t in ("float", "double", "long double"):
         return "2.5"
-    if any(w in t.split() for w in ("int", "long", "short", "unsigned", "size_t", "int64_t", "int32_t",
-                                    "uint32_t", "uint64_t", "int8_t", "uint8_t", "ptrdiff_t")):
+    if any(
+        w in t.split()
+        for w in (
+            "int",
+            "long",
+            "short",
+            "unsigned",
+            "size_t",
+            "int64_t",
+            "int32_t",
+            "uint32_t",
+            "uint64_t",
+            "int8_t",
+            "uint8_t",
+            "ptrdiff_t",
+        )
+    ):
         return "3"
     if t.endswith("_t") and "*" not in t:
         return "3"
@@ -228,7 +254,7 @@ def _undecorate(comment: str) -> str:
         s = line.strip()
         for prefix in ("/**", "/*!", "/*", "///", "//!", "//"):
             if s.startswith(prefix):
-                s = s[len(prefix):].strip()
+                s = s[len(prefix) :].strip()
                 break
         if s.endswith("*/"):
             s = s[:-2].rstrip()

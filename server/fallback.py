@@ -44,7 +44,7 @@ from cdoctest_runner.example import Declaration, Example, Language
 if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
-__all__ = ["FallbackError", "fallback_candidates", "unsupported_reason"]
+__all__ = ["FallbackError", "fallback_candidates"]
 
 
 class FallbackError(Exception):
@@ -897,12 +897,3 @@ def fallback_candidates(
             )
     target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
     return _build(target, max_candidates)
-
-
-def unsupported_reason(
-    function: Declaration, context: FunctionContext | str, language: Language = "c++", **kw: Any
-) -> str:
-    """Why the fallback has no candidates for ``function`` ('' when it has some)."""
-    if fallback_candidates(function, context, language, **kw):
-        return ""
-    return f"no value generator for the parameter types of {function.signature or function.name}"

@@ -22,7 +22,9 @@ from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, Language
 from server.api import FunctionInfo, SourceOptions, TargetSelector
 
-MARKER = "cdoctest-gen:"  # first line of every block we generate; the cdoctest parser skips prose lines
+MARKER = (
+    "cdoctest-gen:"  # first line of every block we generate; the cdoctest parser skips prose lines
+)
 
 _PROMPT_RE = re.compile(r"^\s*(?:\*\s*)?(?:>>>|clang-repl>)(?:\s|$)")
 
@@ -94,7 +96,9 @@ class SourceFile:
     @property
     def errors(self) -> list[Diagnostic]:
         """Errors in this file itself, missing includes excluded (they are reported separately)."""
-        return [d for d in self.diagnostics if d.severity >= 3 and "file not found" not in d.message]
+        return [
+            d for d in self.diagnostics if d.severity >= 3 and "file not found" not in d.message
+        ]
 
     @property
     def missing_includes(self) -> list[Diagnostic]:
@@ -118,10 +122,20 @@ class SourceFile:
         return code_under_test(self.path, text=body, flags=self.flags)
 
 
-_FUNCTION_KINDS = {"FUNCTION_DECL": "function", "CXX_METHOD": "method", "CONSTRUCTOR": "constructor",
-                   "FUNCTION_TEMPLATE": "template"}
-_SCOPE_KINDS = {"NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE", "UNEXPOSED_DECL",
-                "LINKAGE_SPEC"}
+_FUNCTION_KINDS = {
+    "FUNCTION_DECL": "function",
+    "CXX_METHOD": "method",
+    "CONSTRUCTOR": "constructor",
+    "FUNCTION_TEMPLATE": "template",
+}
+_SCOPE_KINDS = {
+    "NAMESPACE",
+    "CLASS_DECL",
+    "STRUCT_DECL",
+    "CLASS_TEMPLATE",
+    "UNEXPOSED_DECL",
+    "LINKAGE_SPEC",
+}
 
 
 def source_flags(path: str, options: SourceOptions) -> list[str]:
@@ -140,7 +154,9 @@ def source_flags(path: str, options: SourceOptions) -> list[str]:
     return flags + list(options.extra_flags)
 
 
-def load_source(path: str, text: str | None = None, options: SourceOptions = SourceOptions()) -> SourceFile:
+def load_source(
+    path: str, text: str | None = None, options: SourceOptions = SourceOptions()
+) -> SourceFile:
     """Parse ``path`` (or the unsaved ``text`` for it) and list its functions.
 
     Raises ``SourceParseError`` when the file cannot be read or libclang gives no translation unit,
@@ -208,7 +224,11 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
     start = c.extent.start.line
     end = c.extent.end.line
     semantic = c.semantic_parent
-    if parent is None and semantic is not None and semantic.kind.name in {"CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE"}:
+    if (
+        parent is None
+        and semantic is not None
+        and semantic.kind.name in {"CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE"}
+    ):
         parent = semantic  # out-of-line method definition
     decl = Declaration(
         name=c.spelling,
@@ -327,8 +347,11 @@ def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located
         want = selector.name.strip()
         hits = [f for f in funcs if f.declaration.qualname == want]
         if not hits:
-            hits = [f for f in funcs if f.declaration.name == want
-                    or f.declaration.qualname.endswith("::" + want)]
+            hits = [
+                f
+                for f in funcs
+                if f.declaration.name == want or f.declaration.qualname.endswith("::" + want)
+            ]
         if not hits:
             raise TargetNotFound(f"no function named {want!r} in {source.path}" + _listing(funcs))
         return hits
@@ -376,6 +399,8 @@ def _blank_broken(source: SourceFile, text: str) -> str:
     spans += [(b, b) for b in (bad_lines - covered) | include_lines]
     for s, e in spans:
         for n in range(s - 1, min(e, len(lines))):
-            ending = "\r\n" if lines[n].endswith("\r\n") else "\n" if lines[n].endswith("\n") else ""
+            ending = (
+                "\r\n" if lines[n].endswith("\r\n") else "\n" if lines[n].endswith("\n") else ""
+            )
             lines[n] = ending
     return "".join(lines)

@@ -61,7 +61,7 @@ from server.render import (
     shifted_line,
 )
 from server.sample import MAX_TOKENS, sample_candidates
-from server.select import Selection, build_pool, select_block
+from server.select import build_pool, select_block
 from server.verify import Candidate, VerifiedUnit, VerifyReport, verify_candidates
 
 __all__ = ["GenerationCancelled", "Generator", "TargetNotFound"]
@@ -102,7 +102,9 @@ class Generator:
         if fallback not in FALLBACK_MODES:
             raise ValueError(f"fallback must be one of {FALLBACK_MODES}, not {fallback!r}")
         self.fallback = fallback
-        self.max_tokens = MAX_TOKENS  # per completion; the language server sets it from its settings
+        self.max_tokens = (
+            MAX_TOKENS  # per completion; the language server sets it from its settings
+        )
         self.model_config = model_config or ModelConfig()
         self.options = options
         self.source_options = source_options
@@ -122,6 +124,8 @@ class Generator:
             from cdoctest_runner.runner import DocTestRunner
 
             self._runner = DocTestRunner(workers=_workers())
+        if not isinstance(self._runner, _Retrying):
+            self._runner = _Retrying(self._runner)
         return self._runner
 
     @property
@@ -132,8 +136,13 @@ class Generator:
 
             base = self.runner
             limits = replace(getattr(base, "limits", Limits()), timeout_s=MUTANT_TIMEOUT_S)
-            self._mutation_runner = DocTestRunner(
-                toolchain=getattr(base, "toolchain", None), limits=limits, workers=_workers(), warm=False
+            self._mutation_runner = _Retrying(
+                DocTestRunner(
+                    toolchain=getattr(base, "toolchain", None),
+                    limits=limits,
+                    workers=_workers(),
+                    warm=False,
+                )
             )
         return self._mutation_runner
 
@@ -173,7 +182,8 @@ class Generator:
         if self._own_runner and self._runner is not None:
             self._runner.close()
             self._runner = None
-        self._backend = None
+        if self._own_backend:
+            self._backend = None  # dropped, not closed: it stays warm in models' cache
 
     def __enter__(self) -> Generator:
         return self
@@ -204,8 +214,14 @@ class Generator:
         except RunCancelled as exc:
             raise GenerationCancelled("generation cancelled") from exc
 
-    def _generate(self, path: str, text: str | None, selector: TargetSelector,
-                  progress: ProgressCallback | None, cancel: threading.Event | None) -> FileResult:
+    def _generate(
+        self,
+        path: str,
+        text: str | None,
+        selector: TargetSelector,
+        progress: ProgressCallback | None,
+        cancel: threading.Event | None,
+    ) -> FileResult:
         t_file = time.monotonic()
         report = _Reporter(progress)
         report("parsing", f"parsing {os.path.basename(path)}")
@@ -216,8 +232,13 @@ class Generator:
         newline = newline_of(source.text)
         plans: list[_Plan] = []
         for n, target in enumerate(targets):
-            report("prompting", f"{target.declaration.qualname}", target.declaration.qualname,
-                   done=n, total=len(targets))
+            report(
+                "prompting",
+                f"{target.declaration.qualname}",
+                target.declaration.qualname,
+                done=n,
+                total=len(targets),
+            )
             plans.append(self._one(source, target, style, newline, report, cancel))
         self._check(cancel)
         report("rendering", "re-running the new blocks in the edited file")
@@ -237,20 +258,43 @@ class Generator:
 
     # -- one function ---------------------------------------------------------------------------
 
-    def _one(self, source: SourceFile, target: Located, style: str, newline: str,
-             report: _Reporter, cancel: threading.Event | None) -> _Plan:
+    def _one(
+        self,
+        source: SourceFile,
+        target: Located,
+        style: str,
+        newline: str,
+        report: _Reporter,
+        cancel: threading.Event | None,
+    ) -> _Plan:
         decl = target.declaration
         name = decl.qualname
         t0 = time.monotonic()
         timings: dict[str, float] = {}
         block = target.block
-        if block is not None and block.has_prompts and not block.generated and not self.options.replace_user_blocks:
-            return _Plan(target, FunctionResult(decl, "skipped", message="has a hand-written cdoctest block "
-                                                "(use replace_user_blocks to overwrite it)"))
+        if (
+            block is not None
+            and block.has_prompts
+            and not block.generated
+            and not self.options.replace_user_blocks
+        ):
+            return _Plan(
+                target,
+                FunctionResult(
+                    decl,
+                    "skipped",
+                    message="has a hand-written cdoctest block "
+                    "(use replace_user_blocks to overwrite it)",
+                ),
+            )
         broken = [d for d in source.errors if target.start_line <= d.line <= decl.end_line]
         if broken:
-            return _Plan(target, FunctionResult(decl, "error", message=f"has errors ({broken[0]}); "
-                                                "fix them and generate again"))
+            return _Plan(
+                target,
+                FunctionResult(
+                    decl, "error", message=f"has errors ({broken[0]}); fix them and generate again"
+                ),
+            )
         ctx = function_context(source, target)
         code = source.code_under_test()
         names = _target_names(ctx)
@@ -265,30 +309,56 @@ class Generator:
             backend = self.backend
             for attempt in range(MAX_ATTEMPTS):
                 self._check(cancel)
-                report("sampling", f"{name}: sampling {self.options.samples} candidates"
-                       + (f" (retry {attempt})" if attempt else ""), name)
+                report(
+                    "sampling",
+                    f"{name}: sampling {self.options.samples} candidates"
+                    + (f" (retry {attempt})" if attempt else ""),
+                    name,
+                )
                 ts = time.monotonic()
                 with _Budget(cancel, deadline) as budget:
-                    sampled = sample_candidates(backend, ctx.prompt_target, self.options,
-                                                attempt=attempt, cancel=budget.event,
-                                                max_tokens=self.max_tokens)
+                    sampled = sample_candidates(
+                        backend,
+                        ctx.prompt_target,
+                        self.options,
+                        attempt=attempt,
+                        cancel=budget.event,
+                        max_tokens=self.max_tokens,
+                    )
                 timings["sampling"] = timings.get("sampling", 0.0) + time.monotonic() - ts
                 self._check(cancel)
                 if budget.expired:
                     notes.append("the time budget ran out while sampling")
                 candidates_total += len(sampled.candidates)
                 sample_errors += [c.error for c in sampled.candidates if c.error]
-                report("verifying", f"{name}: running {len(sampled.candidates)} candidates", name,
-                       done=0, total=len(sampled.candidates))
+                report(
+                    "verifying",
+                    f"{name}: running {len(sampled.candidates)} candidates",
+                    name,
+                    done=0,
+                    total=len(sampled.candidates),
+                )
                 tv = time.monotonic()
-                ver = verify_candidates(sampled.candidates, code, self.runner, names,
-                                        strict=self.options.strict, filename=source.path, cancel=cancel)
+                ver = verify_candidates(
+                    sampled.candidates,
+                    code,
+                    self.runner,
+                    names,
+                    strict=self.options.strict,
+                    filename=source.path,
+                    cancel=cancel,
+                )
                 timings["verifying"] = timings.get("verifying", 0.0) + time.monotonic() - tv
                 self._check(cancel)
                 n_cand = len(sampled.candidates)
                 for i, k in enumerate(ver.kept_per_candidate):
-                    report("verifying", f"{name}: candidate {i + 1}/{n_cand}: {k} runnable example(s)",
-                           name, done=i + 1, total=n_cand)
+                    report(
+                        "verifying",
+                        f"{name}: candidate {i + 1}/{n_cand}: {k} runnable example(s)",
+                        name,
+                        done=i + 1,
+                        total=n_cand,
+                    )
                 kept += ver.kept
                 candidates_ok += ver.candidates_with_kept
                 if kept or time.monotonic() > deadline - 5:
@@ -307,33 +377,54 @@ class Generator:
                 origin_used = "fallback"
             kept += list(fb.kept)
             notes.append(
-                f"fallback: {len(fb.kept)} runnable call(s) recorded" if fb.kept
+                f"fallback: {len(fb.kept)} runnable call(s) recorded"
+                if fb.kept
                 else "fallback: nothing runnable" + (" either" if not kept else "")
             )
         if not kept:
             msg = "; ".join(notes) or "nothing verifiable"
             if sample_errors and not self.options.no_model:
                 msg += f" (first format problem: {sample_errors[0]})"
-            return _Plan(target, FunctionResult(decl, "no_test", origin="none", message=msg,
-                                                candidates_total=candidates_total,
-                                                candidates_verified=candidates_ok,
-                                                timings=_done(timings, t0)))
+            return _Plan(
+                target,
+                FunctionResult(
+                    decl,
+                    "no_test",
+                    origin="none",
+                    message=msg,
+                    candidates_total=candidates_total,
+                    candidates_verified=candidates_ok,
+                    timings=_done(timings, t0),
+                ),
+            )
 
         self._check(cancel)
         report("mutating", f"{name}: choosing examples by mutation analysis", name)
         tm = time.monotonic()
-        selection = select_block(build_pool(kept), code, decl, self.mutation_runner,
-                                 self.options.max_examples, cancel=cancel)
+        selection = select_block(
+            build_pool(kept),
+            code,
+            decl,
+            self.mutation_runner,
+            self.options.max_examples,
+            cancel=cancel,
+        )
         timings["mutating"] = time.monotonic() - tm
         self._check(cancel)
         report("selecting", f"{name}: {len(selection.examples)} examples kept", name)
         origins = {u.origin for u in selection.units}
-        origin = "model+fallback" if len(origins) > 1 else (origins.pop() if origins else origin_used)
+        origin = (
+            "model+fallback" if len(origins) > 1 else (origins.pop() if origins else origin_used)
+        )
         try:
             block_text = render_block(selection.examples, style, target.indent, newline)
         except RenderError as exc:
-            return _Plan(target, FunctionResult(decl, "no_test", message=f"cannot render: {exc}",
-                                                timings=_done(timings, t0)))
+            return _Plan(
+                target,
+                FunctionResult(
+                    decl, "no_test", message=f"cannot render: {exc}", timings=_done(timings, t0)
+                ),
+            )
         edit = plan_edit(target, block_text, replace_user_blocks=self.options.replace_user_blocks)
         score = ""
         if selection.mutation_score is not None:
@@ -360,22 +451,35 @@ class Generator:
         )
         return _Plan(target, result, edit, style, newline)
 
-    def _fallback(self, ctx: FunctionContext, target: Located, code: CodeUnderTest, names: set[str],
-                  path: str, cancel: threading.Event | None) -> VerifyReport:
+    def _fallback(
+        self,
+        ctx: FunctionContext,
+        target: Located,
+        code: CodeUnderTest,
+        names: set[str],
+        path: str,
+        cancel: threading.Event | None,
+    ) -> VerifyReport:
         from server.fallback import FallbackError, fallback_candidates
 
         try:
-            proposals = fallback_candidates(ctx.declaration, ctx, ctx.language, cursor=target.cursor)
+            proposals = fallback_candidates(
+                ctx.declaration, ctx, ctx.language, cursor=target.cursor
+            )
         except FallbackError:
             proposals = []
-        candidates = [Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)]
-        return verify_candidates(candidates, code, self.runner, names, strict=False,
-                                 filename=path, cancel=cancel)
+        candidates = [
+            Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)
+        ]
+        return verify_candidates(
+            candidates, code, self.runner, names, strict=False, filename=path, cancel=cancel
+        )
 
     # -- final re-run -----------------------------------------------------------------------------
 
-    def _final_check(self, source: SourceFile, plans: list[_Plan],
-                     cancel: threading.Event | None) -> list[_Plan]:
+    def _final_check(
+        self, source: SourceFile, plans: list[_Plan], cancel: threading.Event | None
+    ) -> list[_Plan]:
         """Re-run every new block as cdoctest reads it back from the edited text; drop failures."""
         from cdoctest_runner.finder import find_doctests
 
@@ -386,7 +490,9 @@ class Generator:
             edits = [p.edit for p in live if p.edit is not None]
             new_text = apply_edits(source.text, edits)
             code = source.code_under_test()
-            run_code = replace(code, text=apply_edits(code.text, edits)) if code.text is not None else code
+            run_code = (
+                replace(code, text=apply_edits(code.text, edits)) if code.text is not None else code
+            )
             tests = find_doctests(source.path, text=new_text, flags=source.flags)
             jobs: list[tuple[DocTest, CodeUnderTest]] = []
             owners: list[_Plan] = []
@@ -395,9 +501,13 @@ class Generator:
                 first = shifted_line(edits, p.edit) + 1  # 1-based line of the block's first line
                 test = next((t for t in tests if t.lineno == first), None)
                 if test is None:
-                    p.result = replace(p.result, status="no_test", edit=None,
-                                       message=p.result.message + "; the block was not found again in "
-                                       "the edited text (not inserted)")
+                    p.result = replace(
+                        p.result,
+                        status="no_test",
+                        edit=None,
+                        message=p.result.message + "; the block was not found again in "
+                        "the edited text (not inserted)",
+                    )
                     p.edit = None
                     continue
                 jobs.append((test, run_code))
@@ -408,34 +518,53 @@ class Generator:
             failed = False
             for p, (test, _), res in zip(owners, jobs, results, strict=True):
                 if res.passed:
-                    p.result = replace(p.result, verification=res,
-                                       findings=_place_findings(p.result.findings, test))
+                    p.result = replace(
+                        p.result,
+                        verification=res,
+                        findings=_place_findings(p.result.findings, test),
+                    )
                     continue
                 failed = True
                 k = next((i for i, r in enumerate(res.results) if not r.passed), 0)
                 bad = res.results[k] if k < len(res.results) else None
-                why = res.setup_error or (f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
-                                          if bad else "no examples")
+                why = res.setup_error or (
+                    f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
+                    if bad
+                    else "no examples"
+                )
                 kept = list(p.result.examples[:k]) if res.setup_error is None else []
                 names = {p.target.declaration.name}
                 if kept and any(mentions(e, n) for e in kept for n in names):
                     # The examples before the first failure ran exactly as before: keep them.
                     block_text = render_block(kept, p.style, p.target.indent, p.newline)
-                    p.edit = plan_edit(p.target, block_text,
-                                       replace_user_blocks=self.options.replace_user_blocks)
+                    p.edit = plan_edit(
+                        p.target, block_text, replace_user_blocks=self.options.replace_user_blocks
+                    )
                     keys = {" ".join(e.source.split()) for e in kept}
                     p.result = replace(
-                        p.result, examples=tuple(kept), block_text=block_text, edit=p.edit,
+                        p.result,
+                        examples=tuple(kept),
+                        block_text=block_text,
+                        edit=p.edit,
                         verification=None,
-                        findings=tuple(f for f in p.result.findings
-                                       if " ".join(f.example.source.split()) in keys),
-                        message=p.result.message + f"; trimmed to {len(kept)} example(s): {why} when "
+                        findings=tuple(
+                            f
+                            for f in p.result.findings
+                            if " ".join(f.example.source.split()) in keys
+                        ),
+                        message=p.result.message
+                        + f"; trimmed to {len(kept)} example(s): {why} when "
                         "re-run in the edited file (mutation score measured before trimming)",
                     )
                 else:
-                    p.result = replace(p.result, status="no_test", edit=None, verification=res,
-                                       message=p.result.message + f"; dropped: the block failed when "
-                                       f"re-run in the edited file ({why})")
+                    p.result = replace(
+                        p.result,
+                        status="no_test",
+                        edit=None,
+                        verification=res,
+                        message=p.result.message + f"; dropped: the block failed when "
+                        f"re-run in the edited file ({why})",
+                    )
                     p.edit = None
             if not failed:
                 # Edits were planned on the original text; keep them as they are.
@@ -444,9 +573,15 @@ class Generator:
                         p.result = replace(p.result, edit=p.edit)
                 return plans
         for p in plans:  # still failing after the last round: never insert an unverified block
-            if p.edit is not None and (p.result.verification is None or not p.result.verification.passed):
-                p.result = replace(p.result, status="no_test", edit=None,
-                                   message=p.result.message + "; dropped: not verified in the edited file")
+            if p.edit is not None and (
+                p.result.verification is None or not p.result.verification.passed
+            ):
+                p.result = replace(
+                    p.result,
+                    status="no_test",
+                    edit=None,
+                    message=p.result.message + "; dropped: not verified in the edited file",
+                )
                 p.edit = None
         return plans
 
@@ -454,6 +589,34 @@ class Generator:
     def _check(cancel: threading.Event | None) -> None:
         if cancel is not None and cancel.is_set():
             raise GenerationCancelled("generation cancelled")
+
+
+class _Retrying:
+    """A runner whose ``run_many`` retries when clang-repl fails to *start* (not when code fails).
+
+    Starting can fail for passing reasons on a loaded machine (memory, process limits); one failed
+    start should not abort a whole file. Other attributes are the wrapped runner's.
+    """
+
+    RETRY_DELAYS_S = (1.0, 3.0)
+
+    def __init__(self, runner: Any) -> None:
+        self._runner = runner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._runner, name)
+
+    def run_many(self, jobs: Any, cancel: threading.Event | None = None) -> list[DocTestResult]:
+        from cdoctest_runner.repl import ReplSetupError
+
+        for delay in (*self.RETRY_DELAYS_S, None):
+            try:
+                return list(self._runner.run_many(jobs, cancel=cancel))
+            except ReplSetupError:
+                if delay is None or (cancel is not None and cancel.is_set()):
+                    raise
+                time.sleep(delay)
+        raise AssertionError("unreachable")
 
 
 class _Budget:
@@ -491,8 +654,15 @@ class _Reporter:
     def __init__(self, callback: ProgressCallback | None) -> None:
         self.callback = callback
 
-    def __call__(self, stage: str, message: str, function: str | None = None, *,
-                 done: int | None = None, total: int | None = None) -> None:
+    def __call__(
+        self,
+        stage: str,
+        message: str,
+        function: str | None = None,
+        *,
+        done: int | None = None,
+        total: int | None = None,
+    ) -> None:
         if self.callback is None:
             return
         pct = int(100 * done / total) if done is not None and total else None
@@ -533,7 +703,9 @@ def _place_findings(findings: tuple[Finding, ...], test: DocTest) -> tuple[Findi
     out = []
     for f in findings:
         key = " ".join(f.example.source.split())
-        ex: Example | None = next((e for e in test.examples if " ".join(e.source.split()) == key), None)
+        ex: Example | None = next(
+            (e for e in test.examples if " ".join(e.source.split()) == key), None
+        )
         line = test.lineno + ex.lineno - 1 if ex is not None else None
         out.append(replace(f, line=line))
     return tuple(out)

@@ -39,7 +39,8 @@ def read_text(path: str) -> str:
 
 def write_text_atomic(path: str, text: str) -> None:
     """Write ``text`` to ``path`` atomically (a temporary file in the same directory, then replace),
-    keeping the file's permission bits."""
+    keeping the file's permission bits.
+    """
     directory = os.path.dirname(os.path.abspath(path))
     data = text.encode(ENCODING, errors=ERRORS)
     mode = None
@@ -76,7 +77,9 @@ def newline_of(text: str) -> str:
 
 def block_style(source: SourceFile) -> str:
     """``///`` when the file's existing cdoctest blocks mostly use line comments, else ``/**``."""
-    styles = [f.block.style for f in source.functions if f.block is not None and f.block.has_prompts]
+    styles = [
+        f.block.style for f in source.functions if f.block is not None and f.block.has_prompts
+    ]
     line = sum(1 for s in styles if s.startswith("//"))
     return "///" if styles and line * 2 > len(styles) else "/**"
 
@@ -113,7 +116,8 @@ def render_block(examples: Sequence[Example], style: str, indent: str, newline: 
 
 def plan_edit(target: Located, block_text: str, *, replace_user_blocks: bool = False) -> TextEdit:
     """The edit that puts ``block_text`` directly above ``target``: it replaces a block we generated
-    before (or, when allowed, a hand-written cdoctest block), else it is inserted."""
+    before (or, when allowed, a hand-written cdoctest block), else it is inserted.
+    """
     block = target.block
     if block is not None and block.has_prompts and (block.generated or replace_user_blocks):
         return TextEdit(block.start_line - 1, 0, block.end_line, 0, block_text)
@@ -143,7 +147,10 @@ def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:
         return min(starts[line] + char, len(text))
 
     spans = sorted(
-        ((pos(e.start_line, e.start_character), pos(e.end_line, e.end_character), e.new_text) for e in edits),
+        (
+            (pos(e.start_line, e.start_character), pos(e.end_line, e.end_character), e.new_text)
+            for e in edits
+        ),
         key=lambda s: (s[0], s[1]),
         reverse=True,
     )

@@ -45,8 +45,9 @@ def attempt_seed(seed: int | None, attempt: int) -> int:
     return seed + 1000 * attempt
 
 
-def sampling_params(options: GenerateOptions, seed: int, attempt: int,
-                    max_tokens: int = MAX_TOKENS) -> SamplingParams:
+def sampling_params(
+    options: GenerateOptions, seed: int, attempt: int, max_tokens: int = MAX_TOKENS
+) -> SamplingParams:
     """Sampling settings: the grammar on by default; retries run a little hotter for variety."""
     grammar = None
     if options.grammar:
@@ -74,9 +75,12 @@ def sample_candidates(
     seed = attempt_seed(options.seed, attempt)
     messages = build_messages(target, max_examples=MAX_EXAMPLES)
     t0 = time.monotonic()
-    completions = backend.generate(messages, n=max(1, options.samples),
-                                   params=sampling_params(options, seed, attempt, max_tokens),
-                                   cancel=cancel)
+    completions = backend.generate(
+        messages,
+        n=max(1, options.samples),
+        params=sampling_params(options, seed, attempt, max_tokens),
+        cancel=cancel,
+    )
     candidates = []
     for i, c in enumerate(completions):
         parsed = parse_completion(c.text)

@@ -33,6 +33,7 @@ def rename(code: str, mapping: dict[str, str]) -> str:
     >>> rename('int s = 1; printf("s=%d", s);', {"s": "s_2"})
     'int s_2 = 1; printf("s=%d", s_2);'
     """
+
     def sub(m: re.Match[str]) -> str:
         name = m.group("id")
         return mapping.get(name, name) if name else m.group(0)
@@ -116,7 +117,12 @@ def select_block(
     cancel: threading.Event | None = None,
 ) -> Selection:
     """Choose at most about ``max_examples`` examples from ``pool`` by mutation kills (see module doc)."""
-    from cdoctest_runner.mutate import MutationError, make_mutants, mutation_analysis, select_examples
+    from cdoctest_runner.mutate import (
+        MutationError,
+        make_mutants,
+        mutation_analysis,
+        select_examples,
+    )
 
     if not pool.examples:
         return Selection((), (), (), None, 0, 0, "nothing to select from")
@@ -128,8 +134,9 @@ def select_block(
         with open(code.path, encoding="utf-8", errors="surrogateescape") as fh:
             source = fh.read()
     try:
-        mutants = make_mutants(source or "", function, code.language, 40, path=code.path,
-                               flags=code.flags)
+        mutants = make_mutants(
+            source or "", function, code.language, 40, path=code.path, flags=code.flags
+        )
     except MutationError as exc:
         mutants = []
         note = f"no mutation analysis: {exc}"
@@ -148,12 +155,14 @@ def select_block(
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
     if chosen == list(range(len(pool.examples))):
-        return _selection(pool, chosen, report.score if report.total else None, report.killed,
-                          report.total, note)
+        return _selection(
+            pool, chosen, report.score if report.total else None, report.killed, report.total, note
+        )
     block = [pool.examples[i] for i in chosen]
     final = mutation_analysis(block, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
-    return _selection(pool, chosen, final.score if final.total else None, final.killed, final.total,
-                      note)
+    return _selection(
+        pool, chosen, final.score if final.total else None, final.killed, final.total, note
+    )
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:
@@ -166,8 +175,9 @@ def _first_units(pool: Pool, budget: int) -> list[int]:
     return chosen
 
 
-def _selection(pool: Pool, chosen: list[int], score: float | None, killed: int, total: int,
-               note: str) -> Selection:
+def _selection(
+    pool: Pool, chosen: list[int], score: float | None, killed: int, total: int, note: str
+) -> Selection:
     examples = tuple(pool.examples[i] for i in chosen)
     unit_ids = sorted({pool.unit_of[i] for i in chosen})
     units = tuple(pool.units[u] for u in unit_ids)

@@ -123,7 +123,9 @@ class VerifiedUnit:
 
     unit: Unit
     examples: tuple[Example, ...]
-    predicted_right: tuple[bool, ...]  # per kept example: the prediction matched (or none was needed)
+    predicted_right: tuple[
+        bool, ...
+    ]  # per kept example: the prediction matched (or none was needed)
     findings: tuple[Finding, ...] = ()
     result: DocTestResult | None = field(default=None, compare=False)
 
@@ -147,8 +149,11 @@ class VerifyReport:
 def units_of(candidate: Candidate, target_names: set[str]) -> list[Unit]:
     """The candidate's units that mention one of ``target_names`` (others test nothing of ours)."""
     # A comment-only example would read back as the block's label: it tests nothing anyway.
-    exs = [e for e in candidate.examples if not all(
-        ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))]
+    exs = [
+        e
+        for e in candidate.examples
+        if not all(ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))
+    ]
     out = []
     for group in split_units(exs):
         members = tuple(exs[i] for i in group)
@@ -187,8 +192,13 @@ def verify_candidates(
     units = [u for c in candidates for u in units_of(c, target_names)]
     jobs = [
         (
-            DocTest(examples=u.examples, name=f"candidate::{u.candidate.origin}{u.candidate.index}:{k}",
-                    filename=filename, lineno=1, end_lineno=1),
+            DocTest(
+                examples=u.examples,
+                name=f"candidate::{u.candidate.origin}{u.candidate.index}:{k}",
+                filename=filename,
+                lineno=1,
+                end_lineno=1,
+            ),
             code,
         )
         for k, u in enumerate(units)

@@ -21,11 +21,15 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
 
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with one sub-parser per registered subcommand."""
-    parser = argparse.ArgumentParser(prog="cdoctest-train", description="Train and evaluate the cdoctest model.")
+    parser = argparse.ArgumentParser(
+        prog="cdoctest-train", description="Train and evaluate the cdoctest model."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module_name, help_text in SUBCOMMANDS:
         module = importlib.import_module(module_name)
-        child = sub.add_parser(name, help=help_text, description=(module.__doc__ or "").strip().splitlines()[0])
+        child = sub.add_parser(
+            name, help=help_text, description=(module.__doc__ or "").strip().splitlines()[0]
+        )
         module.add_arguments(child)
         child.set_defaults(_run=module.run)
     return parser
@@ -50,8 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a failure inside training/evaluation: report it, exit 1
         from training.grpo import TrainingError
 
-        print(f"cdoctest-train {args.command}: {'error' if isinstance(exc, TrainingError) else 'failed'}: {exc}",
-              file=sys.stderr)
+        print(
+            f"cdoctest-train {args.command}: {'error' if isinstance(exc, TrainingError) else 'failed'}: {exc}",
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -20,11 +20,25 @@ class RewardWeights(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: float = Field(0.2, description="weight of the format part (a parsable block that calls the target), 0 or 1")
-    compiles: float = Field(0.3, description="weight of the fraction of examples that compile and run")
-    correctness: float = Field(1.0, description="weight of the fraction of output-checking examples whose predicted output is the actual one")
-    strength: float = Field(0.5, description="weight of the mutation score (killed/total mutants) of a fully passing block")
-    reasoning: float = Field(0.1, description="weight of the reasoning-sufficiency rule on the optional 'Reasoning:' line")
+    format: float = Field(
+        0.2,
+        description="weight of the format part (a parsable block that calls the target), 0 or 1",
+    )
+    compiles: float = Field(
+        0.3, description="weight of the fraction of examples that compile and run"
+    )
+    correctness: float = Field(
+        1.0,
+        description="weight of the fraction of output-checking examples whose predicted output is the actual one",
+    )
+    strength: float = Field(
+        0.5,
+        description="weight of the mutation score (killed/total mutants) of a fully passing block",
+    )
+    reasoning: float = Field(
+        0.1,
+        description="weight of the reasoning-sufficiency rule on the optional 'Reasoning:' line",
+    )
 
 
 class LoRAOptions(BaseModel):
@@ -34,8 +48,15 @@ class LoRAOptions(BaseModel):
 
     r: int = Field(16, gt=0, description="adapter rank")
     alpha: int = Field(32, gt=0, description="LoRA scaling numerator (scale = alpha / r)")
-    dropout: float = Field(0.0, ge=0.0, lt=1.0, description="dropout on the adapter input (keep 0: GRPO compares log-probs across passes)")
-    target_modules: list[str] | str = Field("all-linear", description="module names to adapt, or 'all-linear'")
+    dropout: float = Field(
+        0.0,
+        ge=0.0,
+        lt=1.0,
+        description="dropout on the adapter input (keep 0: GRPO compares log-probs across passes)",
+    )
+    target_modules: list[str] | str = Field(
+        "all-linear", description="module names to adapt, or 'all-linear'"
+    )
 
 
 class GRPOConfig(BaseModel):
@@ -44,27 +65,69 @@ class GRPOConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # --- model and hardware
-    model: str | None = Field(None, description="policy to train: a .gguf file, a Hugging Face directory, or null for the embedded SmolLM2-135M GGUF")
+    model: str | None = Field(
+        None,
+        description="policy to train: a .gguf file, a Hugging Face directory, or null for the embedded SmolLM2-135M GGUF",
+    )
     device: str = Field("cpu", description="torch device, e.g. 'cpu', 'cuda', 'cuda:1'")
-    dtype: Literal["auto", "float32", "bfloat16"] = Field("auto", description="parameter dtype: 'auto' = bfloat16 on CUDA, float32 on CPU")
+    dtype: Literal["auto", "float32", "bfloat16"] = Field(
+        "auto", description="parameter dtype: 'auto' = bfloat16 on CUDA, float32 on CPU"
+    )
     seed: int = Field(0, description="seed of sampling, data order and value presentation")
-    gradient_checkpointing: bool = Field(False, description="recompute activations in the backward pass (saves memory, costs ~30% time)")
-    lora: LoRAOptions | None = Field(None, description="train LoRA adapters instead of all weights (null = full fine-tuning)")
+    gradient_checkpointing: bool = Field(
+        False,
+        description="recompute activations in the backward pass (saves memory, costs ~30% time)",
+    )
+    lora: LoRAOptions | None = Field(
+        None, description="train LoRA adapters instead of all weights (null = full fine-tuning)"
+    )
 
     # --- data and prompts
-    split: Literal["train", "val"] = Field("train", description="data set split to train on (training/data)")
-    categories: list[str] | None = Field(None, description="restrict training to these categories (null = all)")
-    present_values: bool = Field(True, description="present items with modified values (training.dataset.present) at sampling time")
-    few_shot: bool = Field(True, description="include the generator's few-shot turns in the prompt (models.prompt.build_messages)")
+    split: Literal["train", "val"] = Field(
+        "train", description="data set split to train on (training/data)"
+    )
+    categories: list[str] | None = Field(
+        None, description="restrict training to these categories (null = all)"
+    )
+    present_values: bool = Field(
+        True,
+        description="present items with modified values (training.dataset.present) at sampling time",
+    )
+    few_shot: bool = Field(
+        True,
+        description="include the generator's few-shot turns in the prompt (models.prompt.build_messages)",
+    )
 
     # --- sampling
-    prompts_per_step: int = Field(2, gt=0, description="prompts per rollout batch (a batch holds prompts_per_step × group_size completions)")
-    group_size: int = Field(4, ge=2, description="G: completions sampled per prompt (the group the advantage is relative to)")
+    prompts_per_step: int = Field(
+        2,
+        gt=0,
+        description="prompts per rollout batch (a batch holds prompts_per_step × group_size completions)",
+    )
+    group_size: int = Field(
+        4,
+        ge=2,
+        description="G: completions sampled per prompt (the group the advantage is relative to)",
+    )
     max_completion_tokens: int = Field(96, gt=0, description="maximum new tokens per completion")
-    temperature: float = Field(1.0, gt=0.0, description="sampling temperature; log-probs are computed at the same temperature")
-    top_k: int = Field(0, ge=0, description="top-k sampling filter (0 = off; keep off for on-policy GRPO)")
-    top_p: float = Field(1.0, gt=0.0, le=1.0, description="nucleus sampling filter (1 = off; keep off for on-policy GRPO)")
-    mask_truncated: bool = Field(False, description="drop completions that hit max_completion_tokens from the loss (DAPO overlong filtering)")
+    temperature: float = Field(
+        1.0,
+        gt=0.0,
+        description="sampling temperature; log-probs are computed at the same temperature",
+    )
+    top_k: int = Field(
+        0, ge=0, description="top-k sampling filter (0 = off; keep off for on-policy GRPO)"
+    )
+    top_p: float = Field(
+        1.0,
+        gt=0.0,
+        le=1.0,
+        description="nucleus sampling filter (1 = off; keep off for on-policy GRPO)",
+    )
+    mask_truncated: bool = Field(
+        False,
+        description="drop completions that hit max_completion_tokens from the loss (DAPO overlong filtering)",
+    )
 
     # --- schedule
     schedule: Literal["algorithm1", "algorithm2"] = Field(
@@ -74,60 +137,135 @@ class GRPOConfig(BaseModel):
         "ref <- θ only when the iteration's mean reward exceeds reward_threshold, each batch used once",
     )
     steps: int = Field(20, gt=0, description="number of rollout batches (steps) to run")
-    steps_per_iteration: int = Field(10, gt=0, description="steps per outer iteration (reference refresh period / reward averaging window)")
-    inner_updates: int = Field(1, gt=0, description="K: optimizer updates per rollout batch (algorithm1 only; μ in the papers)")
-    update_interval: int = Field(4, gt=0, description="algorithm2: steps between old <- θ refreshes")
-    reward_threshold: float = Field(0.5, description="algorithm2: the reference is refreshed when an iteration's mean reward exceeds this")
+    steps_per_iteration: int = Field(
+        10,
+        gt=0,
+        description="steps per outer iteration (reference refresh period / reward averaging window)",
+    )
+    inner_updates: int = Field(
+        1,
+        gt=0,
+        description="K: optimizer updates per rollout batch (algorithm1 only; μ in the papers)",
+    )
+    update_interval: int = Field(
+        4, gt=0, description="algorithm2: steps between old <- θ refreshes"
+    )
+    reward_threshold: float = Field(
+        0.5,
+        description="algorithm2: the reference is refreshed when an iteration's mean reward exceeds this",
+    )
 
     # --- objective
-    policy_term: Literal["clip", "upper_bound"] = Field("clip", description="'clip': -min(r·A, clip(r,1-ε_low,1+ε_high)·A); 'upper_bound': -A·min(r, 1+ε_high)")
-    epsilon: float = Field(0.2, gt=0.0, lt=1.0, description="ε_low, the lower clip range (and the upper one when epsilon_high is null)")
-    epsilon_high: float | None = Field(None, gt=0.0, description="ε_high (null = epsilon: symmetric; DAPO uses 0.28)")
-    beta: float = Field(0.04, ge=0.0, description="KL coefficient β (0 = no reference model is kept)")
-    kl_estimator: Literal["k3", "exact"] = Field("k3", description="'k3': ρ - log ρ - 1 with ρ = π_ref/π per sampled token; 'exact': Σ_v π log(π/π_ref) per position")
+    policy_term: Literal["clip", "upper_bound"] = Field(
+        "clip",
+        description="'clip': -min(r·A, clip(r,1-ε_low,1+ε_high)·A); 'upper_bound': -A·min(r, 1+ε_high)",
+    )
+    epsilon: float = Field(
+        0.2,
+        gt=0.0,
+        lt=1.0,
+        description="ε_low, the lower clip range (and the upper one when epsilon_high is null)",
+    )
+    epsilon_high: float | None = Field(
+        None, gt=0.0, description="ε_high (null = epsilon: symmetric; DAPO uses 0.28)"
+    )
+    beta: float = Field(
+        0.04, ge=0.0, description="KL coefficient β (0 = no reference model is kept)"
+    )
+    kl_estimator: Literal["k3", "exact"] = Field(
+        "k3",
+        description="'k3': ρ - log ρ - 1 with ρ = π_ref/π per sampled token; 'exact': Σ_v π log(π/π_ref) per position",
+    )
     normalization: Literal["sequence", "token", "constant"] = Field(
-        "sequence", description="'sequence': per-sequence token mean then mean (DeepSeekMath); 'token': over all tokens of the batch (DAPO); 'constant': Σ/(B·max_completion_tokens) (Dr. GRPO)")
-    scale_advantages: bool = Field(True, description="divide by the group's std (false = Dr. GRPO's r - mean)")
+        "sequence",
+        description="'sequence': per-sequence token mean then mean (DeepSeekMath); 'token': over all tokens of the batch (DAPO); 'constant': Σ/(B·max_completion_tokens) (Dr. GRPO)",
+    )
+    scale_advantages: bool = Field(
+        True, description="divide by the group's std (false = Dr. GRPO's r - mean)"
+    )
     advantage_eps: float = Field(1e-4, gt=0.0, description="eps in (r - mean) / (std + eps)")
-    advantage_clamp: float | None = Field(5.0, gt=0.0, description="clamp advantages to ±this (null = no clamp)")
+    advantage_clamp: float | None = Field(
+        5.0, gt=0.0, description="clamp advantages to ±this (null = no clamp)"
+    )
 
     # --- optimisation
     learning_rate: float = Field(1e-6, gt=0.0, description="AdamW learning rate")
-    lr_schedule: Literal["constant", "cosine", "linear"] = Field("constant", description="learning-rate schedule after warm-up, over steps × inner_updates updates")
+    lr_schedule: Literal["constant", "cosine", "linear"] = Field(
+        "constant",
+        description="learning-rate schedule after warm-up, over steps × inner_updates updates",
+    )
     warmup_steps: int = Field(0, ge=0, description="linear warm-up updates")
     weight_decay: float = Field(0.0, ge=0.0, description="AdamW weight decay")
     adam_betas: tuple[float, float] = Field((0.9, 0.99), description="AdamW betas")
     max_grad_norm: float = Field(1.0, gt=0.0, description="gradient clipping norm")
-    micro_batch_size: int = Field(4, gt=0, description="completions per forward/backward pass (gradients are accumulated over the batch)")
-    logprob_chunk: int = Field(256, gt=0, description="positions projected through the LM head at once (bounds full-vocabulary logits memory)")
+    micro_batch_size: int = Field(
+        4,
+        gt=0,
+        description="completions per forward/backward pass (gradients are accumulated over the batch)",
+    )
+    logprob_chunk: int = Field(
+        256,
+        gt=0,
+        description="positions projected through the LM head at once (bounds full-vocabulary logits memory)",
+    )
 
     # --- reward
-    rewards: RewardWeights = Field(default_factory=RewardWeights, description="weights of the reward parts")
-    mutants: int = Field(8, ge=0, description="mutants per function for the strength reward (0 = no strength part)")
-    reasoning_min_words: int = Field(4, ge=1, description="reasoning rule: fewest words of a sufficient 'Reasoning:' line")
-    reasoning_max_words: int = Field(60, ge=1, description="reasoning rule: most words of a sufficient 'Reasoning:' line")
-    runner_workers: int = Field(2, gt=0, description="concurrent clang-repl sessions when scoring a batch")
-    runner_timeout_s: float = Field(10.0, gt=0.0, description="wall-clock limit of one candidate's clang-repl session")
+    rewards: RewardWeights = Field(
+        default_factory=RewardWeights, description="weights of the reward parts"
+    )
+    mutants: int = Field(
+        8, ge=0, description="mutants per function for the strength reward (0 = no strength part)"
+    )
+    reasoning_min_words: int = Field(
+        4, ge=1, description="reasoning rule: fewest words of a sufficient 'Reasoning:' line"
+    )
+    reasoning_max_words: int = Field(
+        60, ge=1, description="reasoning rule: most words of a sufficient 'Reasoning:' line"
+    )
+    runner_workers: int = Field(
+        2, gt=0, description="concurrent clang-repl sessions when scoring a batch"
+    )
+    runner_timeout_s: float = Field(
+        10.0, gt=0.0, description="wall-clock limit of one candidate's clang-repl session"
+    )
 
     # --- output
-    output_dir: str = Field("runs/grpo", description="run directory (metrics.jsonl, traces.jsonl, checkpoints/)")
-    checkpoint_every: int = Field(25, ge=0, description="save a checkpoint every N steps (0 = only at the end)")
+    output_dir: str = Field(
+        "runs/grpo", description="run directory (metrics.jsonl, traces.jsonl, checkpoints/)"
+    )
+    checkpoint_every: int = Field(
+        25, ge=0, description="save a checkpoint every N steps (0 = only at the end)"
+    )
     keep_checkpoints: int = Field(2, ge=1, description="how many recent checkpoints to keep")
-    traces: bool = Field(True, description="write every sampled completion with token ids and log-probs to traces.jsonl")
-    tensorboard: bool = Field(True, description="also log to TensorBoard under output_dir/tb when tensorboard is installed")
+    traces: bool = Field(
+        True,
+        description="write every sampled completion with token ids and log-probs to traces.jsonl",
+    )
+    tensorboard: bool = Field(
+        True,
+        description="also log to TensorBoard under output_dir/tb when tensorboard is installed",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> GRPOConfig:
         if self.schedule == "algorithm2" and self.inner_updates != 1:
-            raise ValueError("schedule 'algorithm2' uses each batch once: set inner_updates: 1 (or use 'algorithm1')")
+            raise ValueError(
+                "schedule 'algorithm2' uses each batch once: set inner_updates: 1 (or use 'algorithm1')"
+            )
         if self.epsilon_high is not None and self.epsilon_high < self.epsilon:
-            raise ValueError(f"epsilon_high {self.epsilon_high} < epsilon {self.epsilon}: clip-higher widens the upper range; set epsilon_high >= epsilon or null")
+            raise ValueError(
+                f"epsilon_high {self.epsilon_high} < epsilon {self.epsilon}: clip-higher widens the upper range; set epsilon_high >= epsilon or null"
+            )
         if self.reasoning_min_words > self.reasoning_max_words:
             raise ValueError("reasoning_min_words must not exceed reasoning_max_words")
         if self.device == "cpu" and self.dtype == "bfloat16" and self.lora is None:
-            raise ValueError("bfloat16 full fine-tuning on CPU loses updates to rounding: use dtype 'float32' (or 'auto') on CPU")
+            raise ValueError(
+                "bfloat16 full fine-tuning on CPU loses updates to rounding: use dtype 'float32' (or 'auto') on CPU"
+            )
         if self.kl_estimator == "exact" and self.beta == 0.0:
-            raise ValueError("kl_estimator 'exact' has no effect with beta 0: set beta > 0 or leave kl_estimator at 'k3'")
+            raise ValueError(
+                "kl_estimator 'exact' has no effect with beta 0: set beta > 0 or leave kl_estimator at 'k3'"
+            )
         if self.rewards.strength > 0 and self.mutants == 0:
             raise ValueError("rewards.strength > 0 needs mutants > 0 (or set rewards.strength: 0)")
         return self

@@ -56,19 +56,30 @@ class EvalReport:
         rows = []
         for name, values in [*sorted(self.by_category.items()), ("**all**", self.overall)]:
             count = int(values.get("n", 0))
-            rows.append(f"| {name} | {count} | " + " | ".join(f"{values[m]:.2f}" for m in METRICS) + " |")
+            rows.append(
+                f"| {name} | {count} | " + " | ".join(f"{values[m]:.2f}" for m in METRICS) + " |"
+            )
         return "\n".join([header, *rows])
 
 
 def _means(scores: Sequence[ItemScore]) -> dict[str, float]:
     n = max(1, len(scores))
-    out = {m: sum(float(s.passed if m == "pass" else getattr(s, m)) for s in scores) / n for m in METRICS}
+    out = {
+        m: sum(float(s.passed if m == "pass" else getattr(s, m)) for s in scores) / n
+        for m in METRICS
+    }
     out["n"] = float(len(scores))
     return out
 
 
-def greedy_completions(model: Any, tokenizer: Any, targets: Sequence[Any], max_new_tokens: int,
-                       few_shot: bool = True, batch_size: int = 4) -> list[str]:
+def greedy_completions(
+    model: Any,
+    tokenizer: Any,
+    targets: Sequence[Any],
+    max_new_tokens: int,
+    few_shot: bool = True,
+    batch_size: int = 4,
+) -> list[str]:
     """One greedy completion per target from the torch policy (batched, left-padded)."""
     import torch
     from transformers import GenerationConfig
@@ -76,19 +87,30 @@ def greedy_completions(model: Any, tokenizer: Any, targets: Sequence[Any], max_n
     from training.rollout import completion_mask, eos_ids, prompt_texts
 
     stops = eos_ids(tokenizer, model)
-    config = GenerationConfig(do_sample=False, max_new_tokens=max_new_tokens, pad_token_id=tokenizer.pad_token_id,
-                              eos_token_id=stops, repetition_penalty=None)
+    config = GenerationConfig(
+        do_sample=False,
+        max_new_tokens=max_new_tokens,
+        pad_token_id=tokenizer.pad_token_id,
+        eos_token_id=stops,
+        repetition_penalty=None,
+    )
     out: list[str] = []
     for start in range(0, len(targets), batch_size):
         texts = prompt_texts(tokenizer, targets[start : start + batch_size], few_shot)
         enc = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
         device = next(model.parameters()).device
         with torch.no_grad():
-            seqs = model.generate(input_ids=enc["input_ids"].to(device), attention_mask=enc["attention_mask"].to(device),
-                                  generation_config=config)
+            seqs = model.generate(
+                input_ids=enc["input_ids"].to(device),
+                attention_mask=enc["attention_mask"].to(device),
+                generation_config=config,
+            )
         comp = seqs[:, enc["input_ids"].shape[1] :]
         mask, _ = completion_mask(comp, stops)
-        out += [tokenizer.decode(r[: int(m.sum())], skip_special_tokens=True) for r, m in zip(comp, mask, strict=True)]
+        out += [
+            tokenizer.decode(r[: int(m.sum())], skip_special_tokens=True)
+            for r, m in zip(comp, mask, strict=True)
+        ]
     return out
 
 
@@ -120,7 +142,9 @@ def evaluate(
         from training.hf_model import load_policy
 
         policy = load_policy(model, device=device)
-    texts = greedy_completions(policy[0], policy[1], [to_target(i) for i in items], max_new_tokens, few_shot)
+    texts = greedy_completions(
+        policy[0], policy[1], [to_target(i) for i in items], max_new_tokens, few_shot
+    )
     own_runner = runner is None
     if own_runner:
         from cdoctest_runner.runner import DocTestRunner
@@ -128,38 +152,82 @@ def evaluate(
         runner = DocTestRunner(workers=2)
     try:
         cache = MutantCache(mutants) if mutants > 0 else None
-        scored = score_completions(texts, [_reward_target(i) for i in items], runner=runner, weights=RewardWeights(),
-                                   mutants=cache)
+        scored = score_completions(
+            texts,
+            [_reward_target(i) for i in items],
+            runner=runner,
+            weights=RewardWeights(),
+            mutants=cache,
+        )
     finally:
         if own_runner:
             runner.close()
     scores = [
-        ItemScore(getattr(i, "id", ""), getattr(i, "category", ""), text, r.format, r.compiles, r.correctness, r.strength,
-                  r.reasoning, passed=r.format == 1.0 and r.correctness == 1.0, outcomes=r.outcomes)
+        ItemScore(
+            getattr(i, "id", ""),
+            getattr(i, "category", ""),
+            text,
+            r.format,
+            r.compiles,
+            r.correctness,
+            r.strength,
+            r.reasoning,
+            passed=r.format == 1.0 and r.correctness == 1.0,
+            outcomes=r.outcomes,
+        )
         for i, text, r in zip(items, texts, scored, strict=True)
     ]
     groups: dict[str, list[ItemScore]] = defaultdict(list)
     for s in scores:
         groups[s.category].append(s)
-    return EvalReport(model or "embedded", split, len(scores), _means(scores),
-                      {k: _means(v) for k, v in groups.items()}, scores)
+    return EvalReport(
+        model or "embedded",
+        split,
+        len(scores),
+        _means(scores),
+        {k: _means(v) for k, v in groups.items()},
+        scores,
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``cdoctest-train eval``."""
-    parser.add_argument("--model", default=None, help="GGUF file, HF directory or checkpoint model/ directory (default: embedded)")
-    parser.add_argument("--split", default="val", choices=["train", "val"], help="data set split (default: val)")
-    parser.add_argument("--max-new-tokens", type=int, default=160, help="completion length limit (default: 160)")
-    parser.add_argument("--mutants", type=int, default=8, help="mutants per function for the mutation score (0 = skip)")
-    parser.add_argument("--no-few-shot", action="store_true", help="prompt without the few-shot turns")
+    parser.add_argument(
+        "--model",
+        default=None,
+        help="GGUF file, HF directory or checkpoint model/ directory (default: embedded)",
+    )
+    parser.add_argument(
+        "--split", default="val", choices=["train", "val"], help="data set split (default: val)"
+    )
+    parser.add_argument(
+        "--max-new-tokens", type=int, default=160, help="completion length limit (default: 160)"
+    )
+    parser.add_argument(
+        "--mutants",
+        type=int,
+        default=8,
+        help="mutants per function for the mutation score (0 = skip)",
+    )
+    parser.add_argument(
+        "--no-few-shot", action="store_true", help="prompt without the few-shot turns"
+    )
     parser.add_argument("--device", default="cpu", help="torch device (default: cpu)")
-    parser.add_argument("--json", metavar="FILE", help="also write the full report (with completions) as JSON")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the full report (with completions) as JSON"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation and print the table; the CLI maps errors to exit codes."""
-    report = evaluate(args.model, args.split, mutants=args.mutants, max_new_tokens=args.max_new_tokens,
-                      few_shot=not args.no_few_shot, device=args.device)
+    report = evaluate(
+        args.model,
+        args.split,
+        mutants=args.mutants,
+        max_new_tokens=args.max_new_tokens,
+        few_shot=not args.no_few_shot,
+        device=args.device,
+    )
     print(f"model: {report.model}  split: {report.split}  items: {report.n}")
     print(report.table())
     if args.json:

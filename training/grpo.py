@@ -33,7 +33,12 @@ from typing import Any
 import torch
 
 from training.config import GRPOConfig
-from training.logprobs import chunked_exact_kl, chunked_selected_logprobs, completion_hidden, sequence_logprobs
+from training.logprobs import (
+    chunked_exact_kl,
+    chunked_selected_logprobs,
+    completion_hidden,
+    sequence_logprobs,
+)
 from training.loss import group_advantages, group_std, grpo_loss, kl_k3
 from training.rewards import PARTS, MutantCache, RewardBreakdown, RewardTarget, score_completions
 from training.rollout import Experience, Rollout, rollout
@@ -118,7 +123,9 @@ def _scheduler(cfg: GRPOConfig, optimizer: torch.optim.Optimizer) -> Any:
     return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
 
 
-def build_state(cfg: GRPOConfig, items: Sequence[Any], model: Any = None, tokenizer: Any = None) -> TrainState:
+def build_state(
+    cfg: GRPOConfig, items: Sequence[Any], model: Any = None, tokenizer: Any = None
+) -> TrainState:
     """Load the policy (unless given), make ref/old copies, the optimizer and the data stream."""
     if model is None:
         from training.hf_model import load_policy
@@ -127,8 +134,16 @@ def build_state(cfg: GRPOConfig, items: Sequence[Any], model: Any = None, tokeni
     if cfg.lora is not None:
         from peft import LoraConfig, get_peft_model
 
-        model = get_peft_model(model, LoraConfig(r=cfg.lora.r, lora_alpha=cfg.lora.alpha, lora_dropout=cfg.lora.dropout,
-                                                 target_modules=cfg.lora.target_modules, task_type="CAUSAL_LM"))
+        model = get_peft_model(
+            model,
+            LoraConfig(
+                r=cfg.lora.r,
+                lora_alpha=cfg.lora.alpha,
+                lora_dropout=cfg.lora.dropout,
+                target_modules=cfg.lora.target_modules,
+                task_type="CAUSAL_LM",
+            ),
+        )
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if cfg.lora is not None:
@@ -137,22 +152,37 @@ def build_state(cfg: GRPOConfig, items: Sequence[Any], model: Any = None, tokeni
     ref = _frozen_copy(model) if cfg.beta > 0 else None
     old = _frozen_copy(model) if cfg.schedule == "algorithm2" else None
     params = [p for p in model.parameters() if p.requires_grad]
-    optimizer = torch.optim.AdamW(params, lr=cfg.learning_rate, betas=cfg.adam_betas, weight_decay=cfg.weight_decay)
+    optimizer = torch.optim.AdamW(
+        params, lr=cfg.learning_rate, betas=cfg.adam_betas, weight_decay=cfg.weight_decay
+    )
     if not items:
         raise TrainingError("no training items: check the split/categories in the config")
-    return TrainState(cfg, model, tokenizer, ref, old, optimizer, _scheduler(cfg, optimizer), DataStream(items, cfg.seed))
+    return TrainState(
+        cfg,
+        model,
+        tokenizer,
+        ref,
+        old,
+        optimizer,
+        _scheduler(cfg, optimizer),
+        DataStream(items, cfg.seed),
+    )
 
 
 # --------------------------------------------------------------------------- experience
 
 
-def make_experience(state: TrainState, roll: Rollout, rewards: torch.Tensor) -> tuple[Experience, dict[str, float]]:
+def make_experience(
+    state: TrainState, roll: Rollout, rewards: torch.Tensor
+) -> tuple[Experience, dict[str, float]]:
     """Advantages, old and reference log-probs for a scored rollout (no gradients)."""
     cfg = state.cfg
     mask = roll.completion_mask.clone()
     if cfg.mask_truncated:
         mask[roll.truncated] = 0.0
-    adv = group_advantages(rewards, cfg.group_size, cfg.advantage_eps, cfg.advantage_clamp, cfg.scale_advantages)
+    adv = group_advantages(
+        rewards, cfg.group_size, cfg.advantage_eps, cfg.advantage_clamp, cfg.scale_advantages
+    )
     n_completion = roll.completion_mask.shape[1]
     old_logps = ref_logps = None
     with torch.no_grad():
@@ -164,12 +194,16 @@ def make_experience(state: TrainState, roll: Rollout, rewards: torch.Tensor) -> 
             ref_logps = _batched_logps(state.ref, roll, n_completion, cfg)
     stds = group_std(rewards, cfg.group_size)
     stats = {
-        "advantage_mean": float(adv.mean()), "advantage_std": float(adv.std()) if adv.numel() > 1 else 0.0,
-        "advantage_min": float(adv.min()), "advantage_max": float(adv.max()),
+        "advantage_mean": float(adv.mean()),
+        "advantage_std": float(adv.std()) if adv.numel() > 1 else 0.0,
+        "advantage_min": float(adv.min()),
+        "advantage_max": float(adv.max()),
         "zero_std_groups": float((stds < 1e-8).float().mean()),
     }
     device = roll.sequences.device
-    exp = Experience(roll.sequences, roll.attention_mask, mask.to(device), adv.to(device), old_logps, ref_logps)
+    exp = Experience(
+        roll.sequences, roll.attention_mask, mask.to(device), adv.to(device), old_logps, ref_logps
+    )
     return exp, stats
 
 
@@ -177,8 +211,16 @@ def _batched_logps(model: Any, roll: Rollout, n_completion: int, cfg: GRPOConfig
     pieces = []
     for start in range(0, roll.sequences.shape[0], cfg.micro_batch_size):
         sl = slice(start, start + cfg.micro_batch_size)
-        pieces.append(sequence_logprobs(model, roll.sequences[sl], roll.attention_mask[sl], n_completion,
-                                        cfg.temperature, cfg.logprob_chunk))
+        pieces.append(
+            sequence_logprobs(
+                model,
+                roll.sequences[sl],
+                roll.attention_mask[sl],
+                n_completion,
+                cfg.temperature,
+                cfg.logprob_chunk,
+            )
+        )
     return torch.cat(pieces)
 
 
@@ -196,14 +238,23 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
     n_completion = exp.completion_mask.shape[1]
     total_tokens = float(exp.completion_mask.sum())
     state.optimizer.zero_grad(set_to_none=True)
-    totals = {"loss": 0.0, "policy_loss": 0.0, "kl": 0.0, "clip_low": 0.0, "clip_high": 0.0, "ratio_mean": 0.0}
+    totals = {
+        "loss": 0.0,
+        "policy_loss": 0.0,
+        "kl": 0.0,
+        "clip_low": 0.0,
+        "clip_high": 0.0,
+        "ratio_mean": 0.0,
+    }
     ratio_min, ratio_max = math.inf, -math.inf
     sampled_logps = []
     for mb in exp.split(cfg.micro_batch_size):
         mb_rows = mb.sequences.shape[0]
         hidden = completion_hidden(policy, mb.sequences, mb.attention_mask, n_completion)
         targets = mb.sequences[:, -n_completion:]
-        logp = chunked_selected_logprobs(hidden, policy, targets, cfg.temperature, cfg.logprob_chunk)
+        logp = chunked_selected_logprobs(
+            hidden, policy, targets, cfg.temperature, cfg.logprob_chunk
+        )
         sampled_logps.append(logp.detach())
         old = mb.old_logps if mb.old_logps is not None else logp.detach()
         kl = None
@@ -212,11 +263,26 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
                 kl = kl_k3(logp, mb.ref_logps)
             else:
                 with torch.no_grad():
-                    ref_hidden = completion_hidden(state.ref, mb.sequences, mb.attention_mask, n_completion)
-                kl = chunked_exact_kl(hidden, policy, ref_hidden, state.ref, cfg.temperature, cfg.logprob_chunk)
-        parts = grpo_loss(logp, old, mb.advantages, mb.completion_mask, kl=kl, beta=cfg.beta, eps_low=cfg.epsilon,
-                          eps_high=cfg.epsilon_high, form=cfg.policy_term, normalization=cfg.normalization,
-                          max_len=cfg.max_completion_tokens, num_tokens=total_tokens)
+                    ref_hidden = completion_hidden(
+                        state.ref, mb.sequences, mb.attention_mask, n_completion
+                    )
+                kl = chunked_exact_kl(
+                    hidden, policy, ref_hidden, state.ref, cfg.temperature, cfg.logprob_chunk
+                )
+        parts = grpo_loss(
+            logp,
+            old,
+            mb.advantages,
+            mb.completion_mask,
+            kl=kl,
+            beta=cfg.beta,
+            eps_low=cfg.epsilon,
+            eps_high=cfg.epsilon_high,
+            form=cfg.policy_term,
+            normalization=cfg.normalization,
+            max_len=cfg.max_completion_tokens,
+            num_tokens=total_tokens,
+        )
         # Each normalisation is a batch-level mean: weight micro-batches so their sum equals it.
         weight = 1.0 if cfg.normalization == "token" else mb_rows / rows
         (parts.loss * weight).backward()
@@ -235,8 +301,15 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
         state.optimizer.step()
         state.scheduler.step()
     state.optimizer.zero_grad(set_to_none=True)
-    return {**totals, "ratio_min": ratio_min, "ratio_max": ratio_max, "grad_norm": grad_norm, "skipped": skipped,
-            "lr": state.optimizer.param_groups[0]["lr"], "_logps": torch.cat(sampled_logps)}
+    return {
+        **totals,
+        "ratio_min": ratio_min,
+        "ratio_max": ratio_max,
+        "grad_norm": grad_norm,
+        "skipped": skipped,
+        "lr": state.optimizer.param_groups[0]["lr"],
+        "_logps": torch.cat(sampled_logps),
+    }
 
 
 # --------------------------------------------------------------------------- checkpoints
@@ -251,15 +324,21 @@ def save_checkpoint(state: TrainState, run_dir: Path) -> Path:
     tmp.mkdir(parents=True)
     state.policy.save_pretrained(tmp / "model")
     state.tokenizer.save_pretrained(tmp / "model")
-    torch.save({
-        "step": state.step,
-        "optimizer": state.optimizer.state_dict(),
-        "scheduler": state.scheduler.state_dict(),
-        "rng": {"torch": torch.get_rng_state(), "python": random.getstate(),
-                "cuda": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None},
-        "data": {"epoch": state.data.epoch, "position": state.data.position},
-        "iteration_rewards": state.iteration_rewards,
-    }, tmp / "state.pt")
+    torch.save(
+        {
+            "step": state.step,
+            "optimizer": state.optimizer.state_dict(),
+            "scheduler": state.scheduler.state_dict(),
+            "rng": {
+                "torch": torch.get_rng_state(),
+                "python": random.getstate(),
+                "cuda": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
+            },
+            "data": {"epoch": state.data.epoch, "position": state.data.position},
+            "iteration_rewards": state.iteration_rewards,
+        },
+        tmp / "state.pt",
+    )
     if state.ref is not None:
         torch.save(state.ref.state_dict(), tmp / "ref.pt")
     if state.old is not None:
@@ -280,11 +359,15 @@ def latest_checkpoint(path: str | Path) -> Path:
         return path
     found = sorted((path / "checkpoints").glob("step-??????"))
     if not found:
-        raise TrainingError(f"{path}: no checkpoint (expected state.pt or checkpoints/step-NNNNNN/)")
+        raise TrainingError(
+            f"{path}: no checkpoint (expected state.pt or checkpoints/step-NNNNNN/)"
+        )
     return found[-1]
 
 
-def load_checkpoint(path: str | Path, items: Sequence[Any], overrides: dict[str, Any] | None = None) -> TrainState:
+def load_checkpoint(
+    path: str | Path, items: Sequence[Any], overrides: dict[str, Any] | None = None
+) -> TrainState:
     """Rebuild the full training state from a checkpoint directory (see ``save_checkpoint``)."""
     ckpt = latest_checkpoint(path)
     data = GRPOConfig.from_yaml(ckpt / "config.yaml").model_dump()
@@ -293,7 +376,9 @@ def load_checkpoint(path: str | Path, items: Sequence[Any], overrides: dict[str,
     if cfg.lora is None:
         from training.hf_model import load_policy
 
-        model, tokenizer = load_policy(str(ckpt / "model"), dtype=cfg.torch_dtype(), device=cfg.device)
+        model, tokenizer = load_policy(
+            str(ckpt / "model"), dtype=cfg.torch_dtype(), device=cfg.device
+        )
         state = build_state(cfg, items, model, tokenizer)
     else:
         from peft import PeftModel
@@ -330,12 +415,21 @@ def default_reward_fn(cfg: GRPOConfig) -> tuple[RewardFn, Callable[[], None]]:
     """The cdoctest reward with a warm ``DocTestRunner``; returns ``(reward_fn, close)``."""
     from cdoctest_runner.runner import DocTestRunner, Limits
 
-    runner = DocTestRunner(limits=Limits(timeout_s=cfg.runner_timeout_s), workers=cfg.runner_workers)
+    runner = DocTestRunner(
+        limits=Limits(timeout_s=cfg.runner_timeout_s), workers=cfg.runner_workers
+    )
     mutants = MutantCache(cfg.mutants) if cfg.mutants > 0 and cfg.rewards.strength > 0 else None
 
     def reward_fn(texts: list[str], targets: list[RewardTarget]) -> list[RewardBreakdown]:
-        return score_completions(texts, targets, runner=runner, weights=cfg.rewards, mutants=mutants,
-                                 min_words=cfg.reasoning_min_words, max_words=cfg.reasoning_max_words)
+        return score_completions(
+            texts,
+            targets,
+            runner=runner,
+            weights=cfg.rewards,
+            mutants=mutants,
+            min_words=cfg.reasoning_min_words,
+            max_words=cfg.reasoning_max_words,
+        )
 
     return reward_fn, runner.close
 
@@ -350,11 +444,18 @@ def dataset_items(cfg: GRPOConfig) -> list[Any]:
     return items
 
 
-def _present(cfg: GRPOConfig, items: list[Any], step: int, present_fn: Callable[[Any, random.Random], Any] | None) -> list[Any]:
+def _present(
+    cfg: GRPOConfig,
+    items: list[Any],
+    step: int,
+    present_fn: Callable[[Any, random.Random], Any] | None,
+) -> list[Any]:
     if not cfg.present_values or present_fn is None:
         return items
     # A per-(seed, step, slot) RNG: presentation depends on nothing else, so resuming repeats it.
-    return [present_fn(item, random.Random(f"{cfg.seed}-{step}-{k}")) for k, item in enumerate(items)]
+    return [
+        present_fn(item, random.Random(f"{cfg.seed}-{step}-{k}")) for k, item in enumerate(items)
+    ]
 
 
 def train(
@@ -394,13 +495,20 @@ def train(
     writer = _tensorboard(cfg, run_dir)
     bar = _progress(cfg, state.step, progress)
     try:
-        with open(run_dir / "metrics.jsonl", "a") as metrics_file, open(run_dir / "traces.jsonl", "a") as traces_file:
+        with (
+            open(run_dir / "metrics.jsonl", "a") as metrics_file,
+            open(run_dir / "traces.jsonl", "a") as traces_file,
+        ):
             while state.step < cfg.steps:
                 step = state.step
                 timings: dict[str, float] = {}
                 t0 = time.perf_counter()
                 # 1. refresh the policies the schedule asks for
-                if cfg.schedule == "algorithm1" and step % cfg.steps_per_iteration == 0 and state.ref is not None:
+                if (
+                    cfg.schedule == "algorithm1"
+                    and step % cfg.steps_per_iteration == 0
+                    and state.ref is not None
+                ):
                     _copy_weights(state.ref, state.policy)  # ref <- θ at each outer iteration
                 if cfg.schedule == "algorithm2" and step % cfg.update_interval == 0:
                     _copy_weights(state.old, state.policy)  # old <- θ every update_interval steps
@@ -408,8 +516,17 @@ def train(
                 batch = _present(cfg, state.data.take(cfg.prompts_per_step), step, present_fn)
                 torch.manual_seed(cfg.seed * 1_000_003 + step)
                 sampler = state.old if cfg.schedule == "algorithm2" else state.policy
-                roll = rollout(sampler, state.tokenizer, [to_target(i) for i in batch], cfg.group_size,
-                               cfg.max_completion_tokens, cfg.temperature, cfg.top_k, cfg.top_p, cfg.few_shot)
+                roll = rollout(
+                    sampler,
+                    state.tokenizer,
+                    [to_target(i) for i in batch],
+                    cfg.group_size,
+                    cfg.max_completion_tokens,
+                    cfg.temperature,
+                    cfg.top_k,
+                    cfg.top_p,
+                    cfg.few_shot,
+                )
                 timings["rollout"] = time.perf_counter() - t0
                 # 3. score with cdoctest (the whole batch concurrently)
                 t1 = time.perf_counter()
@@ -430,27 +547,51 @@ def train(
                 ref_refreshed = False
                 if (step + 1) % cfg.steps_per_iteration == 0:
                     mean_reward = sum(state.iteration_rewards) / len(state.iteration_rewards)
-                    if cfg.schedule == "algorithm2" and state.ref is not None and mean_reward > cfg.reward_threshold:
+                    if (
+                        cfg.schedule == "algorithm2"
+                        and state.ref is not None
+                        and mean_reward > cfg.reward_threshold
+                    ):
                         _copy_weights(state.ref, state.policy)
                         ref_refreshed = True
                     state.iteration_rewards = []
                 state.step += 1
                 # 7. log metrics and traces, checkpoint
-                record = _metrics(cfg, step, roll, scored, rewards, adv_stats, updates, timings, time.perf_counter() - t0)
+                record = _metrics(
+                    cfg,
+                    step,
+                    roll,
+                    scored,
+                    rewards,
+                    adv_stats,
+                    updates,
+                    timings,
+                    time.perf_counter() - t0,
+                )
                 record["ref_refreshed"] = ref_refreshed
                 metrics_file.write(json.dumps(record) + "\n")
                 metrics_file.flush()
                 if cfg.traces:
-                    _write_traces(traces_file, step, batch, cfg, roll, scored, exp, updates[0]["_logps"])
+                    _write_traces(
+                        traces_file, step, batch, cfg, roll, scored, exp, updates[0]["_logps"]
+                    )
                 if writer is not None:
                     for key, value in record.items():
                         if isinstance(value, (int, float)) and not isinstance(value, bool):
                             writer.add_scalar(key, value, step)
                 if bar is not None:
                     bar.update(1)
-                    bar.set_postfix(reward=f"{record['reward']:.3f}", loss=f"{record['loss']:.4f}",
-                                    kl=f"{record['kl']:.4f}", skip=record["skipped_updates"])
-                if cfg.checkpoint_every and state.step % cfg.checkpoint_every == 0 and state.step < cfg.steps:
+                    bar.set_postfix(
+                        reward=f"{record['reward']:.3f}",
+                        loss=f"{record['loss']:.4f}",
+                        kl=f"{record['kl']:.4f}",
+                        skip=record["skipped_updates"],
+                    )
+                if (
+                    cfg.checkpoint_every
+                    and state.step % cfg.checkpoint_every == 0
+                    and state.step < cfg.steps
+                ):
                     save_checkpoint(state, run_dir)
             save_checkpoint(state, run_dir)
     finally:
@@ -463,23 +604,53 @@ def train(
 
 
 def _reward_target(item: Any) -> RewardTarget:
-    return RewardTarget(function=item.function, source=item.source, language=item.language, id=getattr(item, "id", ""))
+    return RewardTarget(
+        function=item.function,
+        source=item.source,
+        language=item.language,
+        id=getattr(item, "id", ""),
+    )
 
 
-def _metrics(cfg: GRPOConfig, step: int, roll: Rollout, scored: list[RewardBreakdown], rewards: torch.Tensor,
-             adv_stats: dict[str, float], updates: list[dict[str, Any]], timings: dict[str, float],
-             seconds: float) -> dict[str, Any]:
+def _metrics(
+    cfg: GRPOConfig,
+    step: int,
+    roll: Rollout,
+    scored: list[RewardBreakdown],
+    rewards: torch.Tensor,
+    adv_stats: dict[str, float],
+    updates: list[dict[str, Any]],
+    timings: dict[str, float],
+    seconds: float,
+) -> dict[str, Any]:
     last = updates[-1]
     tokens = int(roll.completion_mask.sum())
     record: dict[str, Any] = {
-        "step": step, "iteration": step // cfg.steps_per_iteration,
-        "reward": float(rewards.mean()), "reward_std": float(rewards.std()) if rewards.numel() > 1 else 0.0,
+        "step": step,
+        "iteration": step // cfg.steps_per_iteration,
+        "reward": float(rewards.mean()),
+        "reward_std": float(rewards.std()) if rewards.numel() > 1 else 0.0,
     }
     for part in PARTS:
         record[f"reward/{part}"] = sum(getattr(r, part) for r in scored) / len(scored)
     record.update(adv_stats)
-    record.update({key: last[key] for key in ("loss", "policy_loss", "kl", "clip_low", "clip_high", "ratio_mean",
-                                               "ratio_min", "ratio_max", "grad_norm", "lr")})
+    record.update(
+        {
+            key: last[key]
+            for key in (
+                "loss",
+                "policy_loss",
+                "kl",
+                "clip_low",
+                "clip_high",
+                "ratio_mean",
+                "ratio_min",
+                "ratio_max",
+                "grad_norm",
+                "lr",
+            )
+        }
+    )
     record["losses"] = [u["loss"] for u in updates]
     record["skipped_updates"] = sum(bool(u["skipped"]) for u in updates)
     record["completion_tokens"] = tokens
@@ -494,19 +665,35 @@ def _metrics(cfg: GRPOConfig, step: int, roll: Rollout, scored: list[RewardBreak
     return record
 
 
-def _write_traces(handle: Any, step: int, batch: list[Any], cfg: GRPOConfig, roll: Rollout,
-                  scored: list[RewardBreakdown], exp: Experience, logps: torch.Tensor) -> None:
-    comp = roll.sequences[:, roll.prompt_len:]
+def _write_traces(
+    handle: Any,
+    step: int,
+    batch: list[Any],
+    cfg: GRPOConfig,
+    roll: Rollout,
+    scored: list[RewardBreakdown],
+    exp: Experience,
+    logps: torch.Tensor,
+) -> None:
+    comp = roll.sequences[:, roll.prompt_len :]
     for row in range(comp.shape[0]):
         n = int(roll.completion_mask[row].sum())
         item = batch[row // cfg.group_size]
         entry = {
-            "step": step, "item": getattr(item, "id", ""), "group": row // cfg.group_size, "text": roll.texts[row],
+            "step": step,
+            "item": getattr(item, "id", ""),
+            "group": row // cfg.group_size,
+            "text": roll.texts[row],
             "token_ids": comp[row, :n].tolist(),
             "logprobs": [round(x, 5) for x in logps[row, :n].tolist()],
-            "old_logprobs": None if exp.old_logps is None else [round(x, 5) for x in exp.old_logps[row, :n].tolist()],
-            "ref_logprobs": None if exp.ref_logps is None else [round(x, 5) for x in exp.ref_logps[row, :n].tolist()],
-            "advantage": float(exp.advantages[row]), "truncated": bool(roll.truncated[row]),
+            "old_logprobs": None
+            if exp.old_logps is None
+            else [round(x, 5) for x in exp.old_logps[row, :n].tolist()],
+            "ref_logprobs": None
+            if exp.ref_logps is None
+            else [round(x, 5) for x in exp.ref_logps[row, :n].tolist()],
+            "advantage": float(exp.advantages[row]),
+            "truncated": bool(roll.truncated[row]),
             "reward": scored[row].to_dict(),
         }
         handle.write(json.dumps(entry) + "\n")

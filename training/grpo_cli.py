@@ -14,10 +14,20 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``cdoctest-train grpo``."""
-    parser.add_argument("--config", metavar="FILE", help="YAML file of GRPOConfig fields (default: built-in defaults)")
-    parser.add_argument("--model", metavar="HF_DIR_OR_GGUF", help="policy to start from (default: the embedded model)")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="YAML file of GRPOConfig fields (default: built-in defaults)",
+    )
+    parser.add_argument(
+        "--model",
+        metavar="HF_DIR_OR_GGUF",
+        help="policy to start from (default: the embedded model)",
+    )
     parser.add_argument("--steps", type=int, help="number of rollout steps (overrides the config)")
-    parser.add_argument("--resume", metavar="DIR", help="continue from a run directory or checkpoint directory")
+    parser.add_argument(
+        "--resume", metavar="DIR", help="continue from a run directory or checkpoint directory"
+    )
     parser.add_argument("--out", metavar="DIR", help="run directory (overrides output_dir)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 

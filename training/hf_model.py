@@ -54,7 +54,9 @@ def embedded_gguf_path() -> str:
 
 def cache_root() -> Path:
     """Root of the converted-model cache (``$CDOCTEST_HF_CACHE`` or ``~/.cache/cdoctest-gen/hf``)."""
-    return Path(os.environ.get("CDOCTEST_HF_CACHE") or Path.home() / ".cache" / "cdoctest-gen" / "hf")
+    return Path(
+        os.environ.get("CDOCTEST_HF_CACHE") or Path.home() / ".cache" / "cdoctest-gen" / "hf"
+    )
 
 
 def file_sha256(path: str | os.PathLike[str]) -> str:
@@ -96,7 +98,9 @@ def convert_gguf(gguf_path: str) -> Path:
     missing, unexpected = plain.load_state_dict(loaded.state_dict(), strict=False)
     missing = [k for k in missing if "lm_head" not in k]  # tied to the embedding
     if missing or unexpected:
-        raise ModelError(f"{path}: weight mismatch after conversion: missing {missing}, unexpected {unexpected}")
+        raise ModelError(
+            f"{path}: weight mismatch after conversion: missing {missing}, unexpected {unexpected}"
+        )
     plain.tie_weights()
     staging = Path(tempfile.mkdtemp(prefix=".tmp-", dir=target.parent))
     try:
@@ -132,7 +136,9 @@ def load_policy(
     elif os.path.isdir(source) and os.path.isfile(os.path.join(source, "config.json")):
         directory = Path(source)
     else:
-        raise ModelError(f"{source}: not a .gguf file nor a Hugging Face model directory (config.json)")
+        raise ModelError(
+            f"{source}: not a .gguf file nor a Hugging Face model directory (config.json)"
+        )
     try:
         policy = AutoModelForCausalLM.from_pretrained(str(directory), dtype=dtype)
         tokenizer = AutoTokenizer.from_pretrained(str(directory))

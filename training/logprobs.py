@@ -26,27 +26,49 @@ def _unwrap(model: Any) -> Any:
     return get_base() if callable(get_base) else model
 
 
-def completion_hidden(model: Any, input_ids: Tensor, attention_mask: Tensor, n_completion: int) -> Tensor:
+def completion_hidden(
+    model: Any, input_ids: Tensor, attention_mask: Tensor, n_completion: int
+) -> Tensor:
     """Final hidden states that predict the last ``n_completion`` tokens: ``(B, n_completion, H)``.
 
     Position ``t`` predicts token ``t+1``, so the states are ``[T-C-1, T-1)``.
     """
     base = _unwrap(model)
     position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
-    out = base.get_decoder()(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, use_cache=False)
+    out = base.get_decoder()(
+        input_ids=input_ids,
+        attention_mask=attention_mask,
+        position_ids=position_ids,
+        use_cache=False,
+    )
     hidden = out.last_hidden_state if hasattr(out, "last_hidden_state") else out[0]
     return hidden[:, -n_completion - 1 : -1, :]
 
 
-def _selected(hidden: Tensor, weight: Tensor, bias: Tensor | None, targets: Tensor, temperature: float) -> Tensor:
+def _selected(
+    hidden: Tensor, weight: Tensor, bias: Tensor | None, targets: Tensor, temperature: float
+) -> Tensor:
     logits = torch.nn.functional.linear(hidden, weight, bias).float() / temperature
-    return torch.gather(logits, -1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(logits, dim=-1)
+    return torch.gather(logits, -1, targets.unsqueeze(-1)).squeeze(-1) - torch.logsumexp(
+        logits, dim=-1
+    )
 
 
-def _kl_chunk(hidden: Tensor, ref_hidden: Tensor, weight: Tensor, bias: Tensor | None,
-              ref_weight: Tensor, ref_bias: Tensor | None, temperature: float) -> Tensor:
-    logp = torch.log_softmax(torch.nn.functional.linear(hidden, weight, bias).float() / temperature, -1)
-    ref = torch.log_softmax(torch.nn.functional.linear(ref_hidden, ref_weight, ref_bias).float() / temperature, -1)
+def _kl_chunk(
+    hidden: Tensor,
+    ref_hidden: Tensor,
+    weight: Tensor,
+    bias: Tensor | None,
+    ref_weight: Tensor,
+    ref_bias: Tensor | None,
+    temperature: float,
+) -> Tensor:
+    logp = torch.log_softmax(
+        torch.nn.functional.linear(hidden, weight, bias).float() / temperature, -1
+    )
+    ref = torch.log_softmax(
+        torch.nn.functional.linear(ref_hidden, ref_weight, ref_bias).float() / temperature, -1
+    )
     return kl_exact(logp, ref)
 
 
@@ -66,14 +88,21 @@ def chunked_selected_logprobs(
     for start in range(0, flat_h.shape[0], chunk_size):
         h, t = flat_h[start : start + chunk_size], flat_t[start : start + chunk_size]
         if torch.is_grad_enabled() and h.requires_grad:
-            pieces.append(checkpoint(_selected, h, weight, bias, t, temperature, use_reentrant=False))
+            pieces.append(
+                checkpoint(_selected, h, weight, bias, t, temperature, use_reentrant=False)
+            )
         else:
             pieces.append(_selected(h, weight, bias, t, temperature))
     return torch.cat(pieces).view(targets.shape)
 
 
 def chunked_exact_kl(
-    hidden: Tensor, model: Any, ref_hidden: Tensor, ref_model: Any, temperature: float = 1.0, chunk_size: int = 256
+    hidden: Tensor,
+    model: Any,
+    ref_hidden: Tensor,
+    ref_model: Any,
+    temperature: float = 1.0,
+    chunk_size: int = 256,
 ) -> Tensor:
     """Exact per-token ``KL(π‖π_ref)`` over the vocabulary, chunked like the log-probs: ``(B, C)``."""
     weight, bias = _head(model)
@@ -82,8 +111,15 @@ def chunked_exact_kl(
     flat_r = ref_hidden.reshape(-1, ref_hidden.shape[-1]).detach()
     pieces = []
     for start in range(0, flat_h.shape[0], chunk_size):
-        args = (flat_h[start : start + chunk_size], flat_r[start : start + chunk_size], weight, bias,
-                ref_weight.detach(), None if ref_bias is None else ref_bias.detach(), temperature)
+        args = (
+            flat_h[start : start + chunk_size],
+            flat_r[start : start + chunk_size],
+            weight,
+            bias,
+            ref_weight.detach(),
+            None if ref_bias is None else ref_bias.detach(),
+            temperature,
+        )
         if torch.is_grad_enabled() and flat_h.requires_grad:
             pieces.append(checkpoint(_kl_chunk, *args, use_reentrant=False))
         else:
@@ -104,4 +140,6 @@ def sequence_logprobs(
     Gradients flow when called with grad enabled; wrap in ``torch.no_grad()`` for old/ref passes.
     """
     hidden = completion_hidden(model, input_ids, attention_mask, n_completion)
-    return chunked_selected_logprobs(hidden, model, input_ids[:, -n_completion:], temperature, chunk_size)
+    return chunked_selected_logprobs(
+        hidden, model, input_ids[:, -n_completion:], temperature, chunk_size
+    )

@@ -66,7 +66,9 @@ def group_advantages(
     [0.0, 0.0]
     """
     if rewards.dim() != 1 or rewards.numel() % group_size:
-        raise ValueError(f"rewards must be 1-D with a multiple of {group_size} entries, got {tuple(rewards.shape)}")
+        raise ValueError(
+            f"rewards must be 1-D with a multiple of {group_size} entries, got {tuple(rewards.shape)}"
+        )
     grouped = rewards.view(-1, group_size)
     centred = grouped - grouped.mean(dim=1, keepdim=True)
     if scale:
@@ -208,7 +210,11 @@ def grpo_loss(
         high = eps_low if eps_high is None else eps_high
         ratio = torch.exp(logp - old_logp)
         adv = advantages.unsqueeze(-1) if advantages.dim() == 1 else advantages
-        low_hit = ((ratio < 1 - eps_low) & (adv < 0)).float() if form == "clip" else torch.zeros_like(ratio)
+        low_hit = (
+            ((ratio < 1 - eps_low) & (adv < 0)).float()
+            if form == "clip"
+            else torch.zeros_like(ratio)
+        )
         high_hit = ((ratio > 1 + high) & (adv > 0)).float()
         valid = mask > 0
         any_valid = bool(valid.any())

@@ -85,7 +85,9 @@ def format_reward(text: str, function: str) -> float:
     return 1.0 if ok else 0.0
 
 
-def reasoning_reward(reasoning: str, function: str, min_words: int = 4, max_words: int = 60) -> float:
+def reasoning_reward(
+    reasoning: str, function: str, min_words: int = 4, max_words: int = 60
+) -> float:
     """The reasoning-sufficiency rule: enough words, not too many, and a concrete claim.
 
     >>> reasoning_reward("fac(3) multiplies 3, 2 and 1.", "fac")
@@ -100,7 +102,9 @@ def reasoning_reward(reasoning: str, function: str, min_words: int = 4, max_word
     return 1.0 if concrete else 0.0
 
 
-def block_scores(examples: Sequence[Example], result: DocTestResult | None) -> tuple[float, float, list[str]]:
+def block_scores(
+    examples: Sequence[Example], result: DocTestResult | None
+) -> tuple[float, float, list[str]]:
     """``(compiles, correctness, outcomes)`` of a run block (see the module docstring).
 
     >>> from cdoctest_runner.example import DocTest
@@ -142,13 +146,27 @@ def find_declaration(source: str, function: str, language: str = "c++") -> Decla
     with _LIBCLANG_LOCK:
         tu = cindex.Index.create().parse(name, args=args, unsaved_files=[(name, source)])
         for cursor in tu.cursor.walk_preorder():
-            if (cursor.kind in (cindex.CursorKind.FUNCTION_DECL, cindex.CursorKind.CXX_METHOD, cindex.CursorKind.FUNCTION_TEMPLATE)
-                    and cursor.spelling == function and cursor.is_definition()
-                    and cursor.location.file is not None and cursor.location.file.name == name):
+            if (
+                cursor.kind
+                in (
+                    cindex.CursorKind.FUNCTION_DECL,
+                    cindex.CursorKind.CXX_METHOD,
+                    cindex.CursorKind.FUNCTION_TEMPLATE,
+                )
+                and cursor.spelling == function
+                and cursor.is_definition()
+                and cursor.location.file is not None
+                and cursor.location.file.name == name
+            ):
                 ext = cursor.extent
                 return Declaration(
-                    name=function, qualname=function, kind="function" if cursor.kind != cindex.CursorKind.CXX_METHOD else "method",
-                    line=ext.start.line, column=ext.start.column, end_line=ext.end.line, end_column=ext.end.column,
+                    name=function,
+                    qualname=function,
+                    kind="function" if cursor.kind != cindex.CursorKind.CXX_METHOD else "method",
+                    line=ext.start.line,
+                    column=ext.start.column,
+                    end_line=ext.end.line,
+                    end_column=ext.end.column,
                     signature=cursor.displayname,
                 )
     return None
@@ -170,14 +188,18 @@ class MutantCache:
             mutants = None
             if decl is not None:
                 try:
-                    mutants = make_mutants(target.source, decl, language=target.language, limit=self.limit)
+                    mutants = make_mutants(
+                        target.source, decl, language=target.language, limit=self.limit
+                    )
                 except Exception as exc:  # a mutant generator failure costs the strength part only
                     log.warning("no mutants for %s: %s", target.id or target.function, exc)
             self._cache[key] = (decl, mutants)
         return self._cache[key]
 
 
-def _run_all(runner: Any, jobs: list[tuple[Any, CodeUnderTest]], cancel: threading.Event | None) -> list[DocTestResult | None]:
+def _run_all(
+    runner: Any, jobs: list[tuple[Any, CodeUnderTest]], cancel: threading.Event | None
+) -> list[DocTestResult | None]:
     """``runner.run_many`` with a per-job fallback, so one bad job cannot sink the batch."""
     if not jobs:
         return []
@@ -265,18 +287,27 @@ def _doctest(examples: Sequence[Example], target: RewardTarget) -> Any:
 
 
 def _code(target: RewardTarget) -> CodeUnderTest:
-    return CodeUnderTest(text=target.source, language="c" if target.language == "c" else "c++", key=target.id)
+    return CodeUnderTest(
+        text=target.source, language="c" if target.language == "c" else "c++", key=target.id
+    )
 
 
-def _strength(examples: Sequence[Example], target: RewardTarget, runner: Any, cache: MutantCache,
-              cancel: threading.Event | None) -> float:
+def _strength(
+    examples: Sequence[Example],
+    target: RewardTarget,
+    runner: Any,
+    cache: MutantCache,
+    cancel: threading.Event | None,
+) -> float:
     from cdoctest_runner.mutate import mutation_analysis
 
     decl, mutants = cache.get(target)
     if decl is None or not mutants:
         return 0.0
     try:
-        report = mutation_analysis(list(examples), _code(target), decl, runner, mutants=mutants, cancel=cancel)
+        report = mutation_analysis(
+            list(examples), _code(target), decl, runner, mutants=mutants, cancel=cancel
+        )
     except Exception as exc:
         log.warning("mutation analysis failed for %s: %s", target.id or target.function, exc)
         return 0.0

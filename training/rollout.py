@@ -27,7 +27,9 @@ class Rollout:
 
     sequences: Tensor  # (B, P+C) left-padded prompt ids then completion ids
     attention_mask: Tensor  # (B, P+C) 1 on real prompt tokens and on completion tokens up to EOS
-    completion_mask: Tensor  # (B, C) float, 1 on completion tokens up to and including the first EOS
+    completion_mask: (
+        Tensor  # (B, C) float, 1 on completion tokens up to and including the first EOS
+    )
     texts: list[str]  # decoded completions (special tokens dropped)
     truncated: Tensor  # (B,) bool, True when no EOS was sampled within max_new_tokens
     prompt_len: int  # P, the padded prompt length
@@ -41,7 +43,9 @@ class Experience:
     attention_mask: Tensor  # (B, P+C)
     completion_mask: Tensor  # (B, C) float, loss mask
     advantages: Tensor  # (B,) group-relative advantages
-    old_logps: Tensor | None  # (B, C) log-probs under π_old (None: π_old = current θ, use logp.detach())
+    old_logps: (
+        Tensor | None
+    )  # (B, C) log-probs under π_old (None: π_old = current θ, use logp.detach())
     ref_logps: Tensor | None  # (B, C) log-probs under π_ref (None when β = 0 or the KL is exact)
 
     def split(self, size: int) -> list[Experience]:
@@ -57,10 +61,14 @@ class Experience:
         return out
 
 
-def prompt_texts(tokenizer: Any, targets: Sequence[PromptTarget], few_shot: bool = True) -> list[str]:
+def prompt_texts(
+    tokenizer: Any, targets: Sequence[PromptTarget], few_shot: bool = True
+) -> list[str]:
     """The chat-templated prompt text of each target (generation prompt appended)."""
     return [
-        tokenizer.apply_chat_template(build_messages(t, few_shot=few_shot), add_generation_prompt=True, tokenize=False)
+        tokenizer.apply_chat_template(
+            build_messages(t, few_shot=few_shot), add_generation_prompt=True, tokenize=False
+        )
         for t in targets
     ]
 
@@ -118,8 +126,16 @@ def rollout(
     attn = enc["attention_mask"].repeat_interleave(group_size, dim=0).to(device)
     stops = eos_ids(tokenizer, model)
     gen_config = GenerationConfig(
-        do_sample=True, temperature=temperature, top_k=top_k or None, top_p=top_p, max_new_tokens=max_new_tokens,
-        pad_token_id=tokenizer.pad_token_id, eos_token_id=stops, repetition_penalty=None, min_p=None,
+        do_sample=True,
+        temperature=temperature,
+        top_k=top_k,
+        top_p=top_p,
+        max_new_tokens=max_new_tokens,
+        pad_token_id=tokenizer.pad_token_id,
+        eos_token_id=stops,
+        repetition_penalty=1.0,
+        min_p=None,
+        typical_p=1.0,
     )
     was_training = model.training
     model.eval()
@@ -131,7 +147,8 @@ def rollout(
         completions = torch.full((out.shape[0], 1), tokenizer.pad_token_id, device=device)
     mask, truncated = completion_mask(completions, stops)
     decoded = [
-        tokenizer.decode(row[: int(m.sum())], skip_special_tokens=True) for row, m in zip(completions, mask, strict=True)
+        tokenizer.decode(row[: int(m.sum())], skip_special_tokens=True)
+        for row, m in zip(completions, mask, strict=True)
     ]
     return Rollout(
         sequences=torch.cat([input_ids, completions], dim=1),

@@ -90,13 +90,19 @@ class GenerateArgs:
             out["all"] = True
         return out
 
-    def selector(self, same_version: bool) -> TargetSelector:
-        """By line while the text is the one the action was listed for, else by name."""
+    def selector(self, same_version: bool) -> TargetSelector | None:
+        """Select by line while the text is the one the request was made for, else by name.
+
+        None when the document changed and there is only a line to go by (it may now point at
+        another function): the caller refuses rather than guess.
+        """
         if self.all:
             return TargetSelector(all=True)
-        if self.line is not None and (same_version or not self.name):
+        if self.line is not None and same_version:
             return TargetSelector(line=self.line + 1)
-        return TargetSelector(name=self.name)
+        if self.name:
+            return TargetSelector(name=self.name)
+        return None
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,16 @@ BROKEN = os.path.join(DATA, "broken.c")
 
 def test_functions_blocks_and_qualnames() -> None:
     src = load_source(BLOCKS)
-    got = [(f.declaration.qualname, f.declaration.kind, f.start_line, f.info.has_block, f.info.block_generated)
-           for f in src.functions]
+    got = [
+        (
+            f.declaration.qualname,
+            f.declaration.kind,
+            f.start_line,
+            f.info.has_block,
+            f.info.block_generated,
+        )
+        for f in src.functions
+    ]
     assert got == [
         ("geo::area", "function", 9, True, False),
         ("geo::perimeter", "function", 16, True, True),
@@ -42,17 +50,26 @@ def test_functions_blocks_and_qualnames() -> None:
     ]
     assert src.functions[0].declaration.signature == "int area(int w, int h)"
     assert src.functions[3].declaration.signature == "Box(int side)"
-    assert src.functions[1].block is not None and (src.functions[1].block.start_line, src.functions[1].block.end_line) == (11, 15)
+    assert src.functions[1].block is not None and (
+        src.functions[1].block.start_line,
+        src.functions[1].block.end_line,
+    ) == (11, 15)
     assert src.errors == []
 
 
 def test_select_by_name_line_and_all() -> None:
     src = load_source(BLOCKS)
     names = lambda fs: [f.declaration.qualname for f in fs]  # noqa: E731
-    assert names(select_targets(src, TargetSelector())) == ["geo::twice", "geo::Box::Box", "geo::Box::volume"]
+    assert names(select_targets(src, TargetSelector())) == [
+        "geo::twice",
+        "geo::Box::Box",
+        "geo::Box::volume",
+    ]
     assert names(select_targets(src, TargetSelector(name="volume"))) == ["geo::Box::volume"]
     assert names(select_targets(src, TargetSelector(name="geo::area"))) == ["geo::area"]
-    assert names(select_targets(src, TargetSelector(line=13))) == ["geo::perimeter"]  # inside its block
+    assert names(select_targets(src, TargetSelector(line=13))) == [
+        "geo::perimeter"
+    ]  # inside its block
     assert names(select_targets(src, TargetSelector(line=27))) == ["geo::Box::volume"]
     with pytest.raises(TargetNotFound, match="no function named 'nope'.*geo::twice"):
         select_targets(src, TargetSelector(name="nope"))
@@ -84,7 +101,10 @@ def test_broken_file_keeps_functions_that_parse_and_blanks_the_rest() -> None:
     assert code.text is not None
     lines = code.text.split("\n")
     assert lines[0] == "" and lines[4] == ""  # the include and the broken function are blanked
-    assert lines[2] == "int ok_inc(int x) { return x + 1; }" and lines[6] == "int ok_dec(int x) { return x - 1; }"
+    assert (
+        lines[2] == "int ok_inc(int x) { return x + 1; }"
+        and lines[6] == "int ok_dec(int x) { return x - 1; }"
+    )
     assert code.text.count("\n") == src.text.count("\n")
 
 
@@ -94,14 +114,20 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
     path.write_bytes(text.encode())
     src = load_source(str(path))
     assert newline_of(src.text) == "\r\n"
-    twice, perimeter = (select_targets(src, TargetSelector(name=n))[0] for n in ("twice", "perimeter"))
+    twice, perimeter = (
+        select_targets(src, TargetSelector(name=n))[0] for n in ("twice", "perimeter")
+    )
     ex = [Example("geo::twice(4)", "8"), Example("int v = 1;"), Example('printf("\\n");', "\n")]
     block = render_block(ex, "/**", twice.indent, "\r\n")
-    assert block == ("/**\r\ncdoctest-gen: generated and verified; regenerating replaces this block\r\n"
-                     ">>> geo::twice(4)\r\n8\r\n>>> int v = 1;\r\n>>> printf(\"\\n\");\r\n<...>\r\n*/\r\n")
+    assert block == (
+        "/**\r\ncdoctest-gen: generated and verified; regenerating replaces this block\r\n"
+        '>>> geo::twice(4)\r\n8\r\n>>> int v = 1;\r\n>>> printf("\\n");\r\n<...>\r\n*/\r\n'
+    )
     e1 = plan_edit(twice, block)
     assert e1 == TextEdit(18, 0, 18, 0, block)  # inserted above line 19 (1-based)
-    e2 = plan_edit(perimeter, render_block([Example("geo::perimeter(2, 3)", "10")], "/**", "", "\r\n"))
+    e2 = plan_edit(
+        perimeter, render_block([Example("geo::perimeter(2, 3)", "10")], "/**", "", "\r\n")
+    )
     assert (e2.start_line, e2.end_line) == (10, 15)  # replaces our old block, lines 11..15
     new = apply_edits(src.text, [e1, e2])
     assert e2.new_text.count("\r\n") == 5 and shifted_line([e1, e2], e1) == 18 + 5 - 5
@@ -111,7 +137,7 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
     old_lines = src.text.splitlines(keepends=True)
     new_lines = new.splitlines(keepends=True)
     assert new_lines[:10] == old_lines[:10]
-    assert new_lines[-(len(old_lines) - 18):] == old_lines[18:]
+    assert new_lines[-(len(old_lines) - 18) :] == old_lines[18:]
     assert all(line.endswith("\r\n") for line in new_lines)
     write_text_atomic(str(path), new)
     assert path.read_bytes() == new.encode()
@@ -123,8 +149,10 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
 
 def test_line_comment_style_and_indentation() -> None:
     block = render_block([Example("s.size()", "2")], "///", "    ", "\n")
-    assert block == ("    /// cdoctest-gen: generated and verified; regenerating replaces this block\n"
-                     "    /// >>> s.size()\n    /// 2\n")
+    assert block == (
+        "    /// cdoctest-gen: generated and verified; regenerating replaces this block\n"
+        "    /// >>> s.size()\n    /// 2\n"
+    )
 
 
 def test_read_write_keep_invalid_utf8_bytes(tmp_path) -> None:

@@ -40,9 +40,13 @@ class CannedBackend:
     def __init__(self, texts: list[str]) -> None:
         self.texts = texts
         self.calls: list[list[dict[str, str]]] = []
-        self.info = ModelInfo(path="canned://test", source="argument", reason="test backend", name="canned")
+        self.info = ModelInfo(
+            path="canned://test", source="argument", reason="test backend", name="canned"
+        )
 
-    def generate(self, messages, n=1, params=SamplingParams(), cancel: threading.Event | None = None):
+    def generate(
+        self, messages, n=1, params=SamplingParams(), cancel: threading.Event | None = None
+    ):
         self.calls.append(messages)
         return [Completion(text=self.texts[i % len(self.texts)]) for i in range(n)]
 
@@ -85,8 +89,20 @@ def test_write_c_file_with_embedded_model(tmp_path, runner, embedded_model, caps
     """Test data: examples/gen/scoring.c (4 functions without blocks)."""
     path = copy("scoring.c", tmp_path)
     before = open(path, "rb").read()
-    rc = cli.main([path, "--write", "--model", embedded_model, "--samples", "2", "--seed", "11",
-                   "--time-budget", "90"])
+    rc = cli.main(
+        [
+            path,
+            "--write",
+            "--model",
+            embedded_model,
+            "--samples",
+            "2",
+            "--seed",
+            "11",
+            "--time-budget",
+            "90",
+        ]
+    )
     err = capsys.readouterr().err
     assert "SmolLM2-135M-Instruct" in err and "model" in err  # which model, and why
     assert rc == 0, err
@@ -97,7 +113,9 @@ def test_write_c_file_with_embedded_model(tmp_path, runner, embedded_model, caps
     assert run_cdoctest(path) == 0
     for name in ("answer_points", "clamp_score", "count_vowels", "grade"):
         line = next(ln for ln in err.splitlines() if f": {name}: " in ln)
-        assert ": verified [" in line and "model: " in line  # the model was tried, and said how it went
+        assert (
+            ": verified [" in line and "model: " in line
+        )  # the model was tried, and said how it went
 
 
 @pytest.mark.model
@@ -105,8 +123,22 @@ def test_write_crlf_cpp_method_and_json(tmp_path, runner, embedded_model, capsys
     """Test data: examples/gen/stock.cpp converted to CRLF; a method needing an object."""
     path = copy("stock.cpp", tmp_path, crlf=True)
     before = open(path, "rb").read()
-    rc = cli.main([path, "--write", "--function", "shop::Bin::add", "--model", embedded_model,
-                   "--samples", "2", "--seed", "5", "--time-budget", "90"])
+    rc = cli.main(
+        [
+            path,
+            "--write",
+            "--function",
+            "shop::Bin::add",
+            "--model",
+            embedded_model,
+            "--samples",
+            "2",
+            "--seed",
+            "5",
+            "--time-budget",
+            "90",
+        ]
+    )
     err = capsys.readouterr().err
     assert rc == 0, err
     after = open(path, "rb").read()
@@ -115,17 +147,39 @@ def test_write_crlf_cpp_method_and_json(tmp_path, runner, embedded_model, capsys
     assert text.count(MARKER) == 1
     assert strip_generated(text).encode() == before
     block = text[text.index("/**\r\n    " + MARKER) - 4 : text.index("int add(int n)")]
-    assert all(line.startswith("    ") for line in block.split("\r\n") if line)  # method's indentation
+    assert all(
+        line.startswith("    ") for line in block.split("\r\n") if line
+    )  # method's indentation
     assert run_cdoctest(path) == 0
+    capsys.readouterr()
 
-    rc = cli.main([path, "--json", "--function", "discounted", "--model", embedded_model,
-                   "--samples", "2", "--seed", "5", "--time-budget", "90"])
+    rc = cli.main(
+        [
+            path,
+            "--json",
+            "--function",
+            "discounted",
+            "--model",
+            embedded_model,
+            "--samples",
+            "2",
+            "--seed",
+            "5",
+            "--time-budget",
+            "90",
+        ]
+    )
     out = capsys.readouterr().out
     assert rc == 0
     data = json.loads(out)
     assert open(path, "rb").read() == after  # --json never writes
-    assert data["summary"] == {"functions": 1, "verified": 1, "no_test": 0, "skipped": 0,
-                               "findings": len(data["functions"][0]["findings"])}
+    assert data["summary"] == {
+        "functions": 1,
+        "verified": 1,
+        "no_test": 0,
+        "skipped": 0,
+        "findings": len(data["functions"][0]["findings"]),
+    }
     fn = data["functions"][0]
     assert fn["function"]["qualname"] == "shop::discounted" and fn["status"] == "verified"
     assert fn["origin"] in ("model", "fallback", "model+fallback")
@@ -140,13 +194,23 @@ def test_write_crlf_cpp_method_and_json(tmp_path, runner, embedded_model, capsys
 
 def test_fallback_when_every_model_candidate_fails(runner) -> None:
     """Test data: examples/gen/scoring.c; the backend answers garbage, so nothing it says can run."""
-    backend = CannedBackend(["Reasoning: guess.\n>>> this is not C at all\n1\n", "```\nnothing\n```"])
-    with Generator(backend=backend, runner=runner, options=GenerateOptions(samples=2, seed=1)) as gen:
-        result = gen.generate(os.path.join(EXAMPLES, "scoring.c"), None, TargetSelector(name="clamp_score"))
+    backend = CannedBackend(
+        ["Reasoning: guess.\n>>> this is not C at all\n1\n", "```\nnothing\n```"]
+    )
+    with Generator(
+        backend=backend, runner=runner, options=GenerateOptions(samples=2, seed=1)
+    ) as gen:
+        result = gen.generate(
+            os.path.join(EXAMPLES, "scoring.c"), None, TargetSelector(name="clamp_score")
+        )
     (fn,) = result.functions
-    assert len(backend.calls) == MAX_ATTEMPTS  # retried with other seeds before giving up on the model
+    assert (
+        len(backend.calls) == MAX_ATTEMPTS
+    )  # retried with other seeds before giving up on the model
     assert fn.status == "verified" and fn.origin == "fallback"
-    assert fn.message.startswith(f"model: 0/{2 * MAX_ATTEMPTS} candidates gave anything runnable; fallback:")
+    assert fn.message.startswith(
+        f"model: 0/{2 * MAX_ATTEMPTS} candidates gave anything runnable; fallback:"
+    )
     assert fn.verification is not None and fn.verification.passed
     assert fn.mutants_total > 0 and fn.mutants_killed > 0
     assert any("clamp_score(" in e.source for e in fn.examples)
@@ -164,8 +228,13 @@ def test_cancel_raises_and_inserts_nothing(runner) -> None:
             cancel.set()
 
     with Generator(backend=backend, runner=runner) as gen, pytest.raises(GenerationCancelled):
-        gen.generate(os.path.join(EXAMPLES, "scoring.c"), None, TargetSelector(all=True),
-                     progress=progress, cancel=cancel)
+        gen.generate(
+            os.path.join(EXAMPLES, "scoring.c"),
+            None,
+            TargetSelector(all=True),
+            progress=progress,
+            cancel=cancel,
+        )
     assert stages[:3] == ["parsing", "prompting", "sampling"]
 
 
@@ -203,7 +272,9 @@ def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
         assert strip_generated(res.new_text) == strip_generated(text)
         res = gen.generate(path, text, TargetSelector(name="area"))
         assert res.functions[0].status == "skipped" and res.new_text == text and res.model is None
-    with Generator(runner=runner, options=GenerateOptions(no_model=True, replace_user_blocks=True)) as gen:
+    with Generator(
+        runner=runner, options=GenerateOptions(no_model=True, replace_user_blocks=True)
+    ) as gen:
         res = gen.generate(path, text, TargetSelector(name="area"))
     assert res.functions[0].status == "verified" and ">>> geo::area(2, 3)\n6\n" not in res.new_text
     shutil.copy(path, tmp_path / "out.cpp")
@@ -213,18 +284,27 @@ def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
 
 def test_model_examples_kept_with_findings_and_strict(runner) -> None:
     """Test data: examples/gen/scoring.c; a canned model answer with one right and one wrong prediction."""
-    answer = ("Reasoning: inside and above.\n>>> clamp_score(5)\n5\n>>> clamp_score(250)\n250\n"
-              ">>> clamp_score(-3)\n>>> gcd(4, 6)\n2\n")
+    answer = (
+        "Reasoning: inside and above.\n>>> clamp_score(5)\n5\n>>> clamp_score(250)\n250\n"
+        ">>> clamp_score(-3)\n>>> gcd(4, 6)\n2\n"
+    )
     path = os.path.join(EXAMPLES, "scoring.c")
-    with Generator(backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)) as gen:
+    with Generator(
+        backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)
+    ) as gen:
         res = gen.generate(path, None, TargetSelector(name="clamp_score"))
     (fn,) = res.functions
     assert fn.status == "verified" and fn.origin == "model"
-    assert fn.message.startswith("model: 1/1 candidates gave runnable examples (3 examples, 1 with a wrong")
+    assert fn.message.startswith(
+        "model: 1/1 candidates gave runnable examples (3 examples, 1 with a wrong"
+    )
     # 'gcd' (copied from a few-shot turn) does not name the target and is gone; the wrong prediction
     # is recorded with the actual output and reported where it now sits in the new text.
     assert [(e.source, e.want) for e in fn.examples] == [
-        ("clamp_score(5)\n", "5\n"), ("clamp_score(250)\n", "100\n"), ("clamp_score(-3)\n", "0\n")]
+        ("clamp_score(5)\n", "5\n"),
+        ("clamp_score(250)\n", "100\n"),
+        ("clamp_score(-3)\n", "0\n"),
+    ]
     (finding,) = fn.findings
     assert (finding.predicted, finding.actual) == ("250\n", "100\n")
     lines = res.new_text.split("\n")
@@ -232,13 +312,19 @@ def test_model_examples_kept_with_findings_and_strict(runner) -> None:
     assert fn.mutants_total > 0 and fn.mutation_score == fn.mutants_killed / fn.mutants_total
 
     strict = GenerateOptions(samples=1, strict=True)
-    with Generator(backend=CannedBackend([answer]), runner=runner, options=strict, fallback="never") as gen:
+    with Generator(
+        backend=CannedBackend([answer]), runner=runner, options=strict, fallback="never"
+    ) as gen:
         res = gen.generate(path, None, TargetSelector(name="clamp_score"))
     assert [e.source for e in res.functions[0].examples] == ["clamp_score(5)\n"]
     assert res.functions[0].findings == ()
 
-    with Generator(backend=CannedBackend(["garbage"]), runner=runner, options=GenerateOptions(samples=1),
-                   fallback="never") as gen:
+    with Generator(
+        backend=CannedBackend(["garbage"]),
+        runner=runner,
+        options=GenerateOptions(samples=1),
+        fallback="never",
+    ) as gen:
         res = gen.generate(path, None, TargetSelector(name="clamp_score"))
     assert res.functions[0].status == "no_test" and res.new_text == open(path).read()
     assert res.functions[0].message.startswith("model: 0/3 candidates gave anything runnable")

@@ -30,7 +30,7 @@ def test_parse_reasoning_examples_and_outputs() -> None:
 
 
 def test_parse_continuations_empty_marker_and_blank_line_end() -> None:
-    text = ">>> int x =\n... 3;\n>>> printf(\"%d\\n\\n\", x);\n3\n<...>\n\n>>> ignored()\n7\n"
+    text = '>>> int x =\n... 3;\n>>> printf("%d\\n\\n", x);\n3\n<...>\n\n>>> ignored()\n7\n'
     p = parse_completion(text)
     assert [(e.source, e.want) for e in p.examples] == [
         ("int x =\n3;\n", ""),

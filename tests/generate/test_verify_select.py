@@ -25,12 +25,21 @@ E = Example
 
 def _result(unit: Unit, outcomes: list[tuple[Outcome, str]]) -> DocTestResult:
     test = DocTest(unit.examples, "t", "f.c", 1, 1)
-    return DocTestResult(test, tuple(ExampleResult(e, o, got) for e, (o, got) in zip(unit.examples, outcomes)))
+    return DocTestResult(
+        test, tuple(ExampleResult(e, o, got) for e, (o, got) in zip(unit.examples, outcomes))
+    )
 
 
 def test_units_keep_declarations_with_their_uses() -> None:
-    exs = [E("Stack s;"), E("fac(3)", "6"), E("s.push(2); s.push(5);"), E("s.top()", "5"), E("int k = 4;"),
-           E("fac(k)", "24"), E("1 + 1", "2")]
+    exs = [
+        E("Stack s;"),
+        E("fac(3)", "6"),
+        E("s.push(2); s.push(5);"),
+        E("s.top()", "5"),
+        E("int k = 4;"),
+        E("fac(k)", "24"),
+        E("1 + 1", "2"),
+    ]
     assert split_units(exs) == [[0, 2, 3], [1], [4, 5], [6]]
     cand = Candidate(tuple(exs))
     units = units_of(cand, {"fac", "push"})
@@ -44,16 +53,33 @@ def test_units_keep_declarations_with_their_uses() -> None:
 
 
 def test_keep_records_actual_output_and_reports_wrong_predictions() -> None:
-    unit = Unit((E("int x = 2;"), E("sq(x)", "5"), E("sq(x) +", "1"), E("sq(3)"), E("sq(4)", "16")), Candidate(()))
-    res = _result(unit, [(Outcome.PASSED, ""), (Outcome.FAILED, "4\n"), (Outcome.COMPILE_ERROR, ""),
-                         (Outcome.FAILED, "9\n"), (Outcome.PASSED, "16\n")])
+    unit = Unit(
+        (E("int x = 2;"), E("sq(x)", "5"), E("sq(x) +", "1"), E("sq(3)"), E("sq(4)", "16")),
+        Candidate(()),
+    )
+    res = _result(
+        unit,
+        [
+            (Outcome.PASSED, ""),
+            (Outcome.FAILED, "4\n"),
+            (Outcome.COMPILE_ERROR, ""),
+            (Outcome.FAILED, "9\n"),
+            (Outcome.PASSED, "16\n"),
+        ],
+    )
     vu = _keep(unit, res, strict=False)
     assert vu is not None
     assert [(e.source, e.want) for e in vu.examples] == [
-        ("int x = 2;\n", ""), ("sq(x)\n", "4\n"), ("sq(3)\n", "9\n"), ("sq(4)\n", "16\n")]
+        ("int x = 2;\n", ""),
+        ("sq(x)\n", "4\n"),
+        ("sq(3)\n", "9\n"),
+        ("sq(4)\n", "16\n"),
+    ]
     assert vu.predicted_right == (True, False, False, True)
     # Only a prediction that was made and was wrong is a finding ('sq(3)' predicted nothing).
-    assert [(f.example.source, f.predicted, f.actual) for f in vu.findings] == [("sq(x)\n", "5\n", "4\n")]
+    assert [(f.example.source, f.predicted, f.actual) for f in vu.findings] == [
+        ("sq(x)\n", "5\n", "4\n")
+    ]
     strict = _keep(unit, res, strict=True)
     assert strict is not None and [e.source for e in strict.examples] == ["int x = 2;\n"]
 
@@ -67,7 +93,9 @@ def test_keep_stops_at_a_crash_and_drops_unrecordable_output() -> None:
     assert recordable(E("s"), ">>> x\n") is False
     assert recordable(E("s"), "a\n\nb\n") is True
     assert recordable(E("/* c */ f()"), "1\n") is False
-    setup = DocTestResult(DocTest(unit.examples, "t", "f.c", 1, 1), (), setup_error="does not compile")
+    setup = DocTestResult(
+        DocTest(unit.examples, "t", "f.c", 1, 1), (), setup_error="does not compile"
+    )
     assert _keep(unit, setup, strict=False) is None
 
 
@@ -83,7 +111,12 @@ def test_pool_dedupes_and_renames_colliding_declarations() -> None:
     ]
     pool = build_pool(units)
     assert [e.source for e in pool.examples] == [
-        "Bin b(3);\n", "b.add(5)\n", "fac(3)\n", "Bin b_2(1);\n", 'printf("%d b\\n", b_2.add(1));\n']
+        "Bin b(3);\n",
+        "b.add(5)\n",
+        "fac(3)\n",
+        "Bin b_2(1);\n",
+        'printf("%d b\\n", b_2.add(1));\n',
+    ]
     assert pool.requires == [[], [0], [], [], [3]]
     assert pool.unit_of == [0, 0, 1, 2, 2]
     assert rename("a.b(a, 'a', \"a\")", {"a": "z"}) == "z.b(z, 'a', \"a\")"

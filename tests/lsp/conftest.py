@@ -87,8 +87,8 @@ async def _session(client: LanguageClient, name: str):
     client.statuses = []  # type: ignore[attr-defined]
 
     @client.feature("cdoctest/status")
-    def _status(params: object) -> None:
-        client.statuses.append(params)  # type: ignore[attr-defined]
+    def _status(*args: object) -> None:  # pygls may pass the client first
+        client.statuses.append(args[-1])  # type: ignore[attr-defined]
 
     @client.feature(T.WORKSPACE_CODE_LENS_REFRESH)
     def _refresh(params: None) -> None:

@@ -18,7 +18,13 @@ from pygls.exceptions import JsonRpcRequestCancelled
 from pytest_lsp import LanguageClient
 
 from tests.lsp.conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
-from tests.lsp.helpers import eventually, open_document, pending_request_ids
+from tests.lsp.helpers import (
+    apply_edits,
+    change_document,
+    eventually,
+    open_document,
+    pending_request_ids,
+)
 
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_clang, needs_model]
 
@@ -176,3 +182,54 @@ async def test_a_broken_model_gives_a_message_and_the_server_keeps_serving(
         await _configure(client, TEST_SETTINGS, lambda s: not s.settings.model.path)
     status = await client.protocol.send_request_async("cdoctest/status", {})
     assert status.model.name == "SmolLM2-135M-Instruct.Q4_1"
+
+
+async def test_typing_during_generation_moves_the_edit_or_refuses_it(
+    vscode_client: LanguageClient,
+) -> None:
+    """Test data: mathutil.cpp. Lines typed above ``fac`` move the edit; editing ``fac`` refuses."""
+    client = vscode_client
+    no_model = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "noModel": True}}
+    await _configure(client, no_model, lambda s: s.settings.generation.noModel)
+    try:
+        # 1. Two lines typed at the top while the block is generated: the edit follows `fac`.
+        uri, text = open_document(client, MATHUTIL, uri="file:///typing/mathutil.cpp")
+        client.progress_reports.setdefault("typing", [])
+        task = _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": "typing"})
+        await eventually(lambda: client.progress_reports["typing"], 30, "the generation to start")
+        typed = "// typed while generating\n// another line\n" + text
+        change_document(client, uri, 2, typed)
+        answer = await asyncio.wait_for(task, 300)
+        assert answer.error is None, answer
+        (change,) = answer.edit.documentChanges
+        assert change.textDocument.version == 2 and change.edits[0].range.start.line == 7
+        new_text = apply_edits(typed, [T.TextEdit(**_edit(e)) for e in change.edits])
+        assert new_text.endswith(typed[typed.index("int fac") :])
+        assert new_text.startswith(typed[: typed.index("int fac")])
+        # 2. The function itself edited meanwhile: refused, with a message, and no edit.
+        uri, text = open_document(client, MATHUTIL, uri="file:///typing2/mathutil.cpp")
+        client.progress_reports.setdefault("typing2", [])
+        task = _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": "typing2"})
+        await eventually(lambda: client.progress_reports["typing2"], 30, "the generation to start")
+        change_document(client, uri, 2, text.replace("r *= i;", "r *= i + 0;"))
+        answer = await asyncio.wait_for(task, 300)
+        assert answer.edit is None and "changed" in answer.error, answer
+        # 3. Changed before the generation even started, with only a line to go by: refused.
+        uri, text = open_document(client, MATHUTIL, uri="file:///typing3/mathutil.cpp")
+        change_document(client, uri, 2, "\n\n" + text)
+        answer = await _generate(client, {"uri": uri, "version": 1, "line": 6})
+        assert answer.edit is None and "before the generation started" in answer.error, answer
+        assert any("nothing was inserted" in m.message for m in client.messages)
+    finally:
+        await _configure(client, TEST_SETTINGS, lambda s: not s.settings.generation.noModel)
+
+
+def _edit(e: object) -> dict:
+    """Turn a TextEdit of a custom request's answer (a pygls ``Object``) into keyword arguments."""
+    r = e.range  # type: ignore[attr-defined]
+    return {
+        "range": T.Range(
+            T.Position(r.start.line, r.start.character), T.Position(r.end.line, r.end.character)
+        ),
+        "new_text": e.newText,  # type: ignore[attr-defined]
+    }

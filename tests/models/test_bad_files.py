@@ -56,8 +56,16 @@ def test_truncated_download(tmp_path, embedded_path):
     cut = tmp_path / "cut.gguf"
     with open(embedded_path, "rb") as src:
         cut.write_bytes(src.read(50_000_000))  # half of the 98 MB model
-    with pytest.raises(ModelTruncated, match="cut.gguf: truncated or corrupt"):
+    with pytest.raises(ModelTruncated) as info:
         load(str(cut))
+    assert str(info.value) == (
+        f"{cut}: truncated: tensor data needs 98362432 bytes but the file has 50000000 (partial download?)"
+    )
+    mid_header = tmp_path / "mid.gguf"
+    with open(embedded_path, "rb") as src:
+        mid_header.write_bytes(src.read(1_000_000))  # cut inside the vocabulary
+    with pytest.raises(ModelTruncated, match=r"mid.gguf: truncated GGUF header \(1000000 bytes on disk"):
+        load(str(mid_header))
     header_only = tmp_path / "head.gguf"
     with open(embedded_path, "rb") as src:
         header_only.write_bytes(src.read(20))
@@ -68,8 +76,8 @@ def test_truncated_download(tmp_path, embedded_path):
 def test_truncated_tensor_data_is_measured(tmp_path):
     path = _write_gguf(tmp_path / "small.gguf", "llama")
     data = open(path, "rb").read()
-    open(path, "wb").write(data[:-16])  # the last tensor loses 16 of its 128 bytes
-    with pytest.raises(ModelTruncated, match="truncated"):
+    open(path, "wb").write(data[:-16])  # the only tensor (4x8 f32 = 128 bytes) loses 16 bytes
+    with pytest.raises(ModelTruncated, match=f"tensor data needs {len(data)} bytes but the file has {len(data) - 16}"):
         inspect_gguf(path)
 
 

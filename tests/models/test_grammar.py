@@ -39,7 +39,7 @@ def test_every_constrained_sample_parses(backend):
         name="fac", qualname="fac", signature="int fac(int n)", language="c",
         source="int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }",
     )
-    params = SamplingParams(seed=42, max_tokens=96, temperature=0.8, grammar=cdoctest_grammar(max_examples=4))
+    params = SamplingParams(seed=42, max_tokens=80, temperature=0.8, grammar=cdoctest_grammar(max_examples=4))
     out = backend.generate(build_messages(target), n=8, params=params)
     assert len(out) == 8
     complete = 0

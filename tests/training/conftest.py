@@ -25,13 +25,30 @@ class TinyItem:
 
 
 TINY_ITEMS = [
-    TinyItem("tiny-add", "arithmetic", "c", "add", "int add(int a, int b) { return a + b; }\n",
-             ">>> add(2, 3)\n5\n"),
-    TinyItem("tiny-fac", "recursion", "c++", "fac",
-             "int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }\n", ">>> fac(5)\n120\n"),
-    TinyItem("tiny-max", "if_statements", "c", "max2",
-             "int max2(int a, int b) {\n    if (a > b)\n        return a;\n    return b;\n}\n",
-             ">>> max2(4, 9)\n9\n>>> max2(7, -1)\n7\n"),
+    TinyItem(
+        "tiny-add",
+        "arithmetic",
+        "c",
+        "add",
+        "int add(int a, int b) { return a + b; }\n",
+        ">>> add(2, 3)\n5\n",
+    ),
+    TinyItem(
+        "tiny-fac",
+        "recursion",
+        "c++",
+        "fac",
+        "int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }\n",
+        ">>> fac(5)\n120\n",
+    ),
+    TinyItem(
+        "tiny-max",
+        "if_statements",
+        "c",
+        "max2",
+        "int max2(int a, int b) {\n    if (a > b)\n        return a;\n    return b;\n}\n",
+        ">>> max2(4, 9)\n9\n>>> max2(7, -1)\n7\n",
+    ),
 ]
 
 
@@ -40,8 +57,13 @@ def tiny_target(item: TinyItem):
     from models.prompt import PromptTarget
 
     signature = item.source.split("{", 1)[0].strip()
-    return PromptTarget(name=item.function, qualname=item.function, signature=signature,
-                        source=item.source, language=item.language)
+    return PromptTarget(
+        name=item.function,
+        qualname=item.function,
+        signature=signature,
+        source=item.source,
+        language=item.language,
+    )
 
 
 @pytest.fixture(scope="session")

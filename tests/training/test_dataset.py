@@ -1,7 +1,7 @@
 """The GRPO reasoning data set: schema, counts, presentations, and every reference run for real.
 
-Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 variants
-each). The runner tests run every presentation (135 items + 270 variants) through one
+Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 or 3
+variants each). The runner tests run every presentation (135 items + 283 variants) through one
 ``DocTestRunner.run_many`` with 2 workers, once per session; the locator test parses every distinct
 source with libclang through ``server.locate``, the generator's own locator.
 """
@@ -106,7 +106,7 @@ def test_every_block_is_a_completion(presentations: list[Item]) -> None:
     """
     from models.prompt import parse_completion
 
-    assert len(presentations) == 405
+    assert len(presentations) == 418
     for p in presentations:
         parsed = parse_completion(p.reference)
         assert parsed.error is None, (p.id, p.variant, parsed.error)
@@ -147,8 +147,10 @@ def test_presentation_applies_variant(items: list[Item]) -> None:
 
 
 def test_every_item_has_variants(items: list[Item]) -> None:
-    assert all(len(it.variants) == 2 for it in items)
-    assert sum(1 for it in items for v in it.variants if v.replace) >= 5  # some change constants
+    assert all(len(it.variants) in (2, 3) for it in items)
+    assert sum(len(it.variants) for it in items) == 283
+    # 23 variants change constants in the source, so the prompt itself changes
+    assert sum(1 for it in items for v in it.variants if v.replace) == 23
 
 
 # -- schema errors ------------------------------------------------------------------------------
@@ -275,7 +277,7 @@ def test_every_reference_passes(presentations: list[Item], all_results) -> None:
 def test_every_variant_passes(presentations: list[Item], all_results) -> None:
     failures = _failures(presentations, all_results, variants=True)
     assert not failures, "\n".join(failures)
-    assert sum(1 for p in presentations if p.variant != 0) == 270
+    assert sum(1 for p in presentations if p.variant != 0) == 283
 
 
 @pytest.mark.clang
@@ -298,8 +300,8 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--category", "loops", "--split", "train"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        "loops              14 items  train 14 val 0  C  6 C++  8  variants 28",
-        "14 items, 42 presentations",
+        "loops              14 items  train 14 val 0  C  6 C++  8  variants 29",
+        "14 items, 43 presentations",
     ]
 
 
@@ -325,3 +327,12 @@ def test_cli_check_reports_a_wrong_block(
     assert "FAILED arithmetic-01 presentation 1\n  >>> twice(21)  [failed]\n" in out
     assert "  want: 43\n  got:  42\n" in out
     assert out.rstrip().splitlines()[-1].startswith("1/2 blocks passed in ")
+
+
+def test_constant_variant_changes_the_prompt(items: list[Item]) -> None:
+    """A ``replace`` variant edits the function the prompt shows, not only the reference."""
+    item = next(it for it in items if it.id == "sorting-01")
+    stored, flipped = to_prompt_target(item), to_prompt_target(item.presentation(3))
+    assert "if (a[i] > a[i + 1])" in stored.source
+    assert "if (a[i] < a[i + 1])" in flipped.source and "if (a[i] > a[i + 1])" not in flipped.source
+    assert item.presentation(3).reference.endswith("8 5 4 2 1\n")

@@ -54,15 +54,22 @@ def test_group_advantages_eps_and_clamp():
     # [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]: mean 0.1, unbiased std sqrt((0.81 + 9·0.01)/9) = sqrt(0.1) = 0.31623
     # top: 0.9 / 0.31623 = 2.846 ; with eps = 0.1: 0.9 / 0.41623 = 2.1623 ; clamp 2 -> 2.0
     rewards = torch.tensor([1.0] + [0.0] * 9)
-    assert group_advantages(rewards, 10, eps=0.0, clamp=None)[0].item() == pytest.approx(2.84605, abs=1e-4)
-    assert group_advantages(rewards, 10, eps=0.1, clamp=None)[0].item() == pytest.approx(2.16228, abs=1e-4)
+    assert group_advantages(rewards, 10, eps=0.0, clamp=None)[0].item() == pytest.approx(
+        2.84605, abs=1e-4
+    )
+    assert group_advantages(rewards, 10, eps=0.1, clamp=None)[0].item() == pytest.approx(
+        2.16228, abs=1e-4
+    )
     assert group_advantages(rewards, 10, eps=0.0, clamp=2.0)[0].item() == pytest.approx(2.0)
-    assert group_advantages(rewards, 10, eps=0.0, clamp=2.0)[1].item() == pytest.approx(-0.1 / math.sqrt(0.1), abs=1e-4)
+    assert group_advantages(rewards, 10, eps=0.0, clamp=2.0)[1].item() == pytest.approx(
+        -0.1 / math.sqrt(0.1), abs=1e-4
+    )
 
 
 def test_group_advantages_unscaled_is_dr_grpo():
-    assert group_advantages(torch.tensor([1.0, 1.0, 1.0, 0.0]), 4, scale=False).tolist() == pytest.approx(
-        [0.25, 0.25, 0.25, -0.75])
+    assert group_advantages(
+        torch.tensor([1.0, 1.0, 1.0, 0.0]), 4, scale=False
+    ).tolist() == pytest.approx([0.25, 0.25, 0.25, -0.75])
 
 
 def test_group_advantages_rejects_partial_groups():
@@ -87,20 +94,26 @@ def test_symmetric_clip_below_one():
 
 def test_asymmetric_clip_higher():
     # ε_low 0.2, ε_high 0.28, A = +2: r = 1.5 -> -min(3.0, 1.28·2) = -2.56 ; r = 0.5, A = -2 -> -min(-1, -1.6) = 1.6
-    loss = clipped_surrogate(lp(1.5, 0.5), zeros(2), torch.tensor([[2.0, -2.0]]), eps_low=0.2, eps_high=0.28)
+    loss = clipped_surrogate(
+        lp(1.5, 0.5), zeros(2), torch.tensor([[2.0, -2.0]]), eps_low=0.2, eps_high=0.28
+    )
     assert loss.tolist()[0] == pytest.approx([-2.56, 1.6])
 
 
 def test_upper_bound_form():
     # -A·min(r, 1+ε): r = 1.5, A = +1 -> -1.2 ; r = 1.5, A = -1 -> +1.2 (not 1.5: the bound caps both signs)
     # r = 0.5, A = -1 -> +0.5 (no lower clip, unlike the symmetric form's 0.8)
-    loss = clipped_surrogate(lp(1.5, 1.5, 0.5), zeros(3), torch.tensor([[1.0, -1.0, -1.0]]), form="upper_bound")
+    loss = clipped_surrogate(
+        lp(1.5, 1.5, 0.5), zeros(3), torch.tensor([[1.0, -1.0, -1.0]]), form="upper_bound"
+    )
     assert loss.tolist()[0] == pytest.approx([-1.2, 1.2, 0.5])
 
 
 def test_ratio_uses_old_logprobs():
     # logp = ln 3, old = ln 2 -> r = 1.5 -> with A = +1 the loss is -1.2 again
-    loss = clipped_surrogate(torch.log(torch.tensor([[3.0]])), torch.log(torch.tensor([[2.0]])), torch.tensor([1.0]))
+    loss = clipped_surrogate(
+        torch.log(torch.tensor([[3.0]])), torch.log(torch.tensor([[2.0]])), torch.tensor([1.0])
+    )
     assert loss.item() == pytest.approx(-1.2, abs=1e-6)
 
 
@@ -126,9 +139,13 @@ def test_clipped_tokens_have_no_gradient():
 
 def test_k3_style_example_and_zero_at_equality():
     # log ρ = ln 2: ρ - log ρ - 1 = 2 - 0.693147 - 1 = 0.306853
-    assert kl_k3(torch.tensor([0.0]), torch.tensor([math.log(2.0)])).item() == pytest.approx(0.306853, abs=1e-6)
+    assert kl_k3(torch.tensor([0.0]), torch.tensor([math.log(2.0)])).item() == pytest.approx(
+        0.306853, abs=1e-6
+    )
     # log ρ = -ln 2: 0.5 + 0.693147 - 1 = 0.193147
-    assert kl_k3(torch.tensor([math.log(2.0)]), torch.tensor([0.0])).item() == pytest.approx(0.193147, abs=1e-6)
+    assert kl_k3(torch.tensor([math.log(2.0)]), torch.tensor([0.0])).item() == pytest.approx(
+        0.193147, abs=1e-6
+    )
     assert kl_k3(torch.tensor([-1.3]), torch.tensor([-1.3])).item() == 0.0
 
 
@@ -145,7 +162,9 @@ def test_exact_kl_over_vocabulary():
 
 def test_masked_mean_empty_mask_is_zero():
     assert masked_mean(torch.tensor([3.0, 4.0]), torch.tensor([0.0, 0.0])).item() == 0.0
-    assert masked_mean(torch.tensor([[1.0, 5.0], [2.0, 8.0]]), torch.tensor([[1.0, 0.0], [1.0, 1.0]]), dim=1).tolist() == [1.0, 5.0]
+    assert masked_mean(
+        torch.tensor([[1.0, 5.0], [2.0, 8.0]]), torch.tensor([[1.0, 0.0], [1.0, 1.0]]), dim=1
+    ).tolist() == [1.0, 5.0]
 
 
 LOSS = torch.tensor([[1.0, 3.0, 100.0], [6.0, 100.0, 100.0]])
@@ -174,7 +193,9 @@ def test_grpo_loss_masks_every_term_and_adds_beta_kl():
     # Row 0: two tokens with r = 1.5 (A = +1): policy -1.2 each ; row 1: one token r = 0.5 (A = -1): +0.8
     logp = torch.log(torch.tensor([[1.5, 1.5, 1.0], [0.5, 1.0, 1.0]]))
     old = torch.tensor([[0.0, 0.0, 50.0], [0.0, 50.0, 50.0]])
-    ref = torch.tensor([[math.log(1.5) + math.log(2.0), math.log(1.5), 50.0], [math.log(0.5), 50.0, 50.0]])
+    ref = torch.tensor(
+        [[math.log(1.5) + math.log(2.0), math.log(1.5), 50.0], [math.log(0.5), 50.0, 50.0]]
+    )
     # k3 per valid token: log ρ = ln 2 -> 0.306853 ; log ρ = 0 -> 0 ; log ρ = 0 -> 0
     kl = kl_k3(logp, ref)
     adv = torch.tensor([1.0, -1.0])
@@ -188,7 +209,9 @@ def test_grpo_loss_masks_every_term_and_adds_beta_kl():
     assert parts.clip_low == pytest.approx(1 / 3)
     assert (parts.ratio_min, parts.ratio_max) == pytest.approx((0.5, 1.5))
     # β = 0 drops the KL from the loss
-    assert grpo_loss(logp, old, adv, MASK, kl=kl, beta=0.0).loss.item() == pytest.approx(-0.2, abs=1e-6)
+    assert grpo_loss(logp, old, adv, MASK, kl=kl, beta=0.0).loss.item() == pytest.approx(
+        -0.2, abs=1e-6
+    )
 
 
 def test_grpo_loss_token_and_constant_normalisations():
@@ -196,8 +219,12 @@ def test_grpo_loss_token_and_constant_normalisations():
     old = torch.zeros(2, 3)
     adv = torch.tensor([1.0, -1.0])
     # token: (-1.2 - 1.2 + 0.8) / 3 = -0.53333 ; constant with L_max 4: -1.6 / 8 = -0.2
-    assert grpo_loss(logp, old, adv, MASK, normalization="token").loss.item() == pytest.approx(-1.6 / 3, abs=1e-6)
-    assert grpo_loss(logp, old, adv, MASK, normalization="constant", max_len=4).loss.item() == pytest.approx(-0.2, abs=1e-6)
+    assert grpo_loss(logp, old, adv, MASK, normalization="token").loss.item() == pytest.approx(
+        -1.6 / 3, abs=1e-6
+    )
+    assert grpo_loss(
+        logp, old, adv, MASK, normalization="constant", max_len=4
+    ).loss.item() == pytest.approx(-0.2, abs=1e-6)
 
 
 def test_unknown_options_are_rejected():

@@ -20,7 +20,11 @@ SPIN = RewardTarget("spin", "int spin(int n) { while (n) { } return n; }\n", "c"
 BOOM = RewardTarget("boom", "int boom(int *p) { return *p; }\n", "c++", "boom")
 
 CASES = [  # (completion, target, expected parts: format, compiles, correctness, reasoning)
-    ("Reasoning: add(2, 3) adds 2 and 3.\n>>> add(2, 3)\n5\n>>> add(-1, 1)\n0\n", ADD, (1, 1, 1, 1)),
+    (
+        "Reasoning: add(2, 3) adds 2 and 3.\n>>> add(2, 3)\n5\n>>> add(-1, 1)\n0\n",
+        ADD,
+        (1, 1, 1, 1),
+    ),
     (">>> add(2, 3)\n6\n", ADD, (1, 1, 0, 0)),  # compiles, wrong prediction
     (">>> add(1, 1)\n2\n>>> add(1, 2)\n4\n", ADD, (1, 1, 0.5, 0)),  # one of two right
     (">>> add(1, 2);\n", ADD, (1, 1, 0, 0)),  # checks nothing: no correctness
@@ -45,7 +49,9 @@ def runner():
 def test_reward_parts_on_a_mixed_batch(runner):
     texts = [c[0] for c in CASES]
     targets = [c[1] for c in CASES]
-    scored = score_completions(texts, targets, runner=runner, weights=RewardWeights(), mutants=MutantCache(6))
+    scored = score_completions(
+        texts, targets, runner=runner, weights=RewardWeights(), mutants=MutantCache(6)
+    )
     for (text, _, expected), got in zip(CASES, scored, strict=True):
         assert (got.format, got.compiles, got.correctness, got.reasoning) == expected, (text, got)
     # strength: only the fully passing block earns it; 'a + b' -> 'a - b' etc. are killed by add(2, 3) == 5
@@ -60,6 +66,8 @@ def test_reward_parts_on_a_mixed_batch(runner):
 
 
 def test_find_declaration_locates_the_definition():
-    decl = find_declaration("int helper(int x);\n\nint add(int a, int b) {\n    return a + b;\n}\n", "add", "c")
+    decl = find_declaration(
+        "int helper(int x);\n\nint add(int a, int b) {\n    return a + b;\n}\n", "add", "c"
+    )
     assert decl is not None and (decl.line, decl.end_line) == (3, 5)
     assert find_declaration("int add(int a, int b);\n", "add", "c") is None  # declaration only

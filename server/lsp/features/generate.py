@@ -101,6 +101,13 @@ async def generate(
         return _fail(ls, problem)
     same = args.version is None or args.version == version
     selector = args.selector(same)
+    if selector is None:
+        message = (
+            f"cdoctest: the document changed (version {args.version} -> {version}) before the "
+            "generation started; nothing was generated. Run it again."
+        )
+        ls.show(message, T.MessageType.Warning)
+        return Outcome(error=message, summary=message)
     progress = Progress(ls, token)
     cancel = threading.Event()
     what = "all functions" if args.all else f"`{args.name or 'function'}`"
