@@ -4,7 +4,7 @@
 .PHONY: demo test test-python test-extension bench setup clean
 VENV := .venv
 BIN := $(VENV)/bin
-DEMO_FILE ?= examples/c/mathutil.c
+DEMO_FILE ?= examples/gen/scoring.c
 
 demo:
 	@scripts/setup.sh core
