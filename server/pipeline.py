@@ -20,7 +20,8 @@ Contract (used by ``server/cli.py`` and the language server):
   and ``models.api.ModelError`` when the model cannot be loaded.
 - A function whose model candidates yield nothing verifiable gets the no-model fallback
   (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used. The
-  keyword-only ``fallback`` argument chooses: ``'auto'`` (default, as just said), ``'combine'``
+  keyword-only ``fallback`` argument chooses: ``'auto'`` (default: as just said, and also when the
+  model's block kills fewer than ``WEAK_SCORE`` of the mutants, pooling both), ``'combine'``
   (model and fallback examples pooled, mutation analysis picks; origin ``model+fallback`` when the
   block mixes them) or ``'never'`` (model only; used to measure the model alone).
 """
@@ -61,12 +62,13 @@ from server.render import (
     shifted_line,
 )
 from server.sample import MAX_TOKENS, sample_candidates
-from server.select import build_pool, select_block
+from server.select import Selection, build_pool, select_block
 from server.verify import Candidate, VerifiedUnit, VerifyReport, verify_candidates
 
 __all__ = ["GenerationCancelled", "Generator", "TargetNotFound"]
 
 FALLBACK_MODES = ("auto", "combine", "never")
+WEAK_SCORE = 0.5  # 'auto': a model block below this mutation score is pooled with the fallback
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
 MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
 
@@ -366,8 +368,10 @@ class Generator:
             notes.append(_model_note(candidates_total, candidates_ok, kept))
 
         origin_used = "model"
-        use_fallback = self.fallback == "combine" or (self.fallback == "auto" and not kept)
-        if use_fallback or self.options.no_model:
+        used_fallback = False
+
+        def add_fallback() -> None:
+            nonlocal origin_used, used_fallback
             self._check(cancel)
             report("verifying", f"{name}: running the no-model fallback", name)
             tf = time.monotonic()
@@ -375,12 +379,20 @@ class Generator:
             timings["fallback"] = time.monotonic() - tf
             if not kept:
                 origin_used = "fallback"
-            kept += list(fb.kept)
             notes.append(
-                f"fallback: {len(fb.kept)} runnable call(s) recorded"
+                f"fallback: {len(fb.kept)} runnable call group(s) recorded"
                 if fb.kept
                 else "fallback: nothing runnable" + (" either" if not kept else "")
             )
+            kept.extend(fb.kept)
+            used_fallback = True
+
+        if (
+            self.options.no_model
+            or self.fallback == "combine"
+            or (self.fallback == "auto" and not kept)
+        ):
+            add_fallback()
         if not kept:
             msg = "; ".join(notes) or "nothing verifiable"
             if sample_errors and not self.options.no_model:
@@ -398,18 +410,29 @@ class Generator:
                 ),
             )
 
-        self._check(cancel)
-        report("mutating", f"{name}: choosing examples by mutation analysis", name)
-        tm = time.monotonic()
-        selection = select_block(
-            build_pool(kept),
-            code,
-            decl,
-            self.mutation_runner,
-            self.options.max_examples,
-            cancel=cancel,
-        )
-        timings["mutating"] = time.monotonic() - tm
+        def select() -> Selection:
+            self._check(cancel)
+            report("mutating", f"{name}: choosing examples by mutation analysis", name)
+            tm = time.monotonic()
+            chosen = select_block(
+                build_pool(kept),
+                code,
+                decl,
+                self.mutation_runner,
+                self.options.max_examples,
+                cancel=cancel,
+            )
+            timings["mutating"] = timings.get("mutating", 0.0) + time.monotonic() - tm
+            return chosen
+
+        selection = select()
+        weak = selection.mutation_score is not None and selection.mutation_score < WEAK_SCORE
+        if self.fallback == "auto" and not used_fallback and weak:
+            # The model's examples run but barely test the function: pool them with the fallback's
+            # and let mutation analysis choose (origin says whose examples were kept).
+            notes.append(f"model block weak (mutation score {selection.killed}/{selection.total})")
+            add_fallback()
+            selection = select()
         self._check(cancel)
         report("selecting", f"{name}: {len(selection.examples)} examples kept", name)
         origins = {u.origin for u in selection.units}

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("grpo", "training.grpo_cli", "train the policy with GRPO (cdoctest rewards)"),
     ("eval", "training.evaluate", "evaluate a model on a data set split"),
+    ("report", "training.report", "write a self-contained HTML dashboard of a run"),
 ]
 
 

@@ -128,6 +128,11 @@ class GRPOConfig(BaseModel):
         False,
         description="drop completions that hit max_completion_tokens from the loss (DAPO overlong filtering)",
     )
+    skip_no_signal: bool = Field(
+        True,
+        description="with beta 0, make no update for a batch whose groups all have equal rewards (its gradient is "
+        "exactly zero; skipping also saves the backward pass and AdamW's momentum-only step)",
+    )
 
     # --- schedule
     schedule: Literal["algorithm1", "algorithm2"] = Field(

@@ -540,7 +540,11 @@ def train(
                 timings["logprobs"] = time.perf_counter() - t2
                 # 5. policy update(s): K inner updates under algorithm1, one under algorithm2
                 t3 = time.perf_counter()
-                updates = [update_step(state, exp) for _ in range(cfg.inner_updates)]
+                no_signal = cfg.skip_no_signal and cfg.beta == 0 and bool((exp.advantages == 0).all())
+                if no_signal:  # every group tied: the gradient is exactly zero
+                    updates = [_no_update(state)]
+                else:
+                    updates = [update_step(state, exp) for _ in range(cfg.inner_updates)]
                 timings["update"] = time.perf_counter() - t3
                 # 6. schedule bookkeeping: algorithm2 refreshes ref only on a good iteration
                 state.iteration_rewards.append(float(rewards.mean()))
@@ -569,6 +573,7 @@ def train(
                     time.perf_counter() - t0,
                 )
                 record["ref_refreshed"] = ref_refreshed
+                record["no_signal"] = no_signal
                 metrics_file.write(json.dumps(record) + "\n")
                 metrics_file.flush()
                 if cfg.traces:
@@ -601,6 +606,13 @@ def train(
         if writer is not None:
             writer.close()
     return state
+
+
+def _no_update(state: TrainState) -> dict[str, Any]:
+    """The statistics of a batch that carries no gradient (no forward or backward pass is made)."""
+    zero = dict.fromkeys(("loss", "policy_loss", "kl", "clip_low", "clip_high", "grad_norm"), 0.0)
+    return {**zero, "ratio_mean": 1.0, "ratio_min": 1.0, "ratio_max": 1.0, "skipped": False,
+            "lr": state.optimizer.param_groups[0]["lr"], "_logps": None}
 
 
 def _reward_target(item: Any) -> RewardTarget:
@@ -673,7 +685,7 @@ def _write_traces(
     roll: Rollout,
     scored: list[RewardBreakdown],
     exp: Experience,
-    logps: torch.Tensor,
+    logps: torch.Tensor | None,
 ) -> None:
     comp = roll.sequences[:, roll.prompt_len :]
     for row in range(comp.shape[0]):
@@ -685,7 +697,7 @@ def _write_traces(
             "group": row // cfg.group_size,
             "text": roll.texts[row],
             "token_ids": comp[row, :n].tolist(),
-            "logprobs": [round(x, 5) for x in logps[row, :n].tolist()],
+            "logprobs": None if logps is None else [round(x, 5) for x in logps[row, :n].tolist()],
             "old_logprobs": None
             if exp.old_logps is None
             else [round(x, 5) for x in exp.old_logps[row, :n].tolist()],

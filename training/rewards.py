@@ -67,6 +67,9 @@ class RewardBreakdown:
     n_examples: int = 0
     outcomes: list[str] = field(default_factory=list)
     note: str = ""  # why a part is 0 (parse error, runner error, ...)
+    # per executed example: {"source", "want", "got", "outcome"} (the runner's actual vs expected
+    # output, for traces and the dashboard; empty when nothing was executed)
+    examples: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -268,6 +271,15 @@ def score_completions(
         if result.setup_error:
             out[i].note = f"setup error: {result.setup_error[:200]}"
         out[i].compiles, out[i].correctness, out[i].outcomes = block_scores(examples, result)
+        out[i].examples = [
+            {
+                "source": r.example.source,
+                "want": r.example.want,
+                "got": r.got,
+                "outcome": r.outcome.value,
+            }
+            for r in result.results
+        ]
         if mutants is not None and mutants.limit > 0 and result.passed and out[i].correctness > 0:
             out[i].strength = _strength(examples, targets[i], runner, mutants, cancel)
     for r in out:

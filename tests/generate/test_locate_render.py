@@ -162,3 +162,13 @@ def test_read_write_keep_invalid_utf8_bytes(tmp_path) -> None:
     text = read_text(str(path))
     write_text_atomic(str(path), text)
     assert path.read_bytes() == raw
+
+
+def test_block_style_follows_the_files_cdoctest_blocks(tmp_path) -> None:
+    from server.render import block_style
+
+    text = "/// >>> one()\n/// 1\nint one(void) { return 1; }\n\nint two(void) { return 2; }\n"
+    src = load_source(str(tmp_path / "s.c"), text)
+    assert block_style(src) == "///"
+    assert [f.info.has_block for f in src.functions] == [True, False]
+    assert block_style(load_source(BLOCKS)) == "/**"

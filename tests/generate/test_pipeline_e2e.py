@@ -328,3 +328,15 @@ def test_model_examples_kept_with_findings_and_strict(runner) -> None:
         res = gen.generate(path, None, TargetSelector(name="clamp_score"))
     assert res.functions[0].status == "no_test" and res.new_text == open(path).read()
     assert res.functions[0].message.startswith("model: 0/3 candidates gave anything runnable")
+
+
+def test_weak_model_block_is_pooled_with_the_fallback(runner) -> None:
+    """Test data: examples/gen/scoring.c; the canned answer runs but does not depend on ``grade``."""
+    answer = '>>> printf("A\\n", grade(90));\nA\n'
+    path = os.path.join(EXAMPLES, "scoring.c")
+    with Generator(backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)) as gen:
+        res = gen.generate(path, None, TargetSelector(name="grade"))
+    (fn,) = res.functions
+    assert fn.status == "verified" and fn.origin in ("fallback", "model+fallback")
+    assert "model block weak (mutation score 0/" in fn.message and "fallback: " in fn.message
+    assert fn.mutation_score is not None and fn.mutation_score >= 0.5

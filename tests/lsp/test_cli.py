@@ -12,7 +12,8 @@ import time
 import pytest
 
 from server.lsp.cli import main
-from tests.lsp.conftest import ROOT, server_env
+
+from .conftest import ROOT, server_env
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

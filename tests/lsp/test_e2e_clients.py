@@ -14,8 +14,8 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
-from tests.lsp.helpers import apply_edits, change_document, eventually, open_document, text_edits
+from .conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
+from .helpers import apply_edits, change_document, eventually, open_document, text_edits
 
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module")]
 

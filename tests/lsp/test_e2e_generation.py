@@ -17,8 +17,8 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcRequestCancelled
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
-from tests.lsp.helpers import (
+from .conftest import DATA, TEST_SETTINGS, needs_clang, needs_model
+from .helpers import (
     apply_edits,
     change_document,
     eventually,

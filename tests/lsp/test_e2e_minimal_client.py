@@ -19,8 +19,8 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient, LspSpecificationWarning, client_capabilities
 
-from tests.lsp.conftest import CONFIG, DATA, needs_clang
-from tests.lsp.helpers import apply_edits, eventually, open_document
+from .conftest import CONFIG, DATA, needs_clang
+from .helpers import apply_edits, eventually, open_document
 
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module")]
 

@@ -1,7 +1,7 @@
 """The GRPO reasoning data set: schema, counts, presentations, and every reference run for real.
 
 Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 or 3
-variants each). The runner tests run every presentation (135 items + 283 variants) through one
+variants each). The runner tests run every presentation (135 items + 284 variants) through one
 ``DocTestRunner.run_many`` with 2 workers, once per session; the locator test parses every distinct
 source with libclang through ``server.locate``, the generator's own locator.
 """
@@ -106,7 +106,7 @@ def test_every_block_is_a_completion(presentations: list[Item]) -> None:
     """
     from models.prompt import parse_completion
 
-    assert len(presentations) == 418
+    assert len(presentations) == 419
     for p in presentations:
         parsed = parse_completion(p.reference)
         assert parsed.error is None, (p.id, p.variant, parsed.error)
@@ -148,9 +148,9 @@ def test_presentation_applies_variant(items: list[Item]) -> None:
 
 def test_every_item_has_variants(items: list[Item]) -> None:
     assert all(len(it.variants) in (2, 3) for it in items)
-    assert sum(len(it.variants) for it in items) == 283
-    # 23 variants change constants in the source, so the prompt itself changes
-    assert sum(1 for it in items for v in it.variants if v.replace) == 23
+    assert sum(len(it.variants) for it in items) == 284
+    # 24 variants change constants in the source, so the prompt itself changes
+    assert sum(1 for it in items for v in it.variants if v.replace) == 24
 
 
 # -- schema errors ------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ def test_every_reference_passes(presentations: list[Item], all_results) -> None:
 def test_every_variant_passes(presentations: list[Item], all_results) -> None:
     failures = _failures(presentations, all_results, variants=True)
     assert not failures, "\n".join(failures)
-    assert sum(1 for p in presentations if p.variant != 0) == 283
+    assert sum(1 for p in presentations if p.variant != 0) == 284
 
 
 @pytest.mark.clang

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as T
@@ -213,17 +213,19 @@ def _to_outcome(
                     "message": finding.message,
                 }
             )
-    if findings and new_text is not None:
-        shift = 0 if not edits else edits[0].start_line - pairs[0][0].start_line
+    if findings:
+        # Finding lines are in the pipeline's new text; a relocation moved the block by `shift`.
+        shift = edits[0].start_line - pairs[0][0].start_line
         new_lines = new_text.split("\n")
         diags = [
-            convert.lsp_finding_diagnostic(f, new_lines, fallback_line=(f.line or 0))
+            convert.lsp_finding_diagnostic(
+                replace(f, line=None if f.line is None else f.line + shift),
+                new_lines,
+                fallback_line=edits[0].start_line,
+            )
             for fr in result.functions
             for f in fr.findings
         ]
-        for d in diags:
-            d.range.start.line += shift
-            d.range.end.line += shift
         ls.diagnostics.expect(uri, new_text, diags)
     return Outcome(edit=edit, summary=summary, findings=findings, functions=functions)
 

@@ -1,0 +1,131 @@
+"""The loop's schedules and options on a tiny random Llama (fast): algorithm 2's old/ref refreshes,
+K inner updates, the exact KL, LoRA, and the non-finite-loss skip.
+
+The model is a 1-layer, 16-wide Llama with the embedded model's tokenizer (so prompts are the real
+chat-templated prompts); the reward is a text statistic that differs between completions, so
+every group has a learning signal. The embedded model itself is exercised in test_grpo_smoke.py.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+pytestmark = pytest.mark.train
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    from transformers import AutoTokenizer
+
+    from models.api import ModelError
+    from training.hf_model import convert_gguf, embedded_gguf_path
+
+    try:
+        directory = convert_gguf(embedded_gguf_path())
+    except ModelError as exc:
+        pytest.skip(f"embedded model unavailable: {exc}")
+    tok = AutoTokenizer.from_pretrained(str(directory))
+    tok.padding_side = "left"
+    return tok
+
+
+def tiny_model(tokenizer):
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    config = LlamaConfig(
+        vocab_size=len(tokenizer), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+        num_attention_heads=2, num_key_value_heads=1, max_position_embeddings=1024,
+        tie_word_embeddings=True, pad_token_id=tokenizer.pad_token_id, eos_token_id=tokenizer.eos_token_id,
+    )
+    return LlamaForCausalLM(config).eval()
+
+
+def chars_reward(texts, targets):
+    from training.rewards import RewardBreakdown
+
+    return [RewardBreakdown(total=float(len(set(t)))) for t in texts]
+
+
+def nan_reward(texts, targets):
+    from training.rewards import RewardBreakdown
+
+    return [RewardBreakdown(total=float("nan")) for _ in texts]
+
+
+def go(tmp_path, tokenizer, tiny_items, to_target, reward=chars_reward, model=None, **values):
+    from training.config import GRPOConfig
+    from training.grpo import build_state, train
+
+    base = dict(output_dir=str(tmp_path / "run"), prompts_per_step=1, group_size=3, max_completion_tokens=6,
+                few_shot=False, present_values=False, learning_rate=1e-2, micro_batch_size=2, checkpoint_every=0,
+                tensorboard=False, seed=1, mutants=0, rewards={"strength": 0.0})
+    base.update(values)
+    cfg = GRPOConfig(**base)
+    state = build_state(cfg, tiny_items, model or tiny_model(tokenizer), tokenizer)
+    state = train(cfg, items=tiny_items, to_target=to_target, reward_fn=reward, state=state, progress=False)
+    metrics = [json.loads(line) for line in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
+    return state, metrics
+
+
+def test_algorithm2_samples_from_a_lagging_old_policy_and_refreshes_ref_on_threshold(tmp_path, tokenizer, tiny_items, to_target):
+    # update_interval 2: old <- θ at steps 0 and 2, so step 1 and 3 see θ ≠ π_old (ratio ≠ 1)
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, schedule="algorithm2", steps=4,
+                        update_interval=2, steps_per_iteration=2, beta=0.1, reward_threshold=-1.0)
+    assert [m["ratio_max"] == 1.0 for m in metrics] == [True, False, True, False]
+    # threshold -1: every iteration's mean reward exceeds it, so ref <- θ after steps 1 and 3
+    assert [m["ref_refreshed"] for m in metrics] == [False, True, False, True]
+    for (_, p), (_, r) in zip(state.policy.named_parameters(), state.ref.named_parameters(), strict=True):
+        assert torch.equal(p, r)
+
+
+def test_algorithm2_keeps_ref_below_threshold(tmp_path, tokenizer, tiny_items, to_target):
+    model = tiny_model(tokenizer)
+    initial = {k: v.clone() for k, v in model.state_dict().items()}
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, model=model, schedule="algorithm2", steps=2,
+                        update_interval=2, steps_per_iteration=2, beta=0.1, reward_threshold=1e9)
+    assert not any(m["ref_refreshed"] for m in metrics)
+    assert all(torch.equal(initial[k], v) for k, v in state.ref.state_dict().items())
+    assert metrics[1]["kl"] > 0  # θ moved away from the untouched reference
+
+
+def test_algorithm1_inner_updates_move_the_ratio(tmp_path, tokenizer, tiny_items, to_target):
+    _, metrics = go(tmp_path, tokenizer, tiny_items, to_target, steps=1, inner_updates=3, beta=0.0)
+    assert len(metrics[0]["losses"]) == 3
+    assert metrics[0]["ratio_max"] != 1.0  # the third update sees θ after two updates vs π_old
+
+
+def test_exact_kl_is_zero_at_the_reference_then_positive(tmp_path, tokenizer, tiny_items, to_target):
+    _, metrics = go(tmp_path, tokenizer, tiny_items, to_target, steps=2, beta=0.5, kl_estimator="exact",
+                    steps_per_iteration=10)
+    assert metrics[0]["kl"] == pytest.approx(0.0, abs=1e-6)
+    assert metrics[1]["kl"] > 1e-6 and math.isfinite(metrics[1]["loss"])
+
+
+def test_lora_trains_adapters_only_and_checkpoints_the_adapter(tmp_path, tokenizer, tiny_items, to_target):
+    model = tiny_model(tokenizer)
+    base_weight = model.model.layers[0].self_attn.q_proj.weight.detach().clone()
+    state, _ = go(tmp_path, tokenizer, tiny_items, to_target, model=model, steps=1, beta=0.0,
+                  lora={"r": 2, "alpha": 4, "target_modules": ["q_proj", "v_proj"]})
+    trainable = [n for n, p in state.policy.named_parameters() if p.requires_grad]
+    assert trainable and all("lora_" in n for n in trainable)
+    q = state.policy.get_base_model().model.layers[0].self_attn.q_proj
+    assert torch.equal(q.base_layer.weight, base_weight)
+    assert not torch.equal(q.lora_B["default"].weight, torch.zeros_like(q.lora_B["default"].weight))
+    saved = tmp_path / "run" / "checkpoints" / "step-000001" / "model"
+    assert (saved / "adapter_config.json").is_file()
+
+
+def test_non_finite_loss_skips_the_update(tmp_path, tokenizer, tiny_items, to_target):
+    model = tiny_model(tokenizer)
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, reward=nan_reward, model=model, steps=1,
+                        beta=0.0, skip_no_signal=False)
+    assert metrics[0]["skipped_updates"] == 1
+    assert all(torch.equal(before[k], v) for k, v in state.policy.state_dict().items())
+    assert state.optimizer.state == {} or all(not s for s in state.optimizer.state.values())
