@@ -24,7 +24,10 @@ os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # see models.llama_backend.
 N, TOKENS = 8, 128
 MESSAGES = [
     {"role": "system", "content": "You write cdoctest tests for C functions."},
-    {"role": "user", "content": "Write examples for: int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }"},
+    {
+        "role": "user",
+        "content": "Write examples for: int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }",
+    },
 ]
 
 
@@ -39,16 +42,27 @@ def bench_parallel(path: str, threads: int, n_parallel: int) -> dict:
     from models.api import ModelConfig, SamplingParams
     from models.llama_backend import LlamaBackend
 
-    backend = LlamaBackend(ModelConfig(model=path, n_ctx=4096, n_parallel=n_parallel, n_threads=threads))
-    params = SamplingParams(temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, max_tokens=TOKENS, seed=1)
-    backend.generate(MESSAGES, n=1, params=SamplingParams(max_tokens=2, seed=0))  # warm-up, caches the prompt
+    backend = LlamaBackend(
+        ModelConfig(model=path, n_ctx=4096, n_parallel=n_parallel, n_threads=threads)
+    )
+    params = SamplingParams(
+        temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, max_tokens=TOKENS, seed=1
+    )
+    backend.generate(
+        MESSAGES, n=1, params=SamplingParams(max_tokens=2, seed=0)
+    )  # warm-up, caches the prompt
     backend._reset_cache()  # measure with prompt evaluation included
     t0, c0 = time.perf_counter(), time.process_time()
     out = backend.generate(MESSAGES, n=N, params=params, ignore_eos=True)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     prompt_tokens = len(backend.tokenize(backend.render(MESSAGES)))
     backend.close()
-    return {"tokens": sum(len(c.token_ids) for c in out), "wall": wall, "cpu": cpu, "prompt": prompt_tokens}
+    return {
+        "tokens": sum(len(c.token_ids) for c in out),
+        "wall": wall,
+        "cpu": cpu,
+        "prompt": prompt_tokens,
+    }
 
 
 def bench_cancel(path: str, threads: int) -> float:
@@ -60,7 +74,13 @@ def bench_cancel(path: str, threads: int) -> float:
     done: dict = {}
 
     def run() -> None:
-        backend.generate(MESSAGES, n=8, params=SamplingParams(max_tokens=400, seed=3), cancel=cancel, ignore_eos=True)
+        backend.generate(
+            MESSAGES,
+            n=8,
+            params=SamplingParams(max_tokens=400, seed=3),
+            cancel=cancel,
+            ignore_eos=True,
+        )
         done["t"] = time.perf_counter()
 
     th = threading.Thread(target=run)
@@ -76,20 +96,27 @@ def bench_cancel(path: str, threads: int) -> float:
 def bench_llama_cpp_sequential(path: str, threads: int) -> dict:
     import llama_cpp
 
-    llm = llama_cpp.Llama(model_path=path, n_ctx=4096, n_threads=threads, n_threads_batch=threads, verbose=False)
-    from models.llama_backend import LlamaBackend  # noqa: F401 - same prompt text as the others
-
+    llm = llama_cpp.Llama(
+        model_path=path, n_ctx=4096, n_threads=threads, n_threads_batch=threads, verbose=False
+    )
     from models.api import ModelConfig
-    from models.llama_backend import get_backend
+    from models.llama_backend import (
+        LlamaBackend,  # noqa: F401 - same prompt text as the others
+        get_backend,
+    )
     from models.resolve import embedded_model_path
 
-    prompt_text = get_backend(ModelConfig(model=embedded_model_path(), n_threads=threads)).render(MESSAGES)
+    prompt_text = get_backend(ModelConfig(model=embedded_model_path(), n_threads=threads)).render(
+        MESSAGES
+    )
     tokens = llm.tokenize(prompt_text.encode(), add_bos=False, special=True)
     t0, c0 = time.perf_counter(), time.process_time()
     produced = 0
     for i in range(N):
         llm.set_seed(1 + i)
-        for j, _tok in enumerate(llm.generate(tokens, temp=1.0, top_k=0, top_p=1.0, min_p=0.0, repeat_penalty=1.0)):
+        for j, _tok in enumerate(
+            llm.generate(tokens, temp=1.0, top_k=0, top_p=1.0, min_p=0.0, repeat_penalty=1.0)
+        ):
             produced += 1
             if j + 1 >= TOKENS:
                 break
@@ -115,8 +142,14 @@ def bench_transformers(path: str, threads: int) -> dict:
     with torch.no_grad():
         t0, c0 = time.perf_counter(), time.process_time()
         out = model.generate(
-            **enc, do_sample=True, temperature=1.0, top_k=0, top_p=1.0, max_new_tokens=TOKENS,
-            min_new_tokens=TOKENS, pad_token_id=tok.pad_token_id or tok.eos_token_id,
+            **enc,
+            do_sample=True,
+            temperature=1.0,
+            top_k=0,
+            top_p=1.0,
+            max_new_tokens=TOKENS,
+            min_new_tokens=TOKENS,
+            pad_token_id=tok.pad_token_id or tok.eos_token_id,
         )
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     produced = (out.shape[1] - enc["input_ids"].shape[1]) * N
@@ -125,8 +158,15 @@ def bench_transformers(path: str, threads: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--threads", type=int, default=None, help="threads for every method (default: all CPUs, max 8)")
-    parser.add_argument("--no-write", action="store_true", help="print only; do not touch docs/benchmarks.md")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="threads for every method (default: all CPUs, max 8)",
+    )
+    parser.add_argument(
+        "--no-write", action="store_true", help="print only; do not touch docs/benchmarks.md"
+    )
     args = parser.parse_args(argv)
     from models.llama_backend import default_threads
     from models.resolve import embedded_model_path
@@ -161,16 +201,37 @@ def main(argv: list[str] | None = None) -> int:
     ]
     from bench._table import markdown_table, write_section
 
-    rows = [[label, runs[k]["tokens"], f"{runs[k]['wall']:.2f}", f"{tps(runs[k]):.1f}", f"{tps(runs[k]) / hf:.2f}x",
-             f"{runs[k]['cpu']:.2f}", f"{cps(runs[k]):.1f}", f"{cps(runs[k]) / hf_cpu:.2f}x"]
-            for k, label in names]
+    rows = [
+        [
+            label,
+            runs[k]["tokens"],
+            f"{runs[k]['wall']:.2f}",
+            f"{tps(runs[k]):.1f}",
+            f"{tps(runs[k]) / hf:.2f}x",
+            f"{runs[k]['cpu']:.2f}",
+            f"{cps(runs[k]):.1f}",
+            f"{cps(runs[k]) / hf_cpu:.2f}x",
+        ]
+        for k, label in names
+    ]
     body = (
         f"N={N} candidates x {TOKENS} tokens, SmolLM2-135M-Instruct Q4_1 (embedded), {threads} threads each, "
         f"neutral sampling (T=1, top-k 0, top-p 1, min-p 0), end-of-generation ignored; prompt "
         f"{runs['parallel']['prompt']} tokens (evaluated inside the timed region for this backend). "
         f"Load average at start: {load_before} (a shared machine: compare the ratios, not the absolutes).\n\n"
-        + markdown_table(["method", "tokens", "wall s", "tokens/s", "vs transformers (wall)", "CPU s",
-                          "tokens/CPU-s", "vs transformers (CPU)"], rows)
+        + markdown_table(
+            [
+                "method",
+                "tokens",
+                "wall s",
+                "tokens/s",
+                "vs transformers (wall)",
+                "CPU s",
+                "tokens/CPU-s",
+                "vs transformers (CPU)",
+            ],
+            rows,
+        )
         + f"\n\nParallel vs sequential llama.cpp: {tps(runs['parallel']) / tps(runs['llama_seq']):.2f}x; "
         f"target parallel >= 3x transformers batched: {'met' if tps(runs['parallel']) >= 3 * hf else 'NOT met'} "
         f"({tps(runs['parallel']) / hf:.2f}x wall, {cps(runs['parallel']) / hf_cpu:.2f}x CPU time). CPU time (process time, "

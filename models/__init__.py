@@ -54,7 +54,9 @@ def load_backend(config: ModelConfig | None = None, *, verbose: bool | None = No
 
         path = fetch_preset(resolved.preset)
         cfg = dataclasses.replace(cfg, model=path)
-        info = dataclasses.replace(info, path=path, reason=info.reason.replace(" (not downloaded yet)", ""))
+        info = dataclasses.replace(
+            info, path=path, reason=info.reason.replace(" (not downloaded yet)", "")
+        )
     from models.llama_backend import get_backend
 
     return get_backend(cfg, info, verbose=verbose)

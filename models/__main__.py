@@ -10,8 +10,11 @@ from models.api import ModelConfig, ModelError
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code (0 ok, 2 configuration/model error)."""
-    parser = argparse.ArgumentParser(prog="python -m models", allow_abbrev=False,
-                                     description="Inspect model resolution for cdoctest-gen.")
+    parser = argparse.ArgumentParser(
+        prog="python -m models",
+        allow_abbrev=False,
+        description="Inspect model resolution for cdoctest-gen.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     info = sub.add_parser("info", help="print which model would be used and why")
     info.add_argument("--model", help="GGUF path (highest precedence)")
@@ -19,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     info.add_argument("--preset", help="named preset (see `python -m models presets`)")
     info.add_argument("--url", help="OpenAI-compatible server URL")
     info.add_argument("--n-gpu-layers", type=int, default=None)
-    info.add_argument("--load", action="store_true", help="also load the model and report the device used")
+    info.add_argument(
+        "--load", action="store_true", help="also load the model and report the device used"
+    )
     sub.add_parser("presets", help="list the named presets")
     args = parser.parse_args(argv)
     try:
@@ -28,13 +33,20 @@ def main(argv: list[str] | None = None) -> int:
 
             for p in load_presets().values():
                 where = cached_path(p) or "not downloaded"
-                print(f"{p.name:22} {p.repo or '(embedded)'}/{p.file}\n{'':22} {p.description}\n{'':22} local: {where}")
+                print(
+                    f"{p.name:22} {p.repo or '(embedded)'}/{p.file}\n{'':22} {p.description}\n{'':22} local: {where}"
+                )
             return 0
         from models import load_backend, resolve_model
         from models.llama_backend import gpu_offload_supported
 
-        config = ModelConfig(model=args.model, adapter=args.adapter, preset=args.preset, url=args.url,
-                             n_gpu_layers=args.n_gpu_layers)
+        config = ModelConfig(
+            model=args.model,
+            adapter=args.adapter,
+            preset=args.preset,
+            url=args.url,
+            n_gpu_layers=args.n_gpu_layers,
+        )
         mi = resolve_model(config)
         print(f"model:   {mi.name}\npath:    {mi.path}\nsource:  {mi.source}\nreason:  {mi.reason}")
         if mi.adapter:
@@ -44,12 +56,20 @@ def main(argv: list[str] | None = None) -> int:
         else:
             gpu = gpu_offload_supported()
             planned = "gpu (all layers)" if gpu and args.n_gpu_layers != 0 else "cpu"
-            print(f"device:  {planned} (llama.cpp GPU offload {'available' if gpu else 'not available in this build'})")
+            print(
+                f"device:  {planned} (llama.cpp GPU offload {'available' if gpu else 'not available in this build'})"
+            )
         if args.load:
             backend = load_backend(config)
             bi = backend.info
-            print(f"loaded:  device={bi.device} n_gpu_layers={bi.n_gpu_layers}"
-                  + (f" threads={backend.n_threads} n_ctx={backend.n_ctx}" if hasattr(backend, "n_ctx") else ""))
+            print(
+                f"loaded:  device={bi.device} n_gpu_layers={bi.n_gpu_layers}"
+                + (
+                    f" threads={backend.n_threads} n_ctx={backend.n_ctx}"
+                    if hasattr(backend, "n_ctx")
+                    else ""
+                )
+            )
             backend.close()
         return 0
     except ModelError as exc:

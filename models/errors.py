@@ -51,7 +51,9 @@ class ChecksumMismatch(PresetError):
     """A fetched file's sha256 differs from the expected one (the bad file is removed)."""
 
     def __init__(self, path: str, expected: str, actual: str) -> None:
-        super().__init__(f"{path}: sha256 {actual} does not match the expected {expected}; the file was removed")
+        super().__init__(
+            f"{path}: sha256 {actual} does not match the expected {expected}; the file was removed"
+        )
         self.path = path
         self.expected = expected
         self.actual = actual

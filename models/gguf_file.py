@@ -46,7 +46,9 @@ class GGUFInfo:
         if not (self.n_layer and self.n_embd and self.n_head):
             return None
         head_dim = self.n_embd // self.n_head
-        return n_ctx * self.n_layer * 2 * (self.n_head_kv or self.n_head) * head_dim * bytes_per_value
+        return (
+            n_ctx * self.n_layer * 2 * (self.n_head_kv or self.n_head) * head_dim * bytes_per_value
+        )
 
 
 def inspect_gguf(path: str) -> GGUFInfo:
@@ -62,7 +64,9 @@ def inspect_gguf(path: str) -> GGUFInfo:
     with open(path, "rb") as fh:
         head = fh.read(24)
     if len(head) < 4 or head[:4] != GGUF_MAGIC:
-        what = "empty file" if size == 0 else f"starts with {head[:4]!r}, not the GGUF magic b'GGUF'"
+        what = (
+            "empty file" if size == 0 else f"starts with {head[:4]!r}, not the GGUF magic b'GGUF'"
+        )
         raise NotAGGUF(path, f"not a GGUF file ({what})")
     if len(head) < 24:
         raise ModelTruncated(path, f"truncated GGUF header ({size} bytes)")
@@ -75,10 +79,13 @@ def inspect_gguf(path: str) -> GGUFInfo:
     except _Short as exc:
         raise ModelTruncated(path, f"truncated GGUF header ({size} bytes on disk; {exc})") from None
     except (ValueError, UnicodeDecodeError, KeyError) as exc:
-        raise ModelTruncated(path, f"truncated or corrupt: the GGUF header is damaged ({exc})") from exc
+        raise ModelTruncated(
+            path, f"truncated or corrupt: the GGUF header is damaged ({exc})"
+        ) from exc
     if tensors_end > size:
         raise ModelTruncated(
-            path, f"truncated: tensor data needs {tensors_end} bytes but the file has {size} (partial download?)"
+            path,
+            f"truncated: tensor data needs {tensors_end} bytes but the file has {size} (partial download?)",
         )
     arch = str(meta.get("general.architecture") or "")
     tokens = meta.get("tokenizer.ggml.tokens")
@@ -114,12 +121,25 @@ class _Short(Exception):
 
 
 # GGUF metadata value types -> struct format (8 = string, 9 = array)
-_SCALAR = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?", 10: "<Q", 11: "<q", 12: "<d"}
+_SCALAR = {
+    0: "<B",
+    1: "<b",
+    2: "<H",
+    3: "<h",
+    4: "<I",
+    5: "<i",
+    6: "<f",
+    7: "<?",
+    10: "<Q",
+    11: "<q",
+    12: "<d",
+}
 
 
 def _read_header(path: str, size: int) -> tuple[dict, int]:
     """Parse the KV metadata and tensor infos (gguf-py's reader is far slower: it builds numpy
-    views for every token string). Returns (metadata, end offset of the tensor data)."""
+    views for every token string). Returns (metadata, end offset of the tensor data).
+    """
     import mmap
 
     from gguf import GGML_QUANT_SIZES, GGMLQuantizationType

@@ -32,7 +32,9 @@ DEFAULT_TIMEOUT_S = 120.0
 class HttpBackend:
     """Client of an OpenAI-compatible ``/v1/chat/completions`` endpoint."""
 
-    def __init__(self, config: ModelConfig, info: ModelInfo | None = None, *, timeout_s: float | None = None) -> None:
+    def __init__(
+        self, config: ModelConfig, info: ModelInfo | None = None, *, timeout_s: float | None = None
+    ) -> None:
         if not config.url:
             raise RemoteError("no URL configured for the HTTP backend")
         parsed = urllib.parse.urlsplit(config.url)
@@ -47,8 +49,13 @@ class HttpBackend:
         self.api_model = config.api_model or config.extra.get("api_model", "default")
         self.api_key = config.extra.get("api_key")
         self.timeout_s = timeout_s or float(config.extra.get("timeout_s", DEFAULT_TIMEOUT_S))
-        self.info = info or ModelInfo(path=config.url, source="http", reason="a server URL is configured",
-                                      device="remote", name=self.api_model)
+        self.info = info or ModelInfo(
+            path=config.url,
+            source="http",
+            reason="a server URL is configured",
+            device="remote",
+            name=self.api_model,
+        )
         if self.info.device != "remote":
             import dataclasses
 
@@ -58,7 +65,9 @@ class HttpBackend:
     def close(self) -> None:
         """Nothing to free (connections are per request)."""
 
-    def _body(self, messages: list[Message], n: int, params: SamplingParams, seed: int | None) -> dict:
+    def _body(
+        self, messages: list[Message], n: int, params: SamplingParams, seed: int | None
+    ) -> dict:
         body: dict = {
             "model": self.api_model,
             "messages": messages,
@@ -82,7 +91,9 @@ class HttpBackend:
 
     def _post(self, body: dict, cancel: threading.Event | None) -> dict | None:
         """POST ``body``; the parsed reply, or None when cancelled."""
-        conn_cls = http.client.HTTPSConnection if self._scheme == "https" else http.client.HTTPConnection
+        conn_cls = (
+            http.client.HTTPSConnection if self._scheme == "https" else http.client.HTTPConnection
+        )
         conn = conn_cls(self._host, self._port, timeout=self.timeout_s)
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
@@ -117,7 +128,9 @@ class HttpBackend:
             exc = result["error"]
             if isinstance(exc, (socket.timeout, TimeoutError)):
                 raise RemoteError(f"{where}: no reply within {self.timeout_s:g} s") from exc
-            raise RemoteError(f"{where}: cannot reach the server: {type(exc).__name__}: {exc}") from exc
+            raise RemoteError(
+                f"{where}: cannot reach the server: {type(exc).__name__}: {exc}"
+            ) from exc
         text = result.get("data", b"").decode("utf-8", "replace")
         if result.get("status", 0) >= 400:
             raise RemoteError(f"{where}: HTTP {result['status']}: {text[:500]}")
@@ -135,7 +148,9 @@ class HttpBackend:
         if text is None:
             text = choice.get("text", "")
         reason = choice.get("finish_reason") or "stop"
-        finish = reason if reason in ("stop", "length") else ("stop" if reason == "eos" else "length")
+        finish = (
+            reason if reason in ("stop", "length") else ("stop" if reason == "eos" else "length")
+        )
         logprobs = None
         if want_logprobs:
             content = (choice.get("logprobs") or {}).get("content") or []

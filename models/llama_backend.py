@@ -43,7 +43,7 @@ import os
 import secrets
 import sys
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -62,9 +62,14 @@ CHATML = (
     "{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
 
-_TOKEN_DATA = np.dtype([("id", np.int32), ("logit", np.float32), ("p", np.float32)])  # llama_token_data
+_TOKEN_DATA = np.dtype(
+    [("id", np.int32), ("logit", np.float32), ("p", np.float32)]
+)  # llama_token_data
 _log_lines: collections.deque[str] = collections.deque(maxlen=400)
-_log_state = {"verbose": os.environ.get("CDOCTEST_LLAMA_VERBOSE", "") not in ("", "0"), "installed": False}
+_log_state = {
+    "verbose": os.environ.get("CDOCTEST_LLAMA_VERBOSE", "") not in ("", "0"),
+    "installed": False,
+}
 _init_lock = threading.Lock()
 _cache: dict[tuple, LlamaBackend] = {}
 _llama_cpp = None
@@ -87,7 +92,9 @@ def _lib():
         except ImportError as exc:  # pragma: no cover - depends on the environment
             from models.api import ModelError
 
-            raise ModelError(f"llama-cpp-python is not installed ({exc}); pip install llama-cpp-python") from exc
+            raise ModelError(
+                f"llama-cpp-python is not installed ({exc}); pip install llama-cpp-python"
+            ) from exc
 
         @llama_cpp.llama_log_callback
         def _log_callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
@@ -130,7 +137,9 @@ def _available_memory() -> int | None:
     """MemAvailable + SwapFree in bytes (Linux), else None."""
     try:
         fields = dict(line.split(":", 1) for line in open("/proc/meminfo"))
-        return (int(fields["MemAvailable"].split()[0]) + int(fields.get("SwapFree", "0 kB").split()[0])) * 1024
+        return (
+            int(fields["MemAvailable"].split()[0]) + int(fields.get("SwapFree", "0 kB").split()[0])
+        ) * 1024
     except (OSError, KeyError, ValueError):
         return None
 
@@ -139,15 +148,26 @@ def _classify(path: str, what: str, info: GGUFInfo | None, log: str):
     low = log.lower()
     if "unknown model architecture" in low or "unknown architecture" in low:
         arch = info.architecture if info else "?"
-        return UnsupportedArchitecture(path, f"architecture {arch!r} is not supported by this llama.cpp build")
+        return UnsupportedArchitecture(
+            path, f"architecture {arch!r} is not supported by this llama.cpp build"
+        )
     if "out of memory" in low or ("alloc" in low and "fail" in low):
-        return ModelOutOfMemory(path, f"out of memory while {what} (lower n_ctx / n_parallel / n_gpu_layers): {_last_errors(log)}")
-    return ModelLoadError(path, f"llama.cpp failed while {what}: {_last_errors(log) or 'no reason given'}")
+        return ModelOutOfMemory(
+            path,
+            f"out of memory while {what} (lower n_ctx / n_parallel / n_gpu_layers): {_last_errors(log)}",
+        )
+    return ModelLoadError(
+        path, f"llama.cpp failed while {what}: {_last_errors(log) or 'no reason given'}"
+    )
 
 
 def _last_errors(log: str) -> str:
     lines = [ln.strip() for ln in log.splitlines() if ln.strip()]
-    bad = [ln for ln in lines if any(w in ln.lower() for w in ("error", "fail", "unknown", "invalid", "cannot"))]
+    bad = [
+        ln
+        for ln in lines
+        if any(w in ln.lower() for w in ("error", "fail", "unknown", "invalid", "cannot"))
+    ]
     return " | ".join((bad or lines)[-3:])
 
 
@@ -168,16 +188,23 @@ class _Seq:
 class LlamaBackend:
     """A GGUF model loaded in-process. Thread-safe for one ``generate`` at a time (a lock serialises calls)."""
 
-    def __init__(self, config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None) -> None:
+    def __init__(
+        self, config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None
+    ) -> None:
         L = _lib()
         if verbose is not None:
             set_verbose(verbose)
         if not config.model:
-            raise ModelLoadError("<none>", "no model path given (resolve the config first: models.load_backend)")
+            raise ModelLoadError(
+                "<none>", "no model path given (resolve the config first: models.load_backend)"
+            )
         path = config.model
         self.gguf = inspect_gguf(path)
         if self.gguf.kind == "adapter":
-            raise ModelLoadError(path, "this is a LoRA adapter GGUF, not a model: pass it with --adapter next to its base model")
+            raise ModelLoadError(
+                path,
+                "this is a LoRA adapter GGUF, not a model: pass it with --adapter next to its base model",
+            )
         if config.adapter:
             self._check_adapter(self.gguf, config.adapter)
         gpu = bool(L.llama_supports_gpu_offload())
@@ -212,7 +239,9 @@ class LlamaBackend:
             _log_lines.clear()
             self._ctx = L.llama_init_from_model(self._model, cparams)
             if not self._ctx:
-                raise _classify(path, f"creating a context of {config.n_ctx} tokens", self.gguf, recent_log(80))
+                raise _classify(
+                    path, f"creating a context of {config.n_ctx} tokens", self.gguf, recent_log(80)
+                )
             self.n_ctx = L.llama_n_ctx(self._ctx)
             self.n_batch = L.llama_n_batch(self._ctx)
             if config.adapter:
@@ -228,13 +257,20 @@ class LlamaBackend:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
         self._formatter = Jinja2ChatFormatter(
-            template=self._template, eos_token=self.gguf.eos_token or "", bos_token=self.gguf.bos_token or ""
+            template=self._template,
+            eos_token=self.gguf.eos_token or "",
+            bos_token=self.gguf.bos_token or "",
         )
         device = "cpu"
         if gpu and ngl != 0:
             device = "metal" if sys.platform == "darwin" else "cuda"
         n_layers = L.llama_model_n_layer(self._model)
-        base = info or ModelInfo(path=path, source="argument", reason="loaded directly", name=os.path.splitext(os.path.basename(path))[0])
+        base = info or ModelInfo(
+            path=path,
+            source="argument",
+            reason="loaded directly",
+            name=os.path.splitext(os.path.basename(path))[0],
+        )
         self.info = dataclasses.replace(
             base,
             path=path,
@@ -261,18 +297,22 @@ class LlamaBackend:
         avail = _available_memory()
         if avail is not None and kv + info.size > avail:
             raise ModelOutOfMemory(
-                info.path, f"a context of {n_ctx} tokens needs ~{kv / 2**30:.1f} GiB of KV cache (+{info.size / 2**30:.1f} GiB "
-                f"of weights) but only {avail / 2**30:.1f} GiB of memory is available; lower n_ctx"
+                info.path,
+                f"a context of {n_ctx} tokens needs ~{kv / 2**30:.1f} GiB of KV cache (+{info.size / 2**30:.1f} GiB "
+                f"of weights) but only {avail / 2**30:.1f} GiB of memory is available; lower n_ctx",
             )
 
     @staticmethod
     def _check_adapter(model: GGUFInfo, adapter: str) -> GGUFInfo:
         ainfo = inspect_gguf(adapter)
         if ainfo.kind != "adapter":
-            raise ModelLoadError(adapter, f"not a LoRA adapter GGUF (general.type is {ainfo.kind!r})")
+            raise ModelLoadError(
+                adapter, f"not a LoRA adapter GGUF (general.type is {ainfo.kind!r})"
+            )
         if ainfo.architecture and ainfo.architecture != model.architecture:
             raise ModelLoadError(
-                adapter, f"adapter is for architecture {ainfo.architecture!r} but the model is {model.architecture!r}"
+                adapter,
+                f"adapter is for architecture {ainfo.architecture!r} but the model is {model.architecture!r}",
             )
         return ainfo
 
@@ -286,7 +326,9 @@ class LlamaBackend:
         arr = (L.llama_adapter_lora_p_ctypes * 1)(self._adapter)
         scales = (ctypes.c_float * 1)(1.0)
         if L.llama_set_adapters_lora(self._ctx, arr, 1, scales) != 0:
-            raise ModelLoadError(adapter, f"llama.cpp refused to apply the adapter: {_last_errors(recent_log())}")
+            raise ModelLoadError(
+                adapter, f"llama.cpp refused to apply the adapter: {_last_errors(recent_log())}"
+            )
 
     def close(self) -> None:
         """Free the context, adapter and model (idempotent; waits for a running ``generate``); drop it from the load cache."""
@@ -373,11 +415,18 @@ class LlamaBackend:
         ``ignore_eos`` forbids end-of-generation tokens (benchmarks: every candidate runs to
         ``max_tokens``).
         """
-        return self.generate_tokens(self.tokenize(self.render(messages)), n, params, cancel, ignore_eos=ignore_eos)
+        return self.generate_tokens(
+            self.tokenize(self.render(messages)), n, params, cancel, ignore_eos=ignore_eos
+        )
 
     def generate_text(
-        self, prompt: str, n: int = 1, params: SamplingParams = SamplingParams(), cancel: threading.Event | None = None,
-        *, ignore_eos: bool = False,
+        self,
+        prompt: str,
+        n: int = 1,
+        params: SamplingParams = SamplingParams(),
+        cancel: threading.Event | None = None,
+        *,
+        ignore_eos: bool = False,
     ) -> list[Completion]:
         """Like :meth:`generate` for an already rendered prompt text."""
         return self.generate_tokens(self.tokenize(prompt), n, params, cancel, ignore_eos=ignore_eos)
@@ -416,7 +465,9 @@ class LlamaBackend:
                     if cancel is not None and cancel.is_set():
                         out += [self._cancelled() for _ in range(k)]
                         continue
-                    out += self._decode_group(len(prompt), prompt[-1], k, start, base_seed, params, cancel, ignore_eos)
+                    out += self._decode_group(
+                        len(prompt), prompt[-1], k, start, base_seed, params, cancel, ignore_eos
+                    )
             except BaseException:
                 self._reset_cache()
                 raise
@@ -455,7 +506,9 @@ class LlamaBackend:
         finally:
             L.llama_batch_free(batch)
         if rc not in (0, 2):
-            raise _classify(self.info.path, f"decoding ({what}, llama_decode returned {rc})", None, recent_log())
+            raise _classify(
+                self.info.path, f"decoding ({what}, llama_decode returned {rc})", None, recent_log()
+            )
         return rc
 
     def _eval_prompt(self, prompt: list[int], cancel: threading.Event | None) -> bool:
@@ -481,11 +534,13 @@ class LlamaBackend:
         stop = threading.Event()
         watcher = None
         if cancel is not None:
+
             def watch() -> None:
                 while not stop.is_set():
                     if cancel.wait(0.02):
                         self._abort = True
                         return
+
             watcher = threading.Thread(target=watch, daemon=True)
             watcher.start()
         L.llama_set_abort_callback(self._ctx, self._abort_cb, None)
@@ -511,7 +566,9 @@ class LlamaBackend:
             _log_lines.clear()
             grammar = L.llama_sampler_init_grammar(self._vocab, params.grammar.encode(), b"root")
             if not grammar:
-                raise GrammarError(f"llama.cpp rejected the GBNF grammar: {_last_errors(recent_log())}")
+                raise GrammarError(
+                    f"llama.cpp rejected the GBNF grammar: {_last_errors(recent_log())}"
+                )
         chain = L.llama_sampler_chain_init(L.llama_sampler_chain_default_params())
         try:
             if ignore_eos and self._eog:
@@ -519,9 +576,13 @@ class LlamaBackend:
                 for i, t in enumerate(self._eog):
                     bias[i].token = t
                     bias[i].bias = -math.inf
-                L.llama_sampler_chain_add(chain, L.llama_sampler_init_logit_bias(self.n_vocab, len(self._eog), bias))
+                L.llama_sampler_chain_add(
+                    chain, L.llama_sampler_init_logit_bias(self.n_vocab, len(self._eog), bias)
+                )
             if params.repeat_penalty != 1.0:
-                L.llama_sampler_chain_add(chain, L.llama_sampler_init_penalties(64, params.repeat_penalty, 0.0, 0.0))
+                L.llama_sampler_chain_add(
+                    chain, L.llama_sampler_init_penalties(64, params.repeat_penalty, 0.0, 0.0)
+                )
             if params.temperature <= 0:
                 L.llama_sampler_chain_add(chain, L.llama_sampler_init_greedy())
             else:
@@ -552,7 +613,10 @@ class LlamaBackend:
         cur["logit"] = logits
         cur["p"] = 0.0
         arr = L.llama_token_data_array(
-            data=cur.ctypes.data_as(L.llama_token_data_p), size=self.n_vocab, selected=-1, sorted=False
+            data=cur.ctypes.data_as(L.llama_token_data_p),
+            size=self.n_vocab,
+            selected=-1,
+            sorted=False,
         )
         L.llama_sampler_apply(sampler, ctypes.byref(arr))
         if arr.selected < 0:
@@ -571,7 +635,8 @@ class LlamaBackend:
         """Sample the next token of ``s`` from its output row; with a grammar, llama.cpp's
         common_sampler trick: sample unconstrained, keep the token if the grammar accepts it, else
         resample with the grammar applied to the full vocabulary (same distribution, far cheaper
-        than masking ~50k tokens every step)."""
+        than masking ~50k tokens every step).
+        """
         L = _lib()
         if s.grammar is None:
             return L.llama_sampler_sample(s.sampler, self._ctx, s.out_idx)
@@ -584,7 +649,10 @@ class LlamaBackend:
             cur["logit"] = masked
             cur["p"] = 0.0
             arr = L.llama_token_data_array(
-                data=cur.ctypes.data_as(L.llama_token_data_p), size=self.n_vocab, selected=-1, sorted=False
+                data=cur.ctypes.data_as(L.llama_token_data_p),
+                size=self.n_vocab,
+                selected=-1,
+                sorted=False,
             )
             L.llama_sampler_apply(s.grammar, ctypes.byref(arr))
             keep = cur[: arr.size]
@@ -605,8 +673,15 @@ class LlamaBackend:
         return float(logits[token] - m - math.log(np.exp(logits - m).sum()))
 
     def _decode_group(
-        self, n_prompt: int, last: int, k: int, first_index: int, base_seed: int,
-        params: SamplingParams, cancel: threading.Event | None, ignore_eos: bool,
+        self,
+        n_prompt: int,
+        last: int,
+        k: int,
+        first_index: int,
+        base_seed: int,
+        params: SamplingParams,
+        cancel: threading.Event | None,
+        ignore_eos: bool,
     ) -> list[Completion]:
         L = _lib()
         mem = L.llama_get_memory(self._ctx)
@@ -616,7 +691,9 @@ class LlamaBackend:
             L.llama_memory_seq_rm(mem, s, -1, -1)
         for s in range(1, k):
             L.llama_memory_seq_cp(mem, 0, s, -1, -1)
-        seqs = [_Seq(*self._sampler(params, base_seed + first_index + i, ignore_eos)) for i in range(k)]
+        seqs = [
+            _Seq(*self._sampler(params, base_seed + first_index + i, ignore_eos)) for i in range(k)
+        ]
         try:
             # The last prompt token, decoded once for all k sequences: one output row they all sample from.
             self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
@@ -671,12 +748,17 @@ class LlamaBackend:
         ]
 
 
-def get_backend(config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None) -> LlamaBackend:
+def get_backend(
+    config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None
+) -> LlamaBackend:
     """The cached backend for ``config`` (loaded on first use, kept warm until ``close()``)."""
     key = (
         os.path.realpath(config.model) if config.model else None,
         os.path.realpath(config.adapter) if config.adapter else None,
-        config.n_ctx, config.n_gpu_layers, config.n_threads, config.n_parallel,
+        config.n_ctx,
+        config.n_gpu_layers,
+        config.n_threads,
+        config.n_parallel,
     )
     with _init_lock:
         cached = _cache.get(key)

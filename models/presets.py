@@ -50,7 +50,9 @@ def load_presets() -> dict[str, Preset]:
     """All presets by name, in file order."""
     data = json.loads(resources.files("models").joinpath("presets.json").read_text())
     fields = Preset.__dataclass_fields__
-    return {p["name"]: Preset(**{k: v for k, v in p.items() if k in fields}) for p in data["presets"]}
+    return {
+        p["name"]: Preset(**{k: v for k, v in p.items() if k in fields}) for p in data["presets"]
+    }
 
 
 def preset_names() -> list[str]:
@@ -101,7 +103,9 @@ def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
             return None
     from huggingface_hub import try_to_load_from_cache
 
-    found = try_to_load_from_cache(preset.repo, preset.file, cache_dir=cache_dir, revision=preset.revision)
+    found = try_to_load_from_cache(
+        preset.repo, preset.file, cache_dir=cache_dir, revision=preset.revision
+    )
     return found if isinstance(found, str) and os.path.isfile(found) else None
 
 
@@ -146,12 +150,17 @@ def verify(preset: Preset, path: str) -> str:
     real = os.path.realpath(path)
     st = os.stat(real)
     record = _recorded().get(key)
-    if record and record.get("size") == st.st_size and record.get("mtime") == st.st_mtime and (
-        preset.sha256 is None or record.get("sha256") == preset.sha256
+    if (
+        record
+        and record.get("size") == st.st_size
+        and record.get("mtime") == st.st_mtime
+        and (preset.sha256 is None or record.get("sha256") == preset.sha256)
     ):
         return record["sha256"]
     blob = os.path.basename(real)
-    expected = preset.sha256 or (record or {}).get("sha256") or (blob if _HEX64.match(blob) else None)
+    expected = (
+        preset.sha256 or (record or {}).get("sha256") or (blob if _HEX64.match(blob) else None)
+    )
     actual = sha256_file(real)
     if expected is not None and actual != expected:
         for p in {path, real}:
@@ -165,7 +174,11 @@ def verify(preset: Preset, path: str) -> str:
 
 
 def fetch_preset(
-    name: str, *, endpoint: str | None = None, cache_dir: str | None = None, offline: bool | None = None
+    name: str,
+    *,
+    endpoint: str | None = None,
+    cache_dir: str | None = None,
+    offline: bool | None = None,
 ) -> str:
     """Return the local path of preset ``name``, downloading and verifying it if needed.
 
@@ -175,7 +188,13 @@ def fetch_preset(
     return fetch(get_preset(name), endpoint=endpoint, cache_dir=cache_dir, offline=offline)
 
 
-def fetch(preset: Preset, *, endpoint: str | None = None, cache_dir: str | None = None, offline: bool | None = None) -> str:
+def fetch(
+    preset: Preset,
+    *,
+    endpoint: str | None = None,
+    cache_dir: str | None = None,
+    offline: bool | None = None,
+) -> str:
     """:func:`fetch_preset` for a :class:`Preset` object (tests use presets that are not in the JSON)."""
     name = preset.name
     if preset.embedded:
@@ -192,8 +211,13 @@ def fetch(preset: Preset, *, endpoint: str | None = None, cache_dir: str | None 
         if unreachable is not None:
             # Fail fast instead of huggingface_hub's ~25 s of retries; a cached copy still works.
             try:
-                path = hf_hub_download(preset.repo, preset.file, revision=preset.revision, cache_dir=cache_dir,
-                                       local_files_only=True)
+                path = hf_hub_download(
+                    preset.repo,
+                    preset.file,
+                    revision=preset.revision,
+                    cache_dir=cache_dir,
+                    local_files_only=True,
+                )
             except LocalEntryNotFoundError:
                 raise OSError(unreachable) from None
         else:

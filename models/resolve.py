@@ -45,7 +45,17 @@ EMBEDDED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 ENV_MODEL = "CDOCTEST_MODEL"
 ENV_ADAPTER = "CDOCTEST_ADAPTER"
 ENV_URL = "CDOCTEST_URL"
-_CONFIG_KEYS = ("model", "adapter", "preset", "url", "api_model", "n_ctx", "n_gpu_layers", "n_threads", "n_parallel")
+_CONFIG_KEYS = (
+    "model",
+    "adapter",
+    "preset",
+    "url",
+    "api_model",
+    "n_ctx",
+    "n_gpu_layers",
+    "n_threads",
+    "n_parallel",
+)
 
 
 def embedded_model_path() -> str:
@@ -75,7 +85,9 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     """``$XDG_DATA_HOME/cdoctest-gen`` (default ``~/.local/share/cdoctest-gen``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
     return Path(base) / "cdoctest-gen"
 
 
@@ -94,7 +106,11 @@ def user_config() -> tuple[dict, Path | None]:
         if not path.is_file():
             continue
         try:
-            raw = tomllib.loads(path.read_text()) if name.endswith(".toml") else json.loads(path.read_text())
+            raw = (
+                tomllib.loads(path.read_text())
+                if name.endswith(".toml")
+                else json.loads(path.read_text())
+            )
         except (tomllib.TOMLDecodeError, json.JSONDecodeError, OSError) as exc:
             raise ModelError(f"{path}: cannot read the config file: {exc}") from exc
         section = raw.get("model") if isinstance(raw.get("model"), dict) else raw
@@ -122,7 +138,11 @@ def read_installed(directory: Path | None = None) -> InstalledModel | None:
     try:
         data = json.loads(manifest.read_text())
         real = directory.resolve()
-        gguf = str((real / data["gguf"]).resolve()) if not os.path.isabs(data["gguf"]) else data["gguf"]
+        gguf = (
+            str((real / data["gguf"]).resolve())
+            if not os.path.isabs(data["gguf"])
+            else data["gguf"]
+        )
         adapter = data.get("adapter")
         if adapter and not os.path.isabs(adapter):
             adapter = str((real / adapter).resolve())
@@ -135,7 +155,9 @@ def _versions(root: Path) -> list[Path]:
     return sorted(p for p in root.glob("v[0-9][0-9][0-9][0-9]") if p.is_dir())
 
 
-def install_model(gguf: str, adapter: str | None = None, card: dict | None = None, *, copy: bool = True) -> Path:
+def install_model(
+    gguf: str, adapter: str | None = None, card: dict | None = None, *, copy: bool = True
+) -> Path:
     """Install a trained model as the new ``current`` and return its version directory.
 
     ``gguf`` is a full model (or the base when ``adapter`` is given). With ``copy`` the files are
@@ -167,7 +189,9 @@ def install_model(gguf: str, adapter: str | None = None, card: dict | None = Non
         manifest = {
             **entries,
             "card": card or {},
-            "installed_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "installed_at": datetime.datetime.now(datetime.UTC).isoformat(
+                timespec="seconds"
+            ),
         }
         (target / "model.json").write_text(json.dumps(manifest, indent=2) + "\n")
         _point_current(root, target)
@@ -209,14 +233,18 @@ class Resolved:
 
     info: ModelInfo
     config: ModelConfig
-    preset: str | None = None  # preset name when the model comes from a preset (maybe not downloaded yet)
+    preset: str | None = (
+        None  # preset name when the model comes from a preset (maybe not downloaded yet)
+    )
 
 
 def _display_name(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def _apply_settings(config: ModelConfig, settings: dict, defaults: ModelConfig = ModelConfig()) -> ModelConfig:
+def _apply_settings(
+    config: ModelConfig, settings: dict, defaults: ModelConfig = ModelConfig()
+) -> ModelConfig:
     """Fill fields of ``config`` still at their default from ``settings`` (config file values)."""
     changes = {}
     for key in ("n_ctx", "n_gpu_layers", "n_threads", "n_parallel", "api_model"):
@@ -237,19 +265,32 @@ def resolve(config: ModelConfig | None = None) -> Resolved:
     def local(path: str, source: str, reason: str, adapter: str | None) -> Resolved:
         path = os.path.abspath(os.path.expanduser(path))
         adapter = os.path.abspath(os.path.expanduser(adapter)) if adapter else None
-        info = ModelInfo(path=path, source=source, reason=reason, adapter=adapter, name=_display_name(path))
+        info = ModelInfo(
+            path=path, source=source, reason=reason, adapter=adapter, name=_display_name(path)
+        )
         return Resolved(info, dataclasses.replace(config, model=path, adapter=adapter))
 
     def preset(name: str, source: str, reason: str, adapter: str | None) -> Resolved:
         p = presets.get_preset(name)
         cached = presets.cached_path(p)
         path = cached or f"hf://{p.repo}/{p.file}"
-        info = ModelInfo(path=path, source=source, reason=reason + ("" if cached else " (not downloaded yet)"),
-                         adapter=adapter, name=p.name)
-        return Resolved(info, dataclasses.replace(config, model=cached, adapter=adapter, preset=name), preset=name)
+        info = ModelInfo(
+            path=path,
+            source=source,
+            reason=reason + ("" if cached else " (not downloaded yet)"),
+            adapter=adapter,
+            name=p.name,
+        )
+        return Resolved(
+            info,
+            dataclasses.replace(config, model=cached, adapter=adapter, preset=name),
+            preset=name,
+        )
 
     def http(url: str, source: str, reason: str) -> Resolved:
-        info = ModelInfo(path=url, source=source, reason=reason, device="remote", name=config.api_model or url)
+        info = ModelInfo(
+            path=url, source=source, reason=reason, device="remote", name=config.api_model or url
+        )
         return Resolved(info, dataclasses.replace(config, url=url))
 
     if config.url:
@@ -264,18 +305,34 @@ def resolve(config: ModelConfig | None = None) -> Resolved:
         return http(env_url, "environment", f"{ENV_URL} is set")
     if env_model:
         if not os.path.exists(env_model) and env_model in presets.preset_names():
-            return preset(env_model, "environment", f"{ENV_MODEL} names preset {env_model!r}", env_adapter)
+            return preset(
+                env_model, "environment", f"{ENV_MODEL} names preset {env_model!r}", env_adapter
+            )
         return local(env_model, "environment", f"{ENV_MODEL} is set", env_adapter)
     if env_adapter and not adapter:
         adapter = env_adapter
     if settings.get("url"):
         return http(settings["url"], "config file", f"url set in {settings_path}")
     if settings.get("model"):
-        return local(settings["model"], "config file", f"model set in {settings_path}", adapter or settings.get("adapter"))
+        return local(
+            settings["model"],
+            "config file",
+            f"model set in {settings_path}",
+            adapter or settings.get("adapter"),
+        )
     if settings.get("preset"):
-        return preset(settings["preset"], "config file", f"preset set in {settings_path}", adapter or settings.get("adapter"))
+        return preset(
+            settings["preset"],
+            "config file",
+            f"preset set in {settings_path}",
+            adapter or settings.get("adapter"),
+        )
     installed = read_installed()
     if installed is not None:
-        return local(installed.gguf, "trained (installed)", f"installed by cdoctest-train in {installed.directory}",
-                     adapter or installed.adapter)
+        return local(
+            installed.gguf,
+            "trained (installed)",
+            f"installed by cdoctest-train in {installed.directory}",
+            adapter or installed.adapter,
+        )
     return local(embedded_model_path(), "embedded default", "no model configured", adapter)

@@ -57,9 +57,9 @@ class FallbackError(Exception):
 _INTS = ["1", "0", "-1", "2", "5", "10", "3", "7", "-4"]
 _UINTS = ["1", "0", "2", "5", "10", "3", "7", "255", "64"]
 _UCHARS = ["1", "0", "255", "65", "7"]
-_CHARS = ["'a'", "'Z'", "'0'", "' '", "'m'"]
+_CHARS = ["'a'", "'l'", "'Z'", "'0'", "' '", "'m'"]
 _DOUBLES = ["1.5", "0.0", "-2.0", "10.0", "0.5", "3.0"]
-_STRINGS = ['"hello"', '""', '"a"', '"Hello, World!"', '"abc def"', '"12321"']
+_STRINGS = ['"hello"', '""', '"a"', '"Hello, World!"', '"-42"', '"abc def"', '"12321"']
 _INT_ARRAYS = [[3, 1, 2], [], [5], [4, -2, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
 _UINT_ARRAYS = [[3, 1, 2], [], [5], [4, 200, 9, 0, 7], [1, 2, 3, 4], [10, 10]]
 _DOUBLE_ARRAYS = [["1.5", "2.5", "3.0"], [], ["4.0"], ["-1.0", "0.5", "2.0", "8.0"], ["1.0", "2.0"]]
@@ -78,17 +78,17 @@ class _Scalar:
     spelling: str  # canonical type spelling without const, e.g. 'unsigned int', 'geom::Color'
     constants: list[str] = field(default_factory=list)  # enum constants, spelled for global scope
 
-    def values(self, language: str, name: str = "", mined: Sequence[int] = ()) -> list[str]:
+    def values(self, language: str, name: str = "", mined: Sequence[int | str] = ()) -> list[str]:
+        ints = [m for m in mined if isinstance(m, int)]
         if self.kind == "int":
-            return _YEARS if "year" in name.lower() else _merge(mined, _INTS)
+            return _YEARS if "year" in name.lower() else _merge(ints, _INTS)
         if self.kind == "uint":
-            return (
-                _YEARS if "year" in name.lower() else _merge([m for m in mined if m >= 0], _UINTS)
-            )
+            return _YEARS if "year" in name.lower() else _merge([m for m in ints if m >= 0], _UINTS)
         if self.kind == "uchar":
             return _UCHARS
         if self.kind == "char":
-            return _CHARS
+            chars = [m for m in mined if isinstance(m, str)]
+            return chars + [c for c in _CHARS if c not in chars]
         if self.kind == "bool":
             return ["true", "false"] if language != "c" else ["1", "0"]
         if self.kind == "float":
@@ -163,6 +163,18 @@ def _mined_ints(cursor: Any, limit: int = 8) -> list[int]:
         for v in vals:
             if v not in (0, 1) and abs(v) <= 100000 and v not in out:
                 out.append(v)
+    return out[:limit]
+
+
+_CHAR_TOKEN = re.compile(r"^'[ -&(-\[\]-~]'$")  # one printable character, no quote or backslash
+
+
+def _mined_chars(cursor: Any, limit: int = 4) -> list[str]:
+    """Character literals the body mentions (``'a'``, ``'-'``), to try as ``char`` arguments."""
+    out: list[str] = []
+    for t in cursor.get_tokens():
+        if _CHAR_TOKEN.match(t.spelling) and t.spelling not in out:
+            out.append(t.spelling)
     return out[:limit]
 
 
@@ -281,7 +293,11 @@ def _brace(values: list[str]) -> str:
 
 
 def _provider_for(
-    params: list[tuple[str, Any]], i: int, language: str, mined: Sequence[int] = (), depth: int = 0
+    params: list[tuple[str, Any]],
+    i: int,
+    language: str,
+    mined: Sequence[int | str] = (),
+    depth: int = 0,
 ) -> tuple[_Provider, int] | None:
     """Return the provider for params[i] and how many parameters it consumes (1 or 2)."""
     name, t = params[i]
@@ -562,7 +578,7 @@ class _Target:
     is_static: bool = False
     is_const: bool = False
     default_constructible: bool = True
-    mined: list[int] = field(default_factory=list)  # boundary values from the body's literals
+    mined: list[int | str] = field(default_factory=list)  # boundary ints and chars from the body
     ctor_params: list[tuple[str, Any]] | None = None  # public constructor when no default one
     getters: list[str] = field(default_factory=list)  # const no-argument methods printing a scalar
     mutators: list[tuple[str, list[tuple[str, Any]]]] = field(default_factory=list)  # set up state
@@ -627,7 +643,7 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
         is_static=is_static,
         is_const=bool(cursor.is_const_method()) if is_method else False,
         default_constructible=default_ctor,
-        mined=_mined_ints(cursor),
+        mined=[*_mined_ints(cursor), *_mined_chars(cursor)],
         ctor_params=ctor_params,
         getters=getters,
         mutators=mutators,

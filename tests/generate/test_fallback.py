@@ -61,6 +61,15 @@ def test_boundaries_mined_from_the_body() -> None:
     ]
 
 
+def test_characters_mined_from_the_body_come_first() -> None:
+    src = "int is_sep(char c) { return c == ',' || c == ';'; }\n"
+    assert sources(src, "is_sep", 1, "c", max_candidates=3) == [
+        ["is_sep(',')"],
+        ["is_sep(';')"],
+        ["is_sep('a')"],
+    ]
+
+
 def test_pointer_and_length_pairs_declare_an_array_and_print_it_when_mutable() -> None:
     assert sources("void sort3(int *a, int n);\n", "sort3", 1, "c", max_candidates=3) == [
         ["int arr0a[] = {3, 1, 2};", "sort3(arr0a, 3);", "arr0a"],

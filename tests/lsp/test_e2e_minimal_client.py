@@ -9,6 +9,7 @@ Generation uses the no-model fallback here (fast); the model is covered in test_
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 from typing import Union
 
@@ -128,3 +129,43 @@ async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) 
         await minimal.workspace_execute_command_async(
             T.ExecuteCommandParams(command="cdoctest.server.generate", arguments=[{"line": 1}])
         )
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def short_lived(client: LanguageClient):
+    """Start a server that the test itself shuts down (VS Code's capabilities, no-model fallback)."""
+    client.set_configuration({"generation": {"noModel": True}}, section="cdoctest")
+    await client.initialize_session(
+        T.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            initialization_options={"generation": {"noModel": True}},
+        )
+    )
+    yield
+
+
+@needs_clang
+async def test_shutdown_while_jobs_run_answers_and_exits(short_lived: LanguageClient) -> None:
+    """Test data: mathutil.cpp. A generation request and a command job in flight at shutdown.
+
+    pygls#606 breaks ``shutdown`` while an ``executeCommand`` is in flight; our commands return at
+    once and our shutdown handler cancels and awaits the jobs, so the answer is a plain null.
+    """
+    client = short_lived
+    uri, _ = open_document(client, DATA / "mathutil.cpp", uri="file:///shutdown/mathutil.cpp")
+    request = asyncio.ensure_future(
+        client.protocol.send_request_async("cdoctest/generate", {"uri": uri, "line": 6})
+    )
+    started = await client.workspace_execute_command_async(
+        T.ExecuteCommandParams(
+            command="cdoctest.server.generate", arguments=[{"uri": uri, "name": "add"}]
+        )
+    )
+    assert started == {"started": True}
+    await asyncio.sleep(0.5)
+    assert await asyncio.wait_for(client.shutdown_async(None), 15) is None
+    with pytest.raises(JsonRpcException):
+        await asyncio.wait_for(request, 5)  # cancelled by the shutdown
+    client.exit(None)
+    assert await asyncio.wait_for(client._server.wait(), 15) == 0
+    client.capabilities = None  # already shut down: the fixture must not do it again

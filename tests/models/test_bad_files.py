@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from models.api import ModelConfig, ModelError
-from models.errors import ModelLoadError, ModelNotFound, ModelOutOfMemory, ModelTruncated, NotAGGUF, UnsupportedArchitecture
+from models.errors import (
+    ModelLoadError,
+    ModelNotFound,
+    ModelOutOfMemory,
+    ModelTruncated,
+    NotAGGUF,
+    UnsupportedArchitecture,
+)
 from models.gguf_file import inspect_gguf
 from models.llama_backend import LlamaBackend
 
@@ -44,7 +51,9 @@ def test_missing_file(tmp_path, embedded_path):
 def test_not_a_gguf(tmp_path, embedded_path):
     path = tmp_path / "model.gguf"
     path.write_text("<html>404 Not Found</html>\n")  # what a failed download often leaves behind
-    with pytest.raises(NotAGGUF, match=r"model.gguf: not a GGUF file \(starts with b'<htm', not the GGUF magic"):
+    with pytest.raises(
+        NotAGGUF, match=r"model.gguf: not a GGUF file \(starts with b'<htm', not the GGUF magic"
+    ):
         load(str(path))
     empty = tmp_path / "empty.gguf"
     empty.write_bytes(b"")
@@ -64,7 +73,9 @@ def test_truncated_download(tmp_path, embedded_path):
     mid_header = tmp_path / "mid.gguf"
     with open(embedded_path, "rb") as src:
         mid_header.write_bytes(src.read(1_000_000))  # cut inside the vocabulary
-    with pytest.raises(ModelTruncated, match=r"mid.gguf: truncated GGUF header \(1000000 bytes on disk"):
+    with pytest.raises(
+        ModelTruncated, match=r"mid.gguf: truncated GGUF header \(1000000 bytes on disk"
+    ):
         load(str(mid_header))
     header_only = tmp_path / "head.gguf"
     with open(embedded_path, "rb") as src:
@@ -77,19 +88,29 @@ def test_truncated_tensor_data_is_measured(tmp_path):
     path = _write_gguf(tmp_path / "small.gguf", "llama")
     data = open(path, "rb").read()
     open(path, "wb").write(data[:-16])  # the only tensor (4x8 f32 = 128 bytes) loses 16 bytes
-    with pytest.raises(ModelTruncated, match=f"tensor data needs {len(data)} bytes but the file has {len(data) - 16}"):
+    with pytest.raises(
+        ModelTruncated,
+        match=f"tensor data needs {len(data)} bytes but the file has {len(data) - 16}",
+    ):
         inspect_gguf(path)
 
 
 def test_unknown_architecture(tmp_path, embedded_path):
     path = _write_gguf(tmp_path / "weird.gguf", "frobnicator")
-    assert inspect_gguf(path).architecture == "frobnicator"  # a valid GGUF as far as the format goes
-    with pytest.raises(UnsupportedArchitecture, match="architecture 'frobnicator' is not supported by this llama.cpp build"):
+    assert (
+        inspect_gguf(path).architecture == "frobnicator"
+    )  # a valid GGUF as far as the format goes
+    with pytest.raises(
+        UnsupportedArchitecture,
+        match="architecture 'frobnicator' is not supported by this llama.cpp build",
+    ):
         load(path)
 
 
 def test_out_of_memory_context(embedded_path):
-    with pytest.raises(ModelOutOfMemory, match=r"a context of 1073741824 tokens needs ~\d+\.\d GiB of KV cache"):
+    with pytest.raises(
+        ModelOutOfMemory, match=r"a context of 1073741824 tokens needs ~\d+\.\d GiB of KV cache"
+    ):
         load(embedded_path, n_ctx=1 << 30)
 
 
@@ -98,7 +119,11 @@ def test_adapter_errors(tmp_path, embedded_path):
     with pytest.raises(ModelLoadError, match="this is a LoRA adapter GGUF, not a model"):
         load(adapter)
     other = _write_gguf(tmp_path / "qwen-lora.gguf", "qwen2", kind="adapter")
-    with pytest.raises(ModelLoadError, match="adapter is for architecture 'qwen2' but the model is 'llama'"):
+    with pytest.raises(
+        ModelLoadError, match="adapter is for architecture 'qwen2' but the model is 'llama'"
+    ):
         LlamaBackend(ModelConfig(model=embedded_path, adapter=other))
-    with pytest.raises(ModelLoadError, match=r"not a LoRA adapter GGUF \(general.type is 'model'\)"):
+    with pytest.raises(
+        ModelLoadError, match=r"not a LoRA adapter GGUF \(general.type is 'model'\)"
+    ):
         LlamaBackend(ModelConfig(model=embedded_path, adapter=embedded_path))

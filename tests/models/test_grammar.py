@@ -23,23 +23,32 @@ def test_grammar_text_for_the_completion_format():
 @pytest.mark.parametrize("k,reasoning", [(1, False), (6, True), (12, True)])
 def test_llama_cpp_accepts_the_grammar(backend, k, reasoning):
     # max_tokens=1: only checks that llama.cpp parses the grammar and samples under it
-    (c,) = backend.generate([{"role": "user", "content": "x"}], n=1,
-                            params=SamplingParams(seed=0, max_tokens=1, grammar=cdoctest_grammar(k, reasoning)))
+    (c,) = backend.generate(
+        [{"role": "user", "content": "x"}],
+        n=1,
+        params=SamplingParams(seed=0, max_tokens=1, grammar=cdoctest_grammar(k, reasoning)),
+    )
     assert backend.detokenize(c.token_ids)[:1] in (">", "R")
 
 
 @pytest.mark.model
 def test_every_constrained_sample_parses(backend):
     """8 grammar-constrained candidates from the embedded model, prompted the way the generator does:
-    each parses with the runner's parser into >= 1 example and matches models.prompt.parse_completion."""
+    each parses with the runner's parser into >= 1 example and matches models.prompt.parse_completion.
+    """
     from cdoctest_runner.parser import parse_examples
     from models.prompt import PromptTarget, build_messages, parse_completion
 
     target = PromptTarget(
-        name="fac", qualname="fac", signature="int fac(int n)", language="c",
+        name="fac",
+        qualname="fac",
+        signature="int fac(int n)",
+        language="c",
         source="int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }",
     )
-    params = SamplingParams(seed=42, max_tokens=80, temperature=0.8, grammar=cdoctest_grammar(max_examples=4))
+    params = SamplingParams(
+        seed=42, max_tokens=80, temperature=0.8, grammar=cdoctest_grammar(max_examples=4)
+    )
     out = backend.generate(build_messages(target), n=8, params=params)
     assert len(out) == 8
     complete = 0
@@ -54,5 +63,7 @@ def test_every_constrained_sample_parses(backend):
         if c.finish_reason == "stop":  # grammar complete: the whole text is in the format
             complete += 1
             assert parsed.error is None, (parsed.error, text)
-            assert [(e.source, e.want) for e in parsed.examples] == [(e.source, e.want) for e in examples]
+            assert [(e.source, e.want) for e in parsed.examples] == [
+                (e.source, e.want) for e in examples
+            ]
     assert complete >= 1

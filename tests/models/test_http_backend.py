@@ -35,9 +35,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if Handler.delay_s:
             time.sleep(Handler.delay_s)
         params = SamplingParams(
-            temperature=body["temperature"], top_p=body["top_p"], top_k=body["top_k"], min_p=body["min_p"],
-            max_tokens=body["max_tokens"], seed=body.get("seed"), stop=tuple(body.get("stop", ())),
-            grammar=body.get("grammar"), logprobs=bool(body.get("logprobs")),
+            temperature=body["temperature"],
+            top_p=body["top_p"],
+            top_k=body["top_k"],
+            min_p=body["min_p"],
+            max_tokens=body["max_tokens"],
+            seed=body.get("seed"),
+            stop=tuple(body.get("stop", ())),
+            grammar=body.get("grammar"),
+            logprobs=bool(body.get("logprobs")),
         )
         n = 1 if Handler.ignore_n else body["n"]
         out = Handler.backend.generate(body["messages"], n=n, params=params)
@@ -46,7 +52,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "index": i,
                 "message": {"role": "assistant", "content": c.text},
                 "finish_reason": c.finish_reason,
-                "logprobs": {"content": [{"token": "", "logprob": lp} for lp in (c.logprobs or ())]},
+                "logprobs": {
+                    "content": [{"token": "", "logprob": lp} for lp in (c.logprobs or ())]
+                },
             }
             for i, c in enumerate(out)
         ]
@@ -77,11 +85,18 @@ def test_n_candidates_in_one_request_match_the_local_backend(server, backend):
     client = HttpBackend(ModelConfig(url=server + "/v1", api_model="smol"))
     assert isinstance(client, Backend)
     assert (client.info.device, client.info.path) == ("remote", server + "/v1")
-    params = SamplingParams(seed=21, max_tokens=12, logprobs=True, grammar='root ::= ">>> " [a-z(),0-9 ]+ "\\n"')
+    params = SamplingParams(
+        seed=21, max_tokens=12, logprobs=True, grammar='root ::= ">>> " [a-z(),0-9 ]+ "\\n"'
+    )
     got = client.generate(MESSAGES, n=3, params=params)
     assert len(Handler.bodies) == 1
     body = Handler.bodies[0]
-    assert (body["n"], body["seed"], body["model"], body["grammar"]) == (3, 21, "smol", params.grammar)
+    assert (body["n"], body["seed"], body["model"], body["grammar"]) == (
+        3,
+        21,
+        "smol",
+        params.grammar,
+    )
     local = backend.generate(MESSAGES, n=3, params=params)
     assert [c.text for c in got] == [c.text for c in local]
     assert [len(c.logprobs) for c in got] == [len(c.token_ids) for c in local]
@@ -94,7 +109,10 @@ def test_server_ignoring_n_gets_sequential_requests_with_seed_plus_i(server, bac
     params = SamplingParams(seed=100, max_tokens=8)
     got = client.generate(MESSAGES, n=3, params=params)
     assert [(b["n"], b["seed"]) for b in Handler.bodies] == [(3, 100), (2, 101), (1, 102)]
-    singles = [backend.generate(MESSAGES, n=1, params=SamplingParams(seed=s, max_tokens=8))[0].text for s in (100, 101, 102)]
+    singles = [
+        backend.generate(MESSAGES, n=1, params=SamplingParams(seed=s, max_tokens=8))[0].text
+        for s in (100, 101, 102)
+    ]
     assert [c.text for c in got] == singles
 
 

@@ -23,17 +23,23 @@ def test_loads_with_info_and_chat_template(backend, embedded_path):
     prompt = backend.render(MESSAGES)
     # SmolLM2's own template (from the GGUF) adds its default system prompt and the assistant header
     assert prompt.startswith("<|im_start|>system\nYou are a helpful AI assistant named SmolLM")
-    assert prompt.endswith("<|im_start|>user\n" + MESSAGES[0]["content"] + "<|im_end|>\n<|im_start|>assistant\n")
+    assert prompt.endswith(
+        "<|im_start|>user\n" + MESSAGES[0]["content"] + "<|im_end|>\n<|im_start|>assistant\n"
+    )
     ids = backend.tokenize(prompt)
     assert ids[0] == backend.tokenize("<|im_start|>")[0]  # special tokens parsed as one token
-    assert backend.detokenize(backend.tokenize("int add(int a, int b);")) == "int add(int a, int b);"
+    assert (
+        backend.detokenize(backend.tokenize("int add(int a, int b);")) == "int add(int a, int b);"
+    )
 
 
 def test_four_candidates_fixed_seed_are_deterministic_with_finite_logprobs(backend):
     params = SamplingParams(seed=1234, max_tokens=24, logprobs=True)
     first = backend.generate(MESSAGES, n=4, params=params)
     # a different prompt in between must not leak through the prompt cache
-    backend.generate([{"role": "user", "content": "Say hi."}], n=2, params=SamplingParams(seed=5, max_tokens=4))
+    backend.generate(
+        [{"role": "user", "content": "Say hi."}], n=2, params=SamplingParams(seed=5, max_tokens=4)
+    )
     second = backend.generate(MESSAGES, n=4, params=params)
     assert len(first) == 4
     assert [c.token_ids for c in first] == [c.token_ids for c in second]
@@ -50,10 +56,10 @@ def test_four_candidates_fixed_seed_are_deterministic_with_finite_logprobs(backe
 
 def test_logprob_is_log_softmax_of_tempered_logits(backend):
     """Greedy decoding picks the argmax, so its log-prob is the largest of the step: > log(1/2) is not
-    guaranteed, but it must equal -log(sum(exp(l - l_max))) computed independently from the logits."""
-    import numpy as np
-
+    guaranteed, but it must equal -log(sum(exp(l - l_max))) computed independently from the logits.
+    """
     import llama_cpp
+    import numpy as np
 
     params = SamplingParams(temperature=0.0, max_tokens=1, logprobs=True)
     (c,) = backend.generate(MESSAGES, n=1, params=params)
@@ -89,7 +95,9 @@ def test_stop_string_cuts_text(backend):
 
 def test_ignore_eos_runs_to_max_tokens(backend):
     params = SamplingParams(seed=11, max_tokens=20, temperature=1.0, top_k=0, top_p=1.0, min_p=0.0)
-    out = backend.generate([{"role": "user", "content": "Say OK."}], n=2, params=params, ignore_eos=True)
+    out = backend.generate(
+        [{"role": "user", "content": "Say OK."}], n=2, params=params, ignore_eos=True
+    )
     assert [(len(c.token_ids), c.finish_reason) for c in out] == [(20, "length"), (20, "length")]
 
 
@@ -99,7 +107,9 @@ def test_cancel_stops_long_generation_promptly(backend):
     result: dict = {}
 
     def run():
-        result["out"] = backend.generate(MESSAGES, n=1, params=params, cancel=cancel, ignore_eos=True)
+        result["out"] = backend.generate(
+            MESSAGES, n=1, params=params, cancel=cancel, ignore_eos=True
+        )
         result["done"] = time.monotonic()
 
     thread = threading.Thread(target=run)
@@ -110,7 +120,9 @@ def test_cancel_stops_long_generation_promptly(backend):
     thread.join(30)
     assert not thread.is_alive()
     latency = result["done"] - cancelled_at
-    assert latency < 3.0, f"cancellation took {latency:.2f} s"  # the benchmark reports the real figure
+    assert latency < 3.0, (
+        f"cancellation took {latency:.2f} s"
+    )  # the benchmark reports the real figure
     (c,) = result["out"]
     assert c.finish_reason == "cancelled" and 0 < len(c.token_ids) < 3000
     # the backend is still usable afterwards
@@ -121,7 +133,11 @@ def test_context_overflow_and_bad_grammar_are_typed_errors(backend):
     with pytest.raises(ContextOverflow, match="exceeds the context of 4096"):
         backend.generate(MESSAGES, n=8, params=SamplingParams(max_tokens=1000))
     with pytest.raises(GrammarError, match="rejected the GBNF grammar"):
-        backend.generate(MESSAGES, n=1, params=SamplingParams(max_tokens=2, grammar='root ::= "a" undefined_rule'))
+        backend.generate(
+            MESSAGES,
+            n=1,
+            params=SamplingParams(max_tokens=2, grammar='root ::= "a" undefined_rule'),
+        )
     assert backend.generate(MESSAGES, n=1, params=SamplingParams(seed=2, max_tokens=2))[0].token_ids
 
 

