@@ -612,8 +612,9 @@ def mutation_analysis(
 
     ``code`` must carry the source: ``code.text``, or else the file at ``code.path`` is read.
     When ``mutants`` is None they are made with ``make_mutants(..., limit=limit)``.
-    Raises ``MutationError`` when the original code does not load, and the runner's
-    ``RunCancelled`` (not a ``MutationError``) when ``cancel`` was set.
+    Raises ``MutationError`` when the original code does not load or the runner fails (a session
+    that cannot start, ...), and the runner's ``RunCancelled`` (not a ``MutationError``) when
+    ``cancel`` was set.
     """
     if code.text is not None:
         source = code.text
@@ -634,10 +635,17 @@ def mutation_analysis(
     test = _block(examples, code, function)
     jobs = [(test, dataclasses.replace(code, text=source))]
     jobs += [(test, dataclasses.replace(code, text=m.text, key=m.id)) for m in mutants]
-    results = runner.run_many(jobs, cancel=cancel)
-    if cancel is not None and cancel.is_set():
-        from cdoctest_runner.runner import RunCancelled
+    from cdoctest_runner.runner import RunCancelled
 
+    try:
+        results = runner.run_many(jobs, cancel=cancel)
+    except RunCancelled:
+        raise
+    except CdoctestError as exc:  # e.g. a session that could not start: no analysis, typed
+        if cancel is not None and cancel.is_set():
+            raise RunCancelled("mutation analysis cancelled") from exc
+        raise MutationError(f"the runner failed during mutation analysis: {exc}") from exc
+    if cancel is not None and cancel.is_set():
         raise RunCancelled("mutation analysis cancelled")
     baseline, mutant_results = results[0], results[1:]
     if baseline.setup_error is not None:

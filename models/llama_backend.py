@@ -181,7 +181,6 @@ class _Seq:
     logprobs: list[float] = dataclasses.field(default_factory=list)
     data: bytearray = dataclasses.field(default_factory=bytearray)
     finish: str | None = None
-    text: str | None = None
     out_idx: int = 0  # index of this sequence's logits in the last decoded batch
 
 
@@ -216,7 +215,6 @@ class LlamaBackend:
         self._model = self._ctx = self._adapter = None
         self._kv_tokens: list[int] = []
         self._abort = False
-        self._sync_cb = None
 
         mparams = L.llama_model_default_params()
         mparams.n_gpu_layers = ngl
@@ -232,7 +230,10 @@ class LlamaBackend:
             cparams.n_batch = 512
             cparams.n_ubatch = 512
             cparams.n_seq_max = self.n_parallel
-            cparams.kv_unified = True  # sequences share the prompt's cells instead of copying them
+            self.kv_unified = os.environ.get("CDOCTEST_KV_UNIFIED", "1") != "0"
+            cparams.kv_unified = self.kv_unified
+            if not self.kv_unified:
+                cparams.n_ctx = config.n_ctx * self.n_parallel
             cparams.n_threads = self.n_threads
             cparams.n_threads_batch = self.n_threads
             cparams.no_perf = True
@@ -447,6 +448,8 @@ class LlamaBackend:
             raise ValueError("empty prompt")
         k_max = min(n, self.n_parallel)
         need = len(prompt) + k_max * params.max_tokens
+        if not self.kv_unified:
+            need = (len(prompt) + params.max_tokens) * self.n_parallel
         if need > self.n_ctx:
             raise ContextOverflow(
                 f"prompt ({len(prompt)} tokens) + {k_max} sequences x {params.max_tokens} max_tokens = {need} tokens "
@@ -696,7 +699,12 @@ class LlamaBackend:
         ]
         try:
             # The last prompt token, decoded once for all k sequences: one output row they all sample from.
-            self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
+            if self.kv_unified:
+                self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
+            else:
+                self._decode([(last, n_prompt - 1, (i,), True) for i in range(k)], "first step")
+                for i, s in enumerate(seqs):
+                    s.out_idx = i
             pos = n_prompt
             stops = [s.encode() for s in params.stop if s]
             while True:

@@ -63,6 +63,10 @@ class PromptTarget:
     language: Literal["c", "c++"] = "c++"
     context: str = ""
     examples_style: str = ""
+    setup: str = (
+        ""  # a line making the object a method needs, e.g. 'shop::Bin obj(3);' ('' if none)
+    )
+    call: str = ""  # how a call looks, e.g. 'obj.add(...)' or 'shop::discounted(...)' ('' if plain)
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,8 @@ def few_shots() -> tuple[FewShot, ...]:
             source=item["source"],
             language=item["language"],
             context=item.get("context", ""),
+            setup=item.get("setup", ""),
+            call=item.get("call", ""),
         )
         out.append(FewShot(item["language"], item["kind"], target, item["completion"]))
     return tuple(out)
@@ -130,8 +136,24 @@ def render_target(target: PromptTarget) -> str:
         parts.append(
             "Existing tests in this file:\n" + _clip(target.examples_style, MAX_STYLE_CHARS)
         )
-    parts.append(f"Write cdoctest examples for `{target.qualname}`.")
+    parts.append(request_line(target))
     return "\n".join(parts)
+
+
+def request_line(target: PromptTarget) -> str:
+    """The last line of the user turn: what to test and, for methods, how to make the object.
+
+    >>> request_line(PromptTarget("add", "shop::Bin::add", "", "", setup="shop::Bin obj(3);", call="obj.add(...)"))
+    'Write cdoctest examples for `shop::Bin::add`: first make an object with `>>> shop::Bin obj(3);`, then call `obj.add(...)`.'
+    """
+    line = f"Write cdoctest examples for `{target.qualname}`"
+    if target.setup:
+        return (
+            line + f": first make an object with `>>> {target.setup}`, then call `{target.call}`."
+        )
+    if target.call:
+        return line + f": call it as `{target.call}`."
+    return line + "."
 
 
 def build_messages(

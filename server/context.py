@@ -83,6 +83,7 @@ class FunctionContext:
         if self.class_text and self.class_text not in self.types:
             parts.append(self.class_text)
         parts.append(self.hints)
+        setup, call = self.call_shape
         return PromptTarget(
             name=self.declaration.name,
             qualname=self.declaration.qualname,
@@ -91,7 +92,25 @@ class FunctionContext:
             language=self.language,
             context="\n".join(p for p in parts if p),
             examples_style="\n\n".join(self.style_blocks[:2]),
+            setup=setup,
+            call=call,
         )
+
+    @property
+    def call_shape(self) -> tuple[str, str]:
+        """``(setup, call)`` for the prompt's request line (see ``models.prompt.request_line``)."""
+        name = self.declaration.name
+        dots = "(...)" if self.parameters else "()"
+        if self.is_method and self.declaration.kind == "constructor":
+            return "", f"{self.class_name} obj{dots};"
+        if self.is_method and not self.is_static:
+            if self.default_constructible or not self.constructors:
+                setup = f"{self.class_name} obj;"
+            else:
+                args = ", ".join(sample_value(t) for t in self.constructor_params[0])
+                setup = f"{self.class_name} obj({args});"
+            return setup, f"obj.{name}{dots}"
+        return "", f"{self.call_name}{dots}" if self.call_name != name else ""
 
 
 def function_context(source: SourceFile, target: Located) -> FunctionContext:

@@ -32,6 +32,7 @@ from typing import Any
 
 import torch
 
+from training import distributed
 from training.config import GRPOConfig
 from training.logprobs import (
     chunked_exact_kl,
@@ -234,9 +235,11 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
     (``skipped`` is True) and leaves parameters and optimizer state untouched.
     """
     cfg, policy = state.cfg, state.policy
-    rows = exp.sequences.shape[0]
+    ctx = distributed.context()  # under torchrun: the normalisers are global (all-reduced)
+    rows = distributed.all_reduce_sum(exp.sequences.shape[0], ctx)
     n_completion = exp.completion_mask.shape[1]
-    total_tokens = float(exp.completion_mask.sum())
+    local_tokens = float(exp.completion_mask.sum())
+    total_tokens = distributed.all_reduce_sum(local_tokens, ctx)
     state.optimizer.zero_grad(set_to_none=True)
     totals = {
         "loss": 0.0,
@@ -286,13 +289,17 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
         # Each normalisation is a batch-level mean: weight micro-batches so their sum equals it.
         weight = 1.0 if cfg.normalization == "token" else mb_rows / rows
         (parts.loss * weight).backward()
-        tok_share = float(mb.completion_mask.sum()) / max(total_tokens, 1.0)
-        totals["loss"] += float(parts.loss) * weight
+        tok_share = float(mb.completion_mask.sum()) / max(local_tokens, 1.0)
+        totals["loss"] += float(parts.loss.detach()) * weight
         totals["policy_loss"] += parts.policy_loss * weight
         for key in ("kl", "clip_low", "clip_high", "ratio_mean"):
             totals[key] += getattr(parts, key) * tok_share
         ratio_min, ratio_max = min(ratio_min, parts.ratio_min), max(ratio_max, parts.ratio_max)
     params = [p for p in policy.parameters() if p.requires_grad]
+    if ctx.enabled:  # what DDP does: sum the gradients (of the global-batch loss) over ranks
+        distributed.all_reduce_grads(params, ctx)
+        totals["loss"] = distributed.all_reduce_sum(totals["loss"], ctx)
+        totals["policy_loss"] = distributed.all_reduce_sum(totals["policy_loss"], ctx)
     grad_norm = float(torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm))
     skipped = not (math.isfinite(totals["loss"]) and math.isfinite(grad_norm))
     if skipped:
@@ -481,19 +488,24 @@ def train(
             from training.dataset import present as present_fn
     if to_target is None:
         from training.dataset import to_prompt_target as to_target
+    ctx = distributed.init()  # rank 0 of 1 without a launcher (docs/training.md, multi-GPU)
     if state is None:
         # Resuming keeps the checkpoint's config except the step budget and the run directory.
         overrides = {"steps": cfg.steps, "output_dir": cfg.output_dir}
         state = load_checkpoint(resume, items, overrides) if resume else build_state(cfg, items)
     cfg = state.cfg
+    for model in (state.policy, state.ref, state.old):
+        if model is not None:
+            distributed.broadcast_parameters(model, ctx)  # every rank starts from rank 0's weights
     run_dir = Path(cfg.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "config.yaml").write_text(cfg.to_yaml())
+    if ctx.is_main:
+        (run_dir / "config.yaml").write_text(cfg.to_yaml())
     close = lambda: None  # noqa: E731
     if reward_fn is None:
         reward_fn, close = default_reward_fn(cfg)
-    writer = _tensorboard(cfg, run_dir)
-    bar = _progress(cfg, state.step, progress)
+    writer = _tensorboard(cfg, run_dir) if ctx.is_main else None
+    bar = _progress(cfg, state.step, progress and ctx.is_main)
     try:
         with (
             open(run_dir / "metrics.jsonl", "a") as metrics_file,
@@ -513,8 +525,12 @@ def train(
                 if cfg.schedule == "algorithm2" and step % cfg.update_interval == 0:
                     _copy_weights(state.old, state.policy)  # old <- θ every update_interval steps
                 # 2. sample groups (from θ, or from π_old under algorithm2); seeded by step for resume
-                batch = _present(cfg, state.data.take(cfg.prompts_per_step), step, present_fn)
-                torch.manual_seed(cfg.seed * 1_000_003 + step)
+                # (under torchrun every rank draws the same global batch and keeps its slice)
+                batch = _present(
+                    cfg, state.data.take(cfg.prompts_per_step * ctx.world_size), step, present_fn
+                )
+                batch = distributed.shard(batch, ctx)
+                torch.manual_seed(cfg.seed * 1_000_003 + step + 7919 * ctx.rank)
                 sampler = state.old if cfg.schedule == "algorithm2" else state.policy
                 roll = rollout(
                     sampler,
@@ -541,6 +557,8 @@ def train(
                 # 5. policy update(s): K inner updates under algorithm1, one under algorithm2
                 t3 = time.perf_counter()
                 no_signal = cfg.skip_no_signal and cfg.beta == 0 and bool((exp.advantages == 0).all())
+                if ctx.enabled:  # all ranks must agree, or the gradient all-reduce would hang
+                    no_signal = distributed.all_reduce_sum(float(not no_signal), ctx) == 0
                 if no_signal:  # every group tied: the gradient is exactly zero
                     updates = [_no_update(state)]
                 else:
@@ -574,9 +592,10 @@ def train(
                 )
                 record["ref_refreshed"] = ref_refreshed
                 record["no_signal"] = no_signal
-                metrics_file.write(json.dumps(record) + "\n")
-                metrics_file.flush()
-                if cfg.traces:
+                if ctx.is_main:  # only rank 0 writes (its own shard's rollout statistics)
+                    metrics_file.write(json.dumps(record) + "\n")
+                    metrics_file.flush()
+                if cfg.traces and ctx.is_main:
                     _write_traces(
                         traces_file, step, batch, cfg, roll, scored, exp, updates[0]["_logps"]
                     )
@@ -597,8 +616,8 @@ def train(
                     and state.step % cfg.checkpoint_every == 0
                     and state.step < cfg.steps
                 ):
-                    save_checkpoint(state, run_dir)
-            save_checkpoint(state, run_dir)
+                    _checkpoint(state, run_dir, ctx)
+            _checkpoint(state, run_dir, ctx)
     finally:
         close()
         if bar is not None:
@@ -613,6 +632,13 @@ def _no_update(state: TrainState) -> dict[str, Any]:
     zero = dict.fromkeys(("loss", "policy_loss", "kl", "clip_low", "clip_high", "grad_norm"), 0.0)
     return {**zero, "ratio_mean": 1.0, "ratio_min": 1.0, "ratio_max": 1.0, "skipped": False,
             "lr": state.optimizer.param_groups[0]["lr"], "_logps": None}
+
+
+def _checkpoint(state: TrainState, run_dir: Path, ctx: distributed.DistContext) -> None:
+    """``save_checkpoint`` on rank 0 only; the other ranks wait for it."""
+    if ctx.is_main:
+        save_checkpoint(state, run_dir)
+    distributed.barrier(ctx)
 
 
 def _reward_target(item: Any) -> RewardTarget:

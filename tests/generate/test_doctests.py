@@ -7,8 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["models.prompt", "server.verify", "server.select", "server.render", "server.sample",
-           "server.context"]
+MODULES = [
+    "models.prompt",
+    "server.verify",
+    "server.select",
+    "server.render",
+    "server.sample",
+    "server.context",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

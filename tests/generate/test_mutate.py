@@ -185,6 +185,27 @@ def test_no_examples_kill_nothing_and_run_nothing() -> None:
     assert (empty.killed, empty.total, len(empty.survivors)) == (0, 3, 3)
 
 
+class _FailingRunner:
+    """Stands in for DocTestRunner: its batch raises the error it was given."""
+
+    def __init__(self, exc: Exception) -> None:
+        self.exc = exc
+
+    def run_many(self, jobs, cancel=None):  # noqa: ANN001, ANN201
+        raise self.exc
+
+
+def test_runner_failures_are_typed_and_cancellation_passes_through() -> None:
+    from cdoctest_runner.errors import CdoctestError
+    from cdoctest_runner.runner import RunCancelled
+
+    code, fn, ex = CodeUnderTest(text=MAX2), decl("max2", 1), [Example("max2(1, 2)", "2")]
+    with pytest.raises(MutationError, match="runner failed"):
+        mutation_analysis(ex, code, fn, _FailingRunner(CdoctestError("clang-repl did not start")))
+    with pytest.raises(RunCancelled):
+        mutation_analysis(ex, code, fn, _FailingRunner(RunCancelled("cancelled")))
+
+
 # ---------------------------------------------------------------------------------------------
 # Real clang-repl
 

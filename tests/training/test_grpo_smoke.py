@@ -70,6 +70,8 @@ def read_metrics(run_dir):
     return [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~1-2 min on an idle 2-core machine; far more when the cores are shared
 def test_steps_move_policy_keep_reference_and_resume_identically(
     tmp_path, embedded_policy, tiny_items, to_target
 ):

@@ -366,7 +366,7 @@ def test_real_tiny_run_report_renders(browser, tmp_path, embedded_policy, tiny_i
 
     cfg = GRPOConfig(
         output_dir=str(tmp_path / "run"), steps=1, prompts_per_step=1, group_size=2,
-        max_completion_tokens=24, few_shot=True, present_values=False, beta=0.04,
+        max_completion_tokens=16, few_shot=False, present_values=False, beta=0.04,
         micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=5, mutants=0,
         rewards={"strength": 0.0},
     )

@@ -1,0 +1,271 @@
+"""``cdoctest-train refresh``: one command from the current model to a new installed one.
+
+Stages run in this order, each optional (``RefreshConfig.stages``):
+
+1. ``sft``    — the prompt-embedding stage (``training.sft``; block expansion by default), from
+               ``RefreshConfig.model`` (null = the embedded GGUF), into ``RUN/sft``;
+2. ``grpo``   — GRPO (``training.grpo``) from the SFT model (or from ``model``), into ``RUN/grpo``;
+3. ``export`` — ``training.export`` of the last stage's model into ``RUN/export/``: a full GGUF
+               (``model.gguf``), or a LoRA adapter GGUF (``adapter.gguf``) when the last stage is a
+               LoRA on the untouched source GGUF; weight type ``export_outtype`` (default ``q8_0``;
+               tensors left untouched by training keep their source quantisation);
+4. ``eval``   — ``training.evaluate`` on the validation split for the starting model (*before*)
+               and the trained model (*after*), same prompts, greedy completions, scored by the
+               cdoctest reward parts through clang-repl.
+
+Then the run writes ``RUN/MODEL_CARD.md`` and ``RUN/card.json`` (base model and its SHA-256, data,
+each stage's config, metrics before/after, the export report, timings) and, with ``install`` (default
+on, needs ``export``), installs the export with ``models.resolve.install_model`` as the new
+``current`` trained model: the next ``cdoctest-gen`` / language-server start resolves it (source
+``trained (installed)``) unless a model is configured explicitly. ``cdoctest-train rollback`` (or
+``models.resolve.rollback()``) switches back to the previously installed version.
+Errors: ``RefreshError`` for an impossible stage plan; stages raise their own typed errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+STAGES = ("sft", "grpo", "export", "eval")
+
+
+class RefreshError(ValueError):
+    """The refresh plan is inconsistent (e.g. install without export)."""
+
+
+class RefreshConfig(BaseModel):
+    """Configuration of ``cdoctest-train refresh`` (YAML; ``sft``/``grpo`` hold those stages' fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = Field(None, description="starting model: .gguf, Hugging Face directory, or null for the embedded GGUF")
+    stages: list[Literal["sft", "grpo", "export", "eval"]] = Field(list(STAGES), description="stages to run (always in the order sft, grpo, export, eval)")
+    sft: dict[str, Any] = Field(default_factory=dict, description="SFTConfig fields for the sft stage (model/output_dir are set by refresh)")
+    grpo: dict[str, Any] = Field(default_factory=dict, description="GRPOConfig fields for the grpo stage (model/output_dir are set by refresh)")
+    export_outtype: Literal["f32", "f16", "q8_0"] = Field("q8_0", description="weight type of exported tensors that training changed")
+    eval_items: int | None = Field(None, ge=1, description="evaluate on the first N validation items (null = all)")
+    eval_max_new_tokens: int = Field(128, gt=0, description="greedy completion length in evaluation")
+    eval_mutants: int = Field(4, ge=0, description="mutants per function for the evaluation's mutation score")
+    install: bool = Field(True, description="install the export as the current trained model (models/ finds it)")
+    output_dir: str = Field("runs/refresh", description="run directory")
+
+    @model_validator(mode="after")
+    def _check(self) -> RefreshConfig:
+        if self.install and "export" not in self.stages:
+            raise ValueError("install needs the export stage: add 'export' to stages or set install: false")
+        if not ({"sft", "grpo"} & set(self.stages)) and "export" in self.stages:
+            raise ValueError("nothing to export: add 'sft' and/or 'grpo' to stages")
+        return self
+
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> RefreshConfig:
+        data = yaml.safe_load(Path(path).read_text()) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: expected a YAML mapping of RefreshConfig fields")
+        return cls.model_validate(data)
+
+
+def _load_for_eval(path: str | None) -> tuple[Any, Any]:
+    """``(model, tokenizer)`` for a GGUF/HF dir/None, or a peft adapter directory on its base."""
+    from training.hf_model import load_policy
+
+    if path is not None and (Path(path) / "adapter_config.json").is_file():
+        from peft import PeftModel
+
+        from training.export import source_gguf
+
+        base_ref = json.loads((Path(path) / "adapter_config.json").read_text()).get("base_model_name_or_path")
+        if not base_ref or not Path(base_ref).exists():
+            base_ref = source_gguf(path)
+        base, tok = load_policy(base_ref)
+        model = PeftModel.from_pretrained(base, path)
+        model.eval()
+        return model, tok
+    return load_policy(path)
+
+
+def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[str, Any]:
+    from training.evaluate import evaluate
+
+    policy = _load_for_eval(path)
+    report = evaluate(path, "val", items=items, policy=policy, mutants=cfg.eval_mutants,
+                      max_new_tokens=cfg.eval_max_new_tokens)
+    return {"overall": report.overall, "by_category": report.by_category, "table": report.table(),
+            "completions": [{"id": s.id, "completion": s.completion, "passed": s.passed} for s in report.items]}
+
+
+def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr) -> dict[str, Any]:
+    """Run the configured stages; return the model card (also written to the run directory)."""
+    from training.hf_model import embedded_gguf_path, file_sha256
+
+    run_dir = Path(cfg.output_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "refresh.yaml").write_text(yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False))
+    start_model = cfg.model
+    base_path = start_model or embedded_gguf_path()
+    card: dict[str, Any] = {
+        "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "base_model": {"path": base_path,
+                       "sha256": file_sha256(base_path) if Path(base_path).is_file() else None},
+        "stages": [s for s in STAGES if s in cfg.stages],
+        "timings_s": {},
+    }
+    val_items: list[Any] = []
+    if "eval" in cfg.stages:
+        from training.dataset import load_items
+
+        val_items = load_items("val")[: cfg.eval_items] if cfg.eval_items else load_items("val")
+        t = time.perf_counter()
+        print("refresh: evaluating the starting model", file=log)
+        card["metrics_before"] = _evaluate(cfg, start_model, val_items)
+        card["timings_s"]["eval_before"] = round(time.perf_counter() - t, 1)
+
+    current = start_model  # the model the next stage starts from (None = embedded)
+    export_source: str | None = None  # what export reads (a model dir or a peft adapter dir)
+    if "sft" in cfg.stages:
+        from training.sft import SFTConfig, train_sft
+
+        sft_cfg = SFTConfig.model_validate({**cfg.sft, "model": current, "output_dir": str(run_dir / "sft")})
+        t = time.perf_counter()
+        print(f"refresh: sft ({sft_cfg.method}, {sft_cfg.steps} steps)", file=log)
+        result = train_sft(sft_cfg, progress=progress)
+        card["timings_s"]["sft"] = round(time.perf_counter() - t, 1)
+        card["sft"] = {"config": sft_cfg.model_dump(mode="json"),
+                       "summary": json.loads((run_dir / "sft" / "summary.json").read_text())}
+        current = str(run_dir / "sft" / "model")
+        export_source = str(run_dir / "sft" / ("adapter" if sft_cfg.method == "lora" else "model"))
+        del result
+    if "grpo" in cfg.stages:
+        from training.config import GRPOConfig
+        from training.grpo import latest_checkpoint, train
+
+        grpo_cfg = GRPOConfig.model_validate({**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")})
+        t = time.perf_counter()
+        print(f"refresh: grpo ({grpo_cfg.steps} steps)", file=log)
+        train(grpo_cfg, progress=progress)
+        card["timings_s"]["grpo"] = round(time.perf_counter() - t, 1)
+        metrics = [json.loads(line) for line in (run_dir / "grpo" / "metrics.jsonl").read_text().splitlines() if line]
+        card["grpo"] = {"config": grpo_cfg.model_dump(mode="json"),
+                        "reward_per_step": [round(m["reward"], 4) for m in metrics]}
+        current = str(latest_checkpoint(run_dir / "grpo") / "model")
+        export_source = current
+    card["data"] = _data_summary(cfg)
+
+    if "export" in cfg.stages:
+        from training.export import export_path, load_trained
+
+        assert export_source is not None  # guaranteed by RefreshConfig._check
+        t = time.perf_counter()
+        is_adapter_dir = (Path(export_source) / "adapter_config.json").is_file()
+        out = run_dir / "export" / ("adapter.gguf" if is_adapter_dir else "model.gguf")
+        print(f"refresh: export {export_source} -> {out}", file=log)
+        report = export_path(export_source, str(out), outtype=cfg.export_outtype)
+        if report.kind == "model" and out.name == "adapter.gguf":  # a LoRA that had to be merged
+            final = out.with_name("model.gguf")
+            Path(report.path).rename(final)
+            report = report.__class__(**{**report.to_dict(), "path": str(final)})
+        card["export"] = report.to_dict()
+        card["timings_s"]["export"] = round(time.perf_counter() - t, 1)
+        del load_trained
+    if "eval" in cfg.stages:
+        t = time.perf_counter()
+        print("refresh: evaluating the trained model", file=log)
+        card["metrics_after"] = _evaluate(cfg, export_source, val_items)
+        card["timings_s"]["eval_after"] = round(time.perf_counter() - t, 1)
+
+    (run_dir / "card.json").write_text(json.dumps(card, indent=1) + "\n")
+    (run_dir / "MODEL_CARD.md").write_text(model_card_markdown(card))
+    if cfg.install:
+        from models.resolve import install_model
+
+        export = card["export"]
+        gguf, adapter = (export["base_gguf"], export["path"]) if export["kind"] == "adapter" else (export["path"], None)
+        summary = {k: card.get(k) for k in ("created_at", "base_model", "stages", "export")}
+        summary["run_dir"] = str(run_dir.resolve())
+        summary["metrics_before"] = (card.get("metrics_before") or {}).get("overall")
+        summary["metrics_after"] = (card.get("metrics_after") or {}).get("overall")
+        installed = install_model(gguf, adapter, summary)
+        card["installed"] = str(installed)
+        (run_dir / "card.json").write_text(json.dumps(card, indent=1) + "\n")
+        (run_dir / "MODEL_CARD.md").write_text(model_card_markdown(card))
+        print(f"refresh: installed as {installed} (roll back with: cdoctest-train rollback)", file=log)
+    return card
+
+
+def _data_summary(cfg: RefreshConfig) -> dict[str, Any]:
+    from training.dataset import load_items
+
+    train_items = load_items("train")
+    return {"set": "training/data (docs/training-data.md)", "train_items": len(train_items),
+            "val_items": len(load_items("val")),
+            "categories": sorted({i.category for i in train_items})}
+
+
+def model_card_markdown(card: dict[str, Any]) -> str:
+    """The human-readable model card."""
+    lines = ["# cdoctest-gen trained model", "",
+             f"- created: {card['created_at']}",
+             f"- base model: `{card['base_model']['path']}` (sha256 {card['base_model'].get('sha256')})",
+             f"- stages: {', '.join(card['stages'])}"]
+    data = card.get("data") or {}
+    if data:
+        lines.append(f"- data: {data['set']}: {data['train_items']} train / {data['val_items']} val items, "
+                     f"categories {', '.join(data['categories'])}")
+    if "sft" in card:
+        s = card["sft"]["summary"]
+        lines.append(f"- sft: method {s['method']}, {s['steps']} steps on {s['pairs']} pairs, "
+                     f"answer loss {s['loss_first']:.3f} -> {s['loss_last']:.3f}")
+    if "grpo" in card:
+        rewards = card["grpo"]["reward_per_step"]
+        lines.append(f"- grpo: {len(rewards)} steps, mean reward per step {rewards}")
+    if "export" in card:
+        e = card["export"]
+        lines.append(f"- export: {e['kind']} `{e['path']}` ({e['outtype']}, {e['block_count']} blocks, "
+                     f"{e['tensors']} tensors, {e['raw_copied']} copied unchanged, {e['bytes'] / 1e6:.1f} MB)")
+    if "installed" in card:
+        lines.append(f"- installed: `{card['installed']}` — roll back with `cdoctest-train rollback`")
+    lines.append(f"- timings (s): {card['timings_s']}")
+    for key, title in (("metrics_before", "Validation before"), ("metrics_after", "Validation after")):
+        if key in card:
+            lines += ["", f"## {title}", "", card[key]["table"]]
+    for key in ("sft", "grpo"):
+        if key in card:
+            lines += ["", f"## {key} config", "", "```yaml", yaml.safe_dump(card[key]["config"], sort_keys=False).rstrip(), "```"]
+    return "\n".join(lines) + "\n"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``cdoctest-train refresh``."""
+    parser.add_argument("--config", metavar="FILE", help="YAML file of RefreshConfig fields (default: built-in defaults)")
+    parser.add_argument("--model", metavar="HF_DIR_OR_GGUF", help="starting model (default: the embedded model)")
+    parser.add_argument("--stages", help="comma-separated subset of sft,grpo,export,eval")
+    parser.add_argument("--out", metavar="DIR", help="run directory (overrides output_dir)")
+    parser.add_argument("--no-install", action="store_true", help="do not install the result")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the refresh and print the model card."""
+    cfg = RefreshConfig.from_yaml(args.config) if args.config else RefreshConfig()
+    updates: dict[str, Any] = {}
+    if args.model:
+        updates["model"] = args.model
+    if args.stages:
+        updates["stages"] = [s.strip() for s in args.stages.split(",") if s.strip()]
+    if args.out:
+        updates["output_dir"] = args.out
+    if args.no_install:
+        updates["install"] = False
+    cfg = RefreshConfig.model_validate({**cfg.model_dump(), **updates})
+    card = refresh(cfg, progress=not args.no_progress)
+    print(model_card_markdown(card))
+    return 0
