@@ -230,13 +230,12 @@ class LlamaBackend:
             cparams.n_batch = 512
             cparams.n_ubatch = 512
             cparams.n_seq_max = self.n_parallel
-            self.kv_unified = os.environ.get("CDOCTEST_KV_UNIFIED", "1") != "0"
-            cparams.kv_unified = self.kv_unified
-            if not self.kv_unified:
-                cparams.n_ctx = config.n_ctx * self.n_parallel
+            cparams.kv_unified = True  # sequences share the prompt's cells instead of copying them
             cparams.n_threads = self.n_threads
             cparams.n_threads_batch = self.n_threads
             cparams.no_perf = True
+            if os.environ.get("CDOCTEST_FA"):
+                cparams.flash_attn_type = int(os.environ["CDOCTEST_FA"])
             _log_lines.clear()
             self._ctx = L.llama_init_from_model(self._model, cparams)
             if not self._ctx:
@@ -448,8 +447,6 @@ class LlamaBackend:
             raise ValueError("empty prompt")
         k_max = min(n, self.n_parallel)
         need = len(prompt) + k_max * params.max_tokens
-        if not self.kv_unified:
-            need = (len(prompt) + params.max_tokens) * self.n_parallel
         if need > self.n_ctx:
             raise ContextOverflow(
                 f"prompt ({len(prompt)} tokens) + {k_max} sequences x {params.max_tokens} max_tokens = {need} tokens "
@@ -699,12 +696,7 @@ class LlamaBackend:
         ]
         try:
             # The last prompt token, decoded once for all k sequences: one output row they all sample from.
-            if self.kv_unified:
-                self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
-            else:
-                self._decode([(last, n_prompt - 1, (i,), True) for i in range(k)], "first step")
-                for i, s in enumerate(seqs):
-                    s.out_idx = i
+            self._decode([(last, n_prompt - 1, tuple(range(k)), True)], "first step")
             pos = n_prompt
             stops = [s.encode() for s in params.stop if s]
             while True:

@@ -250,6 +250,22 @@ class GRPOConfig(BaseModel):
         True,
         description="also log to TensorBoard under output_dir/tb when tensorboard is installed",
     )
+    rollout_engine: Literal["torch", "llama"] = Field(
+        "torch",
+        description="sampler of the rollouts: 'torch' (model.generate) or 'llama' (llama.cpp on the "
+        "policy exported to GGUF every rollout_sync_interval steps; training.llama_rollout)",
+    )
+    rollout_sync_interval: int = Field(
+        1, ge=1, description="llama rollouts: re-export the policy to llama.cpp every N steps"
+    )
+    rollout_logprobs: Literal["torch", "engine"] = Field(
+        "torch",
+        description="llama rollouts: π_old log-probs for the ratio recomputed in torch (default) or "
+        "taken from llama.cpp's sampling distribution",
+    )
+    rollout_outtype: Literal["f32", "f16", "q8_0"] = Field(
+        "f32", description="llama rollouts: tensor type of the exported GGUF (f32: closest to torch)"
+    )
 
     @model_validator(mode="after")
     def _check(self) -> GRPOConfig:
@@ -270,6 +286,10 @@ class GRPOConfig(BaseModel):
         if self.kl_estimator == "exact" and self.beta == 0.0:
             raise ValueError(
                 "kl_estimator 'exact' has no effect with beta 0: set beta > 0 or leave kl_estimator at 'k3'"
+            )
+        if self.rollout_engine == "llama" and self.schedule != "algorithm1":
+            raise ValueError(
+                "rollout_engine 'llama' samples from θ: use schedule 'algorithm1' (or rollout_engine 'torch')"
             )
         if self.rewards.strength > 0 and self.mutants == 0:
             raise ValueError("rewards.strength > 0 needs mutants > 0 (or set rewards.strength: 0)")

@@ -504,6 +504,7 @@ def train(
     close = lambda: None  # noqa: E731
     if reward_fn is None:
         reward_fn, close = default_reward_fn(cfg)
+    engine = _llama_engine(cfg, state, run_dir, ctx) if cfg.rollout_engine == "llama" else None
     writer = _tensorboard(cfg, run_dir) if ctx.is_main else None
     bar = _progress(cfg, state.step, progress and ctx.is_main)
     try:
@@ -532,17 +533,30 @@ def train(
                 batch = distributed.shard(batch, ctx)
                 torch.manual_seed(cfg.seed * 1_000_003 + step + 7919 * ctx.rank)
                 sampler = state.old if cfg.schedule == "algorithm2" else state.policy
-                roll = rollout(
-                    sampler,
-                    state.tokenizer,
-                    [to_target(i) for i in batch],
-                    cfg.group_size,
-                    cfg.max_completion_tokens,
-                    cfg.temperature,
-                    cfg.top_k,
-                    cfg.top_p,
-                    cfg.few_shot,
-                )
+                engine_logps = None
+                if engine is not None:  # llama.cpp sampling (training.llama_rollout)
+                    if engine.synced_step is None or step - engine.synced_step >= cfg.rollout_sync_interval:
+                        engine.sync(state.policy, step)
+                    roll, engine_logps = engine.rollout(
+                        [to_target(i) for i in batch],
+                        cfg.group_size,
+                        cfg.max_completion_tokens,
+                        cfg.temperature,
+                        cfg.few_shot,
+                        seed=cfg.seed * 1_000_003 + step + 7919 * ctx.rank,
+                    )
+                else:
+                    roll = rollout(
+                        sampler,
+                        state.tokenizer,
+                        [to_target(i) for i in batch],
+                        cfg.group_size,
+                        cfg.max_completion_tokens,
+                        cfg.temperature,
+                        cfg.top_k,
+                        cfg.top_p,
+                        cfg.few_shot,
+                    )
                 timings["rollout"] = time.perf_counter() - t0
                 # 3. score with cdoctest (the whole batch concurrently)
                 t1 = time.perf_counter()
@@ -553,6 +567,8 @@ def train(
                 # 4. advantages, old and reference log-probs
                 t2 = time.perf_counter()
                 exp, adv_stats = make_experience(state, roll, rewards)
+                if engine_logps is not None and cfg.rollout_logprobs == "engine":
+                    exp.old_logps = engine_logps  # π_old = llama.cpp's sampling distribution
                 timings["logprobs"] = time.perf_counter() - t2
                 # 5. policy update(s): K inner updates under algorithm1, one under algorithm2
                 t3 = time.perf_counter()
@@ -591,6 +607,12 @@ def train(
                     time.perf_counter() - t0,
                 )
                 record["ref_refreshed"] = ref_refreshed
+                if engine_logps is not None:  # |llama.cpp − torch| log-prob of the sampled tokens
+                    from training.llama_rollout import logprob_gap
+
+                    record.update(
+                        logprob_gap(engine_logps, updates[0]["_logps"], roll.completion_mask)
+                    )
                 record["no_signal"] = no_signal
                 if ctx.is_main:  # only rank 0 writes (its own shard's rollout statistics)
                     metrics_file.write(json.dumps(record) + "\n")
@@ -620,6 +642,8 @@ def train(
             _checkpoint(state, run_dir, ctx)
     finally:
         close()
+        if engine is not None:
+            engine.close()
         if bar is not None:
             bar.close()
         if writer is not None:
@@ -632,6 +656,29 @@ def _no_update(state: TrainState) -> dict[str, Any]:
     zero = dict.fromkeys(("loss", "policy_loss", "kl", "clip_low", "clip_high", "grad_norm"), 0.0)
     return {**zero, "ratio_mean": 1.0, "ratio_min": 1.0, "ratio_max": 1.0, "skipped": False,
             "lr": state.optimizer.param_groups[0]["lr"], "_logps": None}
+
+
+def _llama_engine(
+    cfg: GRPOConfig, state: TrainState, run_dir: Path, ctx: distributed.DistContext
+) -> Any:
+    """The llama.cpp rollout engine for ``rollout_engine: llama`` (base GGUF = the model's source)."""
+    from training.export import source_gguf
+    from training.llama_rollout import LlamaRolloutEngine
+
+    if cfg.model is None:
+        from models import embedded_model_path
+
+        base = embedded_model_path()
+    else:
+        base = source_gguf(cfg.model)
+    return LlamaRolloutEngine(
+        state.tokenizer,
+        base,
+        run_dir / "llama" / f"rank{ctx.rank}",
+        n_parallel=cfg.group_size,
+        n_ctx=4096,
+        outtype=cfg.rollout_outtype,
+    )
 
 
 def _checkpoint(state: TrainState, run_dir: Path, ctx: distributed.DistContext) -> None:

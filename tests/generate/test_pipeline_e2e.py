@@ -259,6 +259,12 @@ def test_broken_files_clear_messages(tmp_path, runner, capsys) -> None:
     assert "no such file" in capsys.readouterr().err
     assert cli.main([path, "--function", "nope", "--no-model"]) == 2
     assert "no function named 'nope'" in capsys.readouterr().err
+    # Set-up errors: exit 2 with a message saying what is missing; the file is untouched.
+    assert cli.main([path, "--model", str(tmp_path / "none.gguf"), "--function", "ok_inc"]) == 2
+    assert "none.gguf: no such file" in capsys.readouterr().err
+    assert cli.main([path, "--clang-repl", str(tmp_path / "no-clang-repl"), "--no-model"]) == 2
+    assert "install clang-repl" in capsys.readouterr().err
+    assert text == open(path, "rb").read().decode()
 
 
 def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:

@@ -131,7 +131,7 @@ async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) 
         )
 
 
-@pytest_lsp.fixture(config=CONFIG)
+@pytest_lsp.fixture(config=CONFIG, scope="module")
 async def short_lived(client: LanguageClient):
     """Start a server that the test itself shuts down (VS Code capabilities, no model)."""
     client.set_configuration({"generation": {"noModel": True}}, section="cdoctest")
