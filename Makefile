@@ -2,6 +2,7 @@
 #   make demo   sets up what is missing and generates verified cdoctests for an example file
 #   make test   sets up what is missing and runs the whole test suite (Python + VS Code extension)
 .PHONY: demo test test-python test-extension bench setup clean
+export OMP_WAIT_POLICY ?= passive
 VENV := .venv
 BIN := $(VENV)/bin
 DEMO_FILE ?= examples/gen/scoring.c

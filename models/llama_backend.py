@@ -234,8 +234,6 @@ class LlamaBackend:
             cparams.n_threads = self.n_threads
             cparams.n_threads_batch = self.n_threads
             cparams.no_perf = True
-            if os.environ.get("CDOCTEST_FA"):
-                cparams.flash_attn_type = int(os.environ["CDOCTEST_FA"])
             _log_lines.clear()
             self._ctx = L.llama_init_from_model(self._model, cparams)
             if not self._ctx:

@@ -39,7 +39,9 @@ def write_lora(path, scale_b: float) -> str:
     return str(path)
 
 
-def test_zero_adapter_is_identity_and_nonzero_adapter_changes_logprobs(tmp_path, embedded_path, backend):
+def test_zero_adapter_is_identity_and_nonzero_adapter_changes_logprobs(
+    tmp_path, embedded_path, backend
+):
     from models.llama_backend import LlamaBackend
 
     base = backend.generate(MESSAGES, n=1, params=GREEDY)[0]
@@ -52,6 +54,7 @@ def test_zero_adapter_is_identity_and_nonzero_adapter_changes_logprobs(tmp_path,
     strong = write_lora(tmp_path / "strong.gguf", 0.5)
     with LlamaBackend(ModelConfig(model=embedded_path, adapter=strong, n_parallel=1)) as b1:
         changed = b1.generate(MESSAGES, n=1, params=GREEDY)[0]
-    assert changed.token_ids != base.token_ids or max(
-        abs(x - y) for x, y in zip(changed.logprobs, base.logprobs, strict=False)
-    ) > 0.05
+    assert (
+        changed.token_ids != base.token_ids
+        or max(abs(x - y) for x, y in zip(changed.logprobs, base.logprobs, strict=False)) > 0.05
+    )

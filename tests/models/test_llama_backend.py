@@ -145,6 +145,10 @@ def test_load_backend_is_cached_and_warm(embedded_path, backend, xdg):
     from models import load_backend
     from models.api import ModelConfig
 
-    b1 = load_backend(ModelConfig(model=embedded_path, n_ctx=4096, n_parallel=8))
-    assert b1 is backend
-    assert b1.info.source == "argument" or b1.info.source  # info from the first load is kept
+    assert load_backend(ModelConfig(model=embedded_path, n_ctx=4096, n_parallel=8)) is backend
+    other = load_backend(ModelConfig(model=embedded_path, n_ctx=2048, n_parallel=2))
+    try:
+        assert other is not backend and other.n_ctx == 2048  # a different config is a different load
+        assert (other.info.source, other.info.reason) == ("argument", "--model given")
+    finally:
+        other.close()

@@ -159,7 +159,10 @@ def test_models_info_cli(xdg, embedded_path, capsys, tmp_path):
 
     assert main(["info"]) == 0
     out = capsys.readouterr().out
-    assert f"path:    {embedded_path}\nsource:  embedded default\nreason:  no model configured\n" in out
+    assert (
+        f"path:    {embedded_path}\nsource:  embedded default\nreason:  no model configured\n"
+        in out
+    )
     assert "device:  cpu" in out or "device:  gpu" in out
     missing = str(tmp_path / "missing.gguf")
     assert main(["info", "--model", missing, "--load"]) == 2

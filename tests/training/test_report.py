@@ -370,9 +370,16 @@ def test_real_tiny_run_report_renders(browser, tmp_path, embedded_policy, tiny_i
         micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=5, mutants=0,
         rewards={"strength": 0.0},
     )
+    import torch
+
     model, tokenizer = embedded_policy
     state = build_state(cfg, tiny_items[1:2], copy.deepcopy(model), tokenizer)
-    train(cfg, items=tiny_items[1:2], to_target=to_target, state=state, progress=False)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # on a loaded 2-core machine 2 intra-op threads stall generate()
+    try:
+        train(cfg, items=tiny_items[1:2], to_target=to_target, state=state, progress=False)
+    finally:
+        torch.set_num_threads(threads)
     traces = [json.loads(x) for x in (tmp_path / "run" / "traces.jsonl").read_text().splitlines()]
     assert len(traces) == 2 and all(t["ref_logprobs"] for t in traces)
     page = write_report(tmp_path / "run")
