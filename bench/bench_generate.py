@@ -282,18 +282,30 @@ def main(argv: list[str] | None = None) -> int:
         if partial
         else ""
     )
+    only = meta.get("only")
+    if only == "fallback":
+        setup = "no model"
+    else:
+        setup = (
+            f"samples={meta['samples']}, seed={meta['seed']}, embedded SmolLM2-135M-Instruct Q4_1 "
+            "on CPU" + ("" if only else "; each target runs through both configurations in turn")
+        )
+    derived = (
+        ""
+        if only
+        else "*model* is read off the model+fallback run (the fallback runs only where the model "
+        "kept nothing, so model-only verifies exactly the model-origin blocks; its seconds exclude "
+        "the fallback's). "
+    )
     body = (
         f"{run_name}: {n_ex} functions without a block in `examples/` and {n_eval} functions of "
-        f"the evaluation set `bench/data/eval_functions` (`{command}`, samples={meta['samples']}, "
-        f"seed={meta['seed']}, embedded SmolLM2-135M-Instruct Q4_1 on CPU; each target runs "
-        f"through both pipeline configurations in turn; {wall / 60:.0f} min in all).{cut}\n\n"
+        f"the evaluation set `bench/data/eval_functions` (`{command}`; {setup}; "
+        f"{wall / 60:.0f} min in all).{cut}\n\n"
         f"{text}\n\n"
         "*verified block*: the pipeline wrote a block that passed its final re-run in the edited "
         "file. *mutation score*: killed / non-stillborn mutants of the function "
         "(`cdoctest_runner.mutate`, at most 40), for the block as written, averaged over verified "
-        "blocks with mutants. *model* is read off the model+fallback run (the fallback runs only "
-        "where the model kept nothing, so model-only verifies exactly the model-origin blocks; its "
-        "seconds exclude the fallback's). Seconds are per function including mutation analysis, "
+        f"blocks with mutants. {derived}Seconds are per function including mutation analysis, "
         "on 2 cores shared with other work. "
         f"Per-function rows: `bench/results/{args.section}.json`."
     )

@@ -41,7 +41,7 @@ class GenerationSettings:
     """Knobs of one generation run (maps onto ``server.api.GenerateOptions``)."""
 
     samples: int = 4
-    max_tokens: int = 256
+    max_tokens: int = 200  # per candidate (the pipeline default; the small model rambles beyond)
     time_budget: float = 120.0  # seconds per function
     strict: bool = False
     no_model: bool = False

@@ -118,9 +118,10 @@ async def generate(
         ls.generate_executor, engine.generate, path, text, selector, progress.callback, cancel
     )
     end_message = "cancelled"
-    cancel_waiter = asyncio.ensure_future(progress.cancelled.wait())
+    cancel_waiter: asyncio.Future[Any] = asyncio.ensure_future(progress.cancelled.wait())
     try:
-        done, _ = await asyncio.wait({future, cancel_waiter}, return_when=asyncio.FIRST_COMPLETED)
+        waiting: set[asyncio.Future[Any]] = {future, cancel_waiter}
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         if future not in done:  # progress cancelled: stop the worker, answer now
             cancel.set()
             _swallow(future)
