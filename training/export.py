@@ -407,7 +407,8 @@ def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
 def export_model(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
                  merge: bool = False, keep_unchanged: bool = True) -> ExportReport:
     """Export an in-memory model: a LoRA model on the untouched source becomes an adapter (unless
-    ``merge``), any other model (or a merged LoRA) a full GGUF."""
+    ``merge``), any other model (or a merged LoRA) a full GGUF.
+    """
     is_peft = hasattr(model, "peft_config")
     if is_peft and not merge and _is_untouched_base(model, base_gguf):
         return export_lora(model, out, base_gguf=base_gguf, outtype=outtype)

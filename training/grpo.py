@@ -607,7 +607,8 @@ def train(
                     time.perf_counter() - t0,
                 )
                 record["ref_refreshed"] = ref_refreshed
-                if engine_logps is not None:  # |llama.cpp − torch| log-prob of the sampled tokens
+                if engine_logps is not None and updates[0]["_logps"] is not None:
+                    # |llama.cpp − torch| log-prob of the sampled tokens (no pass on no-signal steps)
                     from training.llama_rollout import logprob_gap
 
                     record.update(

@@ -113,7 +113,7 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
     start_model = cfg.model
     base_path = start_model or embedded_gguf_path()
     card: dict[str, Any] = {
-        "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "base_model": {"path": base_path,
                        "sha256": file_sha256(base_path) if Path(base_path).is_file() else None},
         "stages": [s for s in STAGES if s in cfg.stages],
@@ -161,7 +161,7 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
     card["data"] = _data_summary(cfg)
 
     if "export" in cfg.stages:
-        from training.export import export_path, load_trained
+        from training.export import export_path
 
         assert export_source is not None  # guaranteed by RefreshConfig._check
         t = time.perf_counter()
@@ -175,7 +175,6 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
             report = report.__class__(**{**report.to_dict(), "path": str(final)})
         card["export"] = report.to_dict()
         card["timings_s"]["export"] = round(time.perf_counter() - t, 1)
-        del load_trained
     if "eval" in cfg.stages:
         t = time.perf_counter()
         print("refresh: evaluating the trained model", file=log)

@@ -167,7 +167,8 @@ def answer_loss(model: Any, batch: dict[str, Any]) -> Any:
 def format_rate(model: Any, tokenizer: Any, targets: Sequence[Any], *, few_shot: bool = True,
                 max_new_tokens: int = 96) -> tuple[float, list[str]]:
     """Fraction of greedy completions that follow the block format (``parse_completion``: no error,
-    at least one example), and the completions."""
+    at least one example), and the completions.
+    """
     from models.prompt import parse_completion
     from training.evaluate import greedy_completions
 
@@ -283,15 +284,16 @@ def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items:
             grad_norm = float(torch.nn.utils.clip_grad_norm_(params, cfg.max_grad_norm))
             optimizer.step()
             scheduler.step()
-            result.losses.append(float(loss))
-            record = {"step": step, "loss": float(loss), "grad_norm": grad_norm,
+            loss_value = float(loss.detach())
+            result.losses.append(loss_value)
+            record = {"step": step, "loss": loss_value, "grad_norm": grad_norm,
                       "tokens": int((batch["labels"] != -100).sum()), "lr": optimizer.param_groups[0]["lr"],
                       "seconds": round(time.perf_counter() - t0, 3)}
             metrics.write(json.dumps(record) + "\n")
             metrics.flush()
             if bar is not None:
                 bar.update(1)
-                bar.set_postfix(loss=f"{float(loss):.3f}")
+                bar.set_postfix(loss=f"{loss_value:.3f}")
         if bar is not None:
             bar.close()
     model.eval()

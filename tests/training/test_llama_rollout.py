@@ -87,7 +87,7 @@ def test_grpo_steps_with_llama_rollouts(tmp_path, embedded_policy, tiny_items, t
     cfg = GRPOConfig(
         output_dir=str(tmp_path / "run"), steps=2, prompts_per_step=1, group_size=2,
         max_completion_tokens=8, few_shot=False, present_values=False, learning_rate=1e-3,
-        beta=0.0, micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=3,
+        beta=0.04, micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=3,
         rollout_engine="llama", rollout_sync_interval=1,
         lora={"r": 4, "alpha": 8, "target_modules": ["q_proj", "v_proj"]},
     )
