@@ -5,18 +5,16 @@
 
 Targets: every function without a cdoctest block in ``examples/**/*.c|*.cpp`` and the evaluation
 set ``bench/data/eval_functions`` (``bench.eval_set``); ``--quick``: one eval function per category
-plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` twice, the
-two configurations in turn per target (so a run cut short still compares them on the same
-targets); rows are saved after every target and ``--table-only`` tables a saved run:
+plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` in three
+configurations in turn (so a run cut short still compares them on the same targets); rows are saved
+after every target and ``--table-only`` tables a saved run:
 
+- **model**: ``Generator(fallback='never')``, the embedded model alone (no fallback at all);
 - **fallback**: ``GenerateOptions(no_model=True)``, the no-model generator alone;
-- **model+fallback**: the default pipeline (embedded model; the fallback only when the model yields
-  nothing verifiable);
-- **model** is read off the same default run: the pipeline calls the fallback only for functions
-  where the model kept nothing, so a model-only run verifies exactly the functions whose block came
-  from the model, with the same block; its seconds are the default run's minus the fallback's
-  (and minus the mutation analysis of a fallback block). ``GenerateOptions`` has no model-only
-  switch; this derivation gives the same numbers without a third run.
+- **model+fallback**: the default pipeline (``fallback='auto'``: the fallback when the model yields
+  nothing verifiable or only a weak block).
+
+``--only model|fallback`` runs that one configuration.
 
 Per generator: share of functions with a verified block (after the pipeline's final re-run of the
 block in the edited file), mean mutation score over the verified blocks that have mutants, mean
@@ -103,25 +101,14 @@ def _row(generator: str, group: str, path: str, fr: FunctionResult) -> Row:
     )
 
 
-def model_only(row: Row, fr: FunctionResult) -> Row:
-    """Read the model-only outcome off a default run (see the module docstring)."""
-    from_model = row.verified and fr.origin in ("model", "model+fallback")
-    seconds = fr.timings.get("total", 0.0) - fr.timings.get("fallback", 0.0)
-    if fr.origin == "fallback":
-        seconds -= fr.timings.get("mutating", 0.0)
-    return Row(
-        generator="model",
-        group=row.group,
-        function=row.function,
-        verified=from_model,
-        origin="model" if from_model else "none",
-        mutation_score=row.mutation_score if from_model else None,
-        killed=row.killed if from_model else 0,
-        total=row.total if from_model else 0,
-        examples=row.examples if from_model else 0,
-        seconds=round(max(seconds, 0.0), 2),
-        message=row.message,
-    )
+def configs(only: str | None, samples: int, seed: int) -> dict[str, tuple[GenerateOptions, str]]:
+    """Return the configurations to run: name -> (options, ``Generator``'s ``fallback`` mode)."""
+    out = {
+        "model": (GenerateOptions(samples=samples, seed=seed), "never"),
+        "fallback": (GenerateOptions(no_model=True, samples=samples, seed=seed), "auto"),
+        "model+fallback": (GenerateOptions(samples=samples, seed=seed), "auto"),
+    }
+    return {name: cfg for name, cfg in out.items() if only is None or name == only}
 
 
 def run_target(
@@ -195,12 +182,10 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
     from server.pipeline import Generator
 
     todo = targets(args.quick)
-    configs = {}
-    if args.only != "model":
-        configs["fallback"] = GenerateOptions(no_model=True, samples=args.samples, seed=args.seed)
-    if args.only != "fallback":
-        configs["model+fallback"] = GenerateOptions(samples=args.samples, seed=args.seed)
-    gens = {name: Generator(options=opts) for name, opts in configs.items()}
+    gens = {
+        name: Generator(options=opts, fallback=mode)
+        for name, (opts, mode) in configs(args.only, args.samples, args.seed).items()
+    }
     meta: dict[str, Any] = {
         "quick": args.quick,
         "section": args.section,
@@ -217,10 +202,7 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
         for n, t in enumerate(todo):
             print(f"== {n + 1}/{len(todo)} {Path(t.path).name}", file=sys.stderr)
             for name, gen in gens.items():
-                for row, fr in run_target(name, gen, t):
-                    rows.append(row)
-                    if name == "model+fallback":
-                        rows.append(model_only(row, fr))
+                rows += [row for row, _ in run_target(name, gen, t)]
             meta["targets_done"] = n + 1
             meta["seconds"] = time.monotonic() - t0
             save(rows, meta)
@@ -290,13 +272,6 @@ def main(argv: list[str] | None = None) -> int:
             f"samples={meta['samples']}, seed={meta['seed']}, embedded SmolLM2-135M-Instruct Q4_1 "
             "on CPU" + ("" if only else "; each target runs through both configurations in turn")
         )
-    derived = (
-        ""
-        if only
-        else "*model* is read off the model+fallback run (the fallback runs only where the model "
-        "kept nothing, so model-only verifies exactly the model-origin blocks; its seconds exclude "
-        "the fallback's). "
-    )
     body = (
         f"{run_name}: {n_ex} functions without a block in `examples/` and {n_eval} functions of "
         f"the evaluation set `bench/data/eval_functions` (`{command}`; {setup}; "
@@ -305,7 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         "*verified block*: the pipeline wrote a block that passed its final re-run in the edited "
         "file. *mutation score*: killed / non-stillborn mutants of the function "
         "(`cdoctest_runner.mutate`, at most 40), for the block as written, averaged over verified "
-        f"blocks with mutants. {derived}Seconds are per function including mutation analysis, "
+        "blocks with mutants. *model*: `Generator(fallback='never')`, the model alone; "
+        "*fallback*: `GenerateOptions(no_model=True)`; *model+fallback*: the default pipeline. "
+        "Seconds are per function including mutation analysis, "
         "on 2 cores shared with other work. "
         f"Per-function rows: `bench/results/{args.section}.json`."
     )

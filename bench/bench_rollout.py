@@ -27,8 +27,12 @@ PROMPTS = [
 def targets():
     from models.prompt import PromptTarget
 
-    return [PromptTarget(name=n, qualname=n, signature=s.split("{", 1)[0].strip(), source=s, language=lang)
-            for n, s, lang in PROMPTS]
+    return [
+        PromptTarget(
+            name=n, qualname=n, signature=s.split("{", 1)[0].strip(), source=s, language=lang
+        )
+        for n, s, lang in PROMPTS
+    ]
 
 
 def main(argv=None) -> int:
@@ -51,8 +55,10 @@ def main(argv=None) -> int:
     if args.threads:
         torch.set_num_threads(args.threads)
     model, tok = load_policy()
-    policy = get_peft_model(model, LoraConfig(r=8, lora_alpha=16, target_modules=["q_proj", "v_proj"],
-                                              task_type="CAUSAL_LM"))
+    policy = get_peft_model(
+        model,
+        LoraConfig(r=8, lora_alpha=16, target_modules=["q_proj", "v_proj"], task_type="CAUSAL_LM"),
+    )
     policy.eval()
     tg = targets()
 
@@ -71,8 +77,9 @@ def main(argv=None) -> int:
         return int(r.completion_mask.sum())
 
     with tempfile.TemporaryDirectory() as tmp:
-        engine = LlamaRolloutEngine(tok, embedded_model_path(), tmp, n_parallel=args.group,
-                                    n_threads=args.threads)
+        engine = LlamaRolloutEngine(
+            tok, embedded_model_path(), tmp, n_parallel=args.group, n_threads=args.threads
+        )
         t = time.perf_counter()
         engine.sync(policy, 0)
         sync_s = time.perf_counter() - t
@@ -86,8 +93,12 @@ def main(argv=None) -> int:
     torch_rate, torch_n = rate(torch_fn)
     rows = [
         ["torch `model.generate` (float32)", f"{torch_rate:.1f}", f"{torch_n:.0f}", "1.00"],
-        ["llama.cpp (`LlamaRolloutEngine`, Q4_1 base + f32 LoRA adapter)", f"{llama_rate:.1f}",
-         f"{llama_n:.0f}", f"{llama_rate / torch_rate:.2f}"],
+        [
+            "llama.cpp (`LlamaRolloutEngine`, Q4_1 base + f32 LoRA adapter)",
+            f"{llama_rate:.1f}",
+            f"{llama_n:.0f}",
+            f"{llama_rate / torch_rate:.2f}",
+        ],
     ]
     body = (
         f"{len(tg)} prompts x G={args.group}, up to {args.tokens} completion tokens, T=1, "

@@ -7,9 +7,13 @@ of example ``i``'s own unit (state carries through a unit, so a later example ne
 
 ``select_block(pool, code, function, runner, max_examples)`` runs
 ``cdoctest_runner.mutate.mutation_analysis`` on the pool, takes the greedy cover
-(``cdoctest_runner.mutate.select_examples``) and, when that is smaller than the pool, measures the
-chosen block again so the reported score is the score of the block actually written. With no
-mutants (no body in this file, nothing to mutate) the first units are kept and the score is None.
+(``cdoctest_runner.mutate.select_examples``); the reported score is the score of the block actually
+written. When the chosen examples are a prefix of the pool (all of it included), they run exactly as
+in the pooled run, so their kills are read off it (``cdoctest_runner.mutate.block_kills``); any
+other choice is measured again, since a left-out earlier example can change what a later one
+does under a mutant (it ends the session, so later examples are SKIPPED; it uses up the session's
+time limit; the code keeps state). With no mutants (no body in this file, nothing to mutate) the
+first units are kept and the score is None.
 """
 
 from __future__ import annotations
@@ -119,6 +123,7 @@ def select_block(
     """Choose at most about ``max_examples`` examples from ``pool`` by mutation kills (see module doc)."""
     from cdoctest_runner.mutate import (
         MutationError,
+        block_kills,
         make_mutants,
         mutation_analysis,
         select_examples,
@@ -158,6 +163,14 @@ def select_block(
         return _selection(
             pool, chosen, report.score if report.total else None, report.killed, report.total, note
         )
+    if chosen == list(range(len(chosen))):
+        # A prefix of the pooled block runs exactly as it did there (same session, same earlier
+        # examples), so its kills are read off the first analysis.
+        killed = len(block_kills(report, chosen))
+        score = killed / report.total if report.total else None
+        return _selection(pool, chosen, score, killed, report.total, note)
+    # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
+    # later ones then count as SKIPPED, i.e. detected), used up its time limit or left state behind.
     block = [pool.examples[i] for i in chosen]
     final = mutation_analysis(block, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
     return _selection(

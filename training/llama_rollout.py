@@ -52,7 +52,12 @@ class LlamaRolloutEngine:
         self.base_gguf = base_gguf
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
-        self.n_ctx, self.n_parallel, self.n_threads, self.outtype = n_ctx, n_parallel, n_threads, outtype
+        self.n_ctx, self.n_parallel, self.n_threads, self.outtype = (
+            n_ctx,
+            n_parallel,
+            n_threads,
+            outtype,
+        )
         self.backend: Any = None
         self.synced_step: int | None = None
         self._exported: Path | None = None
@@ -146,7 +151,9 @@ class LlamaRolloutEngine:
             self.backend = None
 
 
-def logprob_gap(engine: torch.Tensor, torch_logps: torch.Tensor, mask: torch.Tensor) -> dict[str, float]:
+def logprob_gap(
+    engine: torch.Tensor, torch_logps: torch.Tensor, mask: torch.Tensor
+) -> dict[str, float]:
     """Mean and max |engine − torch| log-prob over the masked tokens (diagnostics for metrics).
 
     >>> m = torch.tensor([[1.0, 1.0, 0.0]])

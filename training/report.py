@@ -81,8 +81,10 @@ def find_eval_reports(run_dir: Path, extra: list[str] = ()) -> dict[str, dict[st
                 raise ReportError(f"{path}: not a readable JSON evaluation report") from None
             continue
         if isinstance(data, dict) and "by_category" in data and "overall" in data:
-            label = path.stem if path.parent == run_dir or str(path) in extra else (
-                f"{path.parent.name}/{path.stem}"
+            label = (
+                path.stem
+                if path.parent == run_dir or str(path) in extra
+                else (f"{path.parent.name}/{path.stem}")
             )
             found[label] = {
                 "model": data.get("model", ""),

@@ -12,9 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `bench` is not an installed package
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_generate import Row, model_only, summary, table, targets  # noqa: E402
-from cdoctest_runner.example import Declaration  # noqa: E402
-from server.api import FunctionResult  # noqa: E402
+from bench.bench_generate import Row, configs, summary, table, targets  # noqa: E402
 
 
 def row(verified: bool, score: float | None, examples: int, seconds: float, **kw) -> Row:  # noqa: ANN003
@@ -44,32 +42,18 @@ def test_summary_cells() -> None:
     assert "| fallback | eval | 3/4 (75%) | 0.75 (n=2) | 3.0 | 15.0 |" in table(rows)
 
 
-def test_model_only_is_read_off_the_default_run() -> None:
-    decl = Declaration("f", "f", "function", 1, 1, 1, 1)
-    timings = {"sampling": 20.0, "verifying": 5.0, "fallback": 4.0, "mutating": 30.0, "total": 60.0}
-    by_fallback = FunctionResult(decl, "verified", origin="fallback", timings=timings)
-    r = row(True, 0.8, 3, 60.0, generator="model+fallback", killed=8, total=10)
-    m = model_only(r, by_fallback)
-    # The model kept nothing: no block; its time excludes the fallback and its mutation analysis.
-    assert (m.generator, m.verified, m.mutation_score, m.examples, m.seconds) == (
-        "model",
-        False,
-        None,
-        0,
-        26.0,
-    )
-    by_model = FunctionResult(
-        decl, "verified", origin="model", timings={"mutating": 30.0, "total": 56.0}
-    )
-    m = model_only(r, by_model)
-    assert (m.verified, m.mutation_score, m.killed, m.total, m.examples, m.seconds) == (
-        True,
-        0.8,
-        8,
-        10,
-        3,
-        56.0,
-    )
+def test_three_real_configurations() -> None:
+    """model: fallback='never'; fallback: no_model=True; model+fallback: the default pipeline."""
+    cfg = configs(None, 3, 7)
+    assert list(cfg) == ["model", "fallback", "model+fallback"]
+    assert [(o.no_model, mode) for o, mode in cfg.values()] == [
+        (False, "never"),
+        (True, "auto"),
+        (False, "auto"),
+    ]
+    assert {(o.samples, o.seed) for o, _ in cfg.values()} == {(3, 7)}
+    assert list(configs("model", 3, 7)) == ["model"]
+    assert list(configs("fallback", 3, 7)) == ["fallback"]
 
 
 def test_quick_targets_cover_every_category_once() -> None:

@@ -31,8 +31,17 @@ class Item:
 
 
 ITEMS = [
-    Item("ddp-add", "arithmetic", "c", "add", "int add(int a, int b) { return a + b; }\n", ">>> add(2, 3)\n5\n"),
-    Item("ddp-neg", "arithmetic", "c", "neg", "int neg(int a) { return -a; }\n", ">>> neg(4)\n-4\n"),
+    Item(
+        "ddp-add",
+        "arithmetic",
+        "c",
+        "add",
+        "int add(int a, int b) { return a + b; }\n",
+        ">>> add(2, 3)\n5\n",
+    ),
+    Item(
+        "ddp-neg", "arithmetic", "c", "neg", "int neg(int a) { return -a; }\n", ">>> neg(4)\n-4\n"
+    ),
 ]
 
 
@@ -72,15 +81,27 @@ def main(out: str) -> int:
         return [RewardBreakdown(total=len(set(t)) / 10.0) for t in texts]
 
     cfg = GRPOConfig(
-        output_dir=str(Path(out) / "run"), steps=2, prompts_per_step=1, group_size=2,
-        max_completion_tokens=8, few_shot=False, present_values=False, learning_rate=1e-4,
-        beta=0.04, micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=3,
+        output_dir=str(Path(out) / "run"),
+        steps=2,
+        prompts_per_step=1,
+        group_size=2,
+        max_completion_tokens=8,
+        few_shot=False,
+        present_values=False,
+        learning_rate=1e-4,
+        beta=0.04,
+        micro_batch_size=2,
+        checkpoint_every=0,
+        tensorboard=False,
+        seed=3,
         steps_per_iteration=100,
     )
     model, tokenizer = load_policy()
     state = build_state(cfg, ITEMS, model, tokenizer)
     before = params_hash(state.policy)
-    state = train(cfg, items=ITEMS, to_target=to_target, reward_fn=reward_fn, state=state, progress=False)
+    state = train(
+        cfg, items=ITEMS, to_target=to_target, reward_fn=reward_fn, state=state, progress=False
+    )
     result = {
         "rank": ctx.rank,
         "world_size": ctx.world_size,

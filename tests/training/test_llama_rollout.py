@@ -42,7 +42,9 @@ def lora_policy(embedded_policy):
     return peft, tokenizer
 
 
-def test_engine_keeps_token_ids_and_logprobs_match_torch(tmp_path, embedded_policy, tiny_items, to_target, one_thread):
+def test_engine_keeps_token_ids_and_logprobs_match_torch(
+    tmp_path, embedded_policy, tiny_items, to_target, one_thread
+):
     from models import embedded_model_path
     from training.llama_rollout import LlamaRolloutEngine, logprob_gap
     from training.logprobs import sequence_logprobs
@@ -53,30 +55,40 @@ def test_engine_keeps_token_ids_and_logprobs_match_torch(tmp_path, embedded_poli
         exported = engine.sync(policy, 0)
         assert exported.is_file() and engine.synced_step == 0
         targets = [to_target(i) for i in tiny_items[:2]]
-        roll, eng = engine.rollout(targets, 2, max_new_tokens=12, temperature=1.0, few_shot=False, seed=11)
-        again, eng2 = engine.rollout(targets, 2, max_new_tokens=12, temperature=1.0, few_shot=False, seed=11)
+        roll, eng = engine.rollout(
+            targets, 2, max_new_tokens=12, temperature=1.0, few_shot=False, seed=11
+        )
+        again, eng2 = engine.rollout(
+            targets, 2, max_new_tokens=12, temperature=1.0, few_shot=False, seed=11
+        )
     finally:
         engine.close()
     assert roll.sequences.shape[0] == 4 and torch.equal(roll.sequences, again.sequences)  # seeded
     assert torch.equal(eng, eng2)
-    comp = roll.sequences[:, roll.prompt_len:]
+    comp = roll.sequences[:, roll.prompt_len :]
     for row in range(4):
         n = int(roll.completion_mask[row].sum())
         assert n > 0 and (n == comp.shape[1] or float(roll.completion_mask[row, n:].sum()) == 0)
         ids = comp[row, :n].tolist()
         assert tokenizer.decode(ids, skip_special_tokens=True) == roll.texts[row]
         # round trip: the ids as sampled are what torch scores; re-encoding the text is not needed
-        assert bool(roll.truncated[row]) == (ids[-1] not in (tokenizer.eos_token_id, tokenizer.convert_tokens_to_ids("<|im_end|>")))
+        assert bool(roll.truncated[row]) == (
+            ids[-1] not in (tokenizer.eos_token_id, tokenizer.convert_tokens_to_ids("<|im_end|>"))
+        )
         assert all(math.isfinite(x) and x <= 0 for x in eng[row, :n].tolist())
     with torch.no_grad():
         ref = sequence_logprobs(policy, roll.sequences, roll.attention_mask, comp.shape[1], 1.0)
     gap = logprob_gap(eng, ref, roll.completion_mask)
-    print(f"\n|Δ logprob| llama.cpp vs torch over {int(roll.completion_mask.sum())} tokens: "
-          f"mean {gap['llama_logprob_gap_mean']:.4f}, max {gap['llama_logprob_gap_max']:.4f}")
+    print(
+        f"\n|Δ logprob| llama.cpp vs torch over {int(roll.completion_mask.sum())} tokens: "
+        f"mean {gap['llama_logprob_gap_mean']:.4f}, max {gap['llama_logprob_gap_max']:.4f}"
+    )
     assert gap["llama_logprob_gap_mean"] < 0.5 and gap["llama_logprob_gap_max"] < 3.0
 
 
-def test_grpo_steps_with_llama_rollouts(tmp_path, embedded_policy, tiny_items, to_target, one_thread):
+def test_grpo_steps_with_llama_rollouts(
+    tmp_path, embedded_policy, tiny_items, to_target, one_thread
+):
     from training.config import GRPOConfig
     from training.grpo import build_state, train
     from training.rewards import RewardBreakdown
@@ -85,22 +97,37 @@ def test_grpo_steps_with_llama_rollouts(tmp_path, embedded_policy, tiny_items, t
         return [RewardBreakdown(total=len(set(t)) / 10.0) for t in texts]
 
     cfg = GRPOConfig(
-        output_dir=str(tmp_path / "run"), steps=2, prompts_per_step=1, group_size=2,
-        max_completion_tokens=8, few_shot=False, present_values=False, learning_rate=1e-3,
-        beta=0.04, micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=3,
-        rollout_engine="llama", rollout_sync_interval=1,
+        output_dir=str(tmp_path / "run"),
+        steps=2,
+        prompts_per_step=1,
+        group_size=2,
+        max_completion_tokens=8,
+        few_shot=False,
+        present_values=False,
+        learning_rate=1e-3,
+        beta=0.04,
+        micro_batch_size=2,
+        checkpoint_every=0,
+        tensorboard=False,
+        seed=3,
+        rollout_engine="llama",
+        rollout_sync_interval=1,
         lora={"r": 4, "alpha": 8, "target_modules": ["q_proj", "v_proj"]},
     )
     model, tokenizer = embedded_policy
     state = build_state(cfg, tiny_items, copy.deepcopy(model), tokenizer)
-    train(cfg, items=tiny_items, to_target=to_target, reward_fn=reward_fn, state=state, progress=False)
+    train(
+        cfg, items=tiny_items, to_target=to_target, reward_fn=reward_fn, state=state, progress=False
+    )
     rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert len(rows) == 2
     for r in rows:
         assert math.isfinite(r["loss"]) and r["skipped_updates"] == 0
         assert 0 <= r["llama_logprob_gap_mean"] < 0.5, r
-        print(f"step {r['step']}: loss {r['loss']:.5f}, |Δ logprob| mean {r['llama_logprob_gap_mean']:.4f} "
-              f"max {r['llama_logprob_gap_max']:.4f}, rollout {r['seconds']['rollout']:.2f}s")
+        print(
+            f"step {r['step']}: loss {r['loss']:.5f}, |Δ logprob| mean {r['llama_logprob_gap_mean']:.4f} "
+            f"max {r['llama_logprob_gap_max']:.4f}, rollout {r['seconds']['rollout']:.2f}s"
+        )
     traces = [json.loads(x) for x in (tmp_path / "run" / "traces.jsonl").read_text().splitlines()]
     for t in traces:  # the trace's ids are the sampled ids and decode to its text
         assert tokenizer.decode(t["token_ids"], skip_special_tokens=True) == t["text"]

@@ -30,11 +30,16 @@ import pytest
 from training.report import ReportError, load_run, render_html, write_report
 
 CHROMIUM = next(
-    (p for p in (shutil.which("chromium"), shutil.which("chromium-browser"), "/usr/bin/chromium")
-     if p and os.path.exists(p)),
+    (
+        p
+        for p in (shutil.which("chromium"), shutil.which("chromium-browser"), "/usr/bin/chromium")
+        if p and os.path.exists(p)
+    ),
     None,
 )
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (apt-get install chromium)")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium not installed (apt-get install chromium)"
+)
 
 
 # --------------------------------------------------------------------------- a synthetic run
@@ -47,53 +52,123 @@ def synthetic_run(run_dir: Path) -> None:
     with open(run_dir / "metrics.jsonl", "w") as f:
         for step in range(3):
             rec = {
-                "step": step, "iteration": 0, "reward": 0.5 + 0.25 * step, "reward_std": 0.1,
-                "reward/format": 1.0, "reward/compiles": 0.5 + 0.25 * step,
-                "reward/correctness": 0.25 * step, "reward/strength": 0.0, "reward/reasoning": 0.5,
-                "advantage_mean": 0.0, "advantage_std": 1.0, "advantage_min": -0.7,
-                "advantage_max": 0.7, "zero_std_groups": 0.0, "loss": 0.1 - 0.05 * step,
-                "losses": [0.1 - 0.05 * step], "policy_loss": 0.09 - 0.05 * step,
-                "kl": 0.001 * step, "clip_low": 0.0, "clip_high": 0.01 * step,
-                "ratio_mean": 1.0, "ratio_min": 0.9, "ratio_max": 1.1,
-                "grad_norm": float("nan") if step == 1 else 2.0,  # a non-finite value must not break the page
-                "lr": 1e-5, "skipped_updates": int(step == 1), "completion_tokens": 12,
-                "completion_length": 6.0, "truncated": 0.0, "tokens_per_s": 3.0,
+                "step": step,
+                "iteration": 0,
+                "reward": 0.5 + 0.25 * step,
+                "reward_std": 0.1,
+                "reward/format": 1.0,
+                "reward/compiles": 0.5 + 0.25 * step,
+                "reward/correctness": 0.25 * step,
+                "reward/strength": 0.0,
+                "reward/reasoning": 0.5,
+                "advantage_mean": 0.0,
+                "advantage_std": 1.0,
+                "advantage_min": -0.7,
+                "advantage_max": 0.7,
+                "zero_std_groups": 0.0,
+                "loss": 0.1 - 0.05 * step,
+                "losses": [0.1 - 0.05 * step],
+                "policy_loss": 0.09 - 0.05 * step,
+                "kl": 0.001 * step,
+                "clip_low": 0.0,
+                "clip_high": 0.01 * step,
+                "ratio_mean": 1.0,
+                "ratio_min": 0.9,
+                "ratio_max": 1.1,
+                "grad_norm": float("nan")
+                if step == 1
+                else 2.0,  # a non-finite value must not break the page
+                "lr": 1e-5,
+                "skipped_updates": int(step == 1),
+                "completion_tokens": 12,
+                "completion_length": 6.0,
+                "truncated": 0.0,
+                "tokens_per_s": 3.0,
                 "seconds": {"rollout": 1.0, "reward": 0.5, "logprobs": 0.1, "update": 0.4},
-                "seconds_total": 2.0, "ref_refreshed": False, "peak_rss_mb": 900.0,
+                "seconds_total": 2.0,
+                "ref_refreshed": False,
+                "peak_rss_mb": 900.0,
             }
             f.write(json.dumps(rec) + "\n")
     with open(run_dir / "traces.jsonl", "w") as f:
         for step in range(3):
             for g in range(2):
-                f.write(json.dumps({
-                    "step": step, "item": "tiny-fac", "group": 0,
-                    "text": ">>> fac(3)\n6\n</script><!--",  # must not end the data <script>
-                    "token_ids": [10, 11, 12, 13],
-                    "tokens": [">>>", " fac(3)", "\n6\n", "</script><!--"],
-                    "logprobs": [-0.1, -1.5, -3.0, -0.01],
-                    "old_logprobs": None,
-                    "ref_logprobs": [-0.2, -1.0, -4.0, -0.02],
-                    "advantage": 0.7 if g == 0 else -0.7,
-                    "truncated": False,
-                    "reward": {
-                        "total": 1.5, "format": 1.0, "compiles": 1.0, "correctness": 1.0,
-                        "strength": 0.0, "reasoning": 0.0, "n_examples": 1,
-                        "outcomes": ["passed" if g == 0 else "failed"], "note": "",
-                        "examples": [{"source": "fac(3)\n", "want": "6\n",
-                                      "got": "6\n" if g == 0 else "7\n",
-                                      "outcome": "passed" if g == 0 else "failed"}],
+                f.write(
+                    json.dumps(
+                        {
+                            "step": step,
+                            "item": "tiny-fac",
+                            "group": 0,
+                            "text": ">>> fac(3)\n6\n</script><!--",  # must not end the data <script>
+                            "token_ids": [10, 11, 12, 13],
+                            "tokens": [">>>", " fac(3)", "\n6\n", "</script><!--"],
+                            "logprobs": [-0.1, -1.5, -3.0, -0.01],
+                            "old_logprobs": None,
+                            "ref_logprobs": [-0.2, -1.0, -4.0, -0.02],
+                            "advantage": 0.7 if g == 0 else -0.7,
+                            "truncated": False,
+                            "reward": {
+                                "total": 1.5,
+                                "format": 1.0,
+                                "compiles": 1.0,
+                                "correctness": 1.0,
+                                "strength": 0.0,
+                                "reasoning": 0.0,
+                                "n_examples": 1,
+                                "outcomes": ["passed" if g == 0 else "failed"],
+                                "note": "",
+                                "examples": [
+                                    {
+                                        "source": "fac(3)\n",
+                                        "want": "6\n",
+                                        "got": "6\n" if g == 0 else "7\n",
+                                        "outcome": "passed" if g == 0 else "failed",
+                                    }
+                                ],
+                            },
+                        }
+                    )
+                    + "\n"
+                )
+    (run_dir / "eval-after.json").write_text(
+        json.dumps(
+            {
+                "model": "embedded",
+                "split": "val",
+                "n": 3,
+                "overall": {
+                    "n": 3,
+                    "format": 1.0,
+                    "compiles": 0.67,
+                    "correctness": 0.33,
+                    "strength": 0.0,
+                    "reasoning": 0.0,
+                    "pass": 0.33,
+                },
+                "by_category": {
+                    "recursion": {
+                        "n": 2,
+                        "format": 1.0,
+                        "compiles": 0.5,
+                        "correctness": 0.5,
+                        "strength": 0.0,
+                        "reasoning": 0.0,
+                        "pass": 0.5,
                     },
-                }) + "\n")
-    (run_dir / "eval-after.json").write_text(json.dumps({
-        "model": "embedded", "split": "val", "n": 3,
-        "overall": {"n": 3, "format": 1.0, "compiles": 0.67, "correctness": 0.33,
-                    "strength": 0.0, "reasoning": 0.0, "pass": 0.33},
-        "by_category": {"recursion": {"n": 2, "format": 1.0, "compiles": 0.5, "correctness": 0.5,
-                                      "strength": 0.0, "reasoning": 0.0, "pass": 0.5},
-                        "arithmetic": {"n": 1, "format": 1.0, "compiles": 1.0, "correctness": 0.0,
-                                       "strength": 0.0, "reasoning": 0.0, "pass": 0.0}},
-        "items": [],
-    }))
+                    "arithmetic": {
+                        "n": 1,
+                        "format": 1.0,
+                        "compiles": 1.0,
+                        "correctness": 0.0,
+                        "strength": 0.0,
+                        "reasoning": 0.0,
+                        "pass": 0.0,
+                    },
+                },
+                "items": [],
+            }
+        )
+    )
 
 
 def test_load_run_reads_schema_and_sanitises(tmp_path):
@@ -135,7 +210,7 @@ class CDP:
     """A minimal Chrome DevTools Protocol client over a stdlib WebSocket (text frames only)."""
 
     def __init__(self, ws_url: str, timeout: float = 30.0) -> None:
-        host_port, path = ws_url[len("ws://"):].split("/", 1)
+        host_port, path = ws_url[len("ws://") :].split("/", 1)
         host, port = host_port.split(":")
         self.sock = socket.create_connection((host, int(port)), timeout=timeout)
         key = base64.b64encode(os.urandom(16)).decode()
@@ -177,8 +252,14 @@ class CDP:
         mask = os.urandom(4)
         header = bytes([0x81])
         n = len(data)
-        header += bytes([0x80 | n]) if n < 126 else (
-            bytes([0x80 | 126]) + struct.pack(">H", n) if n < 65536 else bytes([0x80 | 127]) + struct.pack(">Q", n)
+        header += (
+            bytes([0x80 | n])
+            if n < 126
+            else (
+                bytes([0x80 | 126]) + struct.pack(">H", n)
+                if n < 65536
+                else bytes([0x80 | 127]) + struct.pack(">Q", n)
+            )
         )
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
         while True:
@@ -206,10 +287,21 @@ def browser():
         pytest.skip("chromium not installed (apt-get install chromium)")
     profile = tempfile.mkdtemp(prefix="cdt-chromium-")
     proc = subprocess.Popen(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", f"--user-data-dir={profile}",
-         "--remote-debugging-port=0", "--window-size=1280,1600", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--remote-debugging-port=0",
+            "--window-size=1280,1600",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     port_file = Path(profile) / "DevToolsActivePort"
     deadline = time.monotonic() + 60
@@ -264,8 +356,8 @@ def png_stats(path: Path) -> tuple[int, int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, width = 8, b"", 0
     while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
+        n, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + n]
         if kind == b"IHDR":
             width, height, depth, colour = struct.unpack(">IIBB", body[:10])
             assert depth == 8 and colour in (2, 6)
@@ -275,9 +367,12 @@ def png_stats(path: Path) -> tuple[int, int, int]:
         pos += 12 + n
     raw = zlib.decompress(idat)
     stride = width * bpp
-    rows, prev, distinct = [], bytearray(stride), set()
+    prev, distinct = bytearray(stride), set()
     for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        f, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
         for i in range(stride):  # undo the PNG filters
             a = line[i - bpp] if i >= bpp else 0
             b, c = prev[i], prev[i - bpp] if i >= bpp else 0
@@ -327,10 +422,15 @@ def test_synthetic_report_renders_in_chromium(browser, tmp_path):
         rows = cdp.evaluate("[...document.querySelectorAll('.ex tr')].map(r => r.textContent)")
         assert "fac(3)67failed" in rows and "fac(3)66passed" in rows  # actual vs expected
         # the hostile token text is shown as text, not markup
-        assert cdp.evaluate("document.querySelectorAll('.toks span')[3].textContent") == "</script><!--"
+        assert (
+            cdp.evaluate("document.querySelectorAll('.toks span')[3].textContent")
+            == "</script><!--"
+        )
         # choosing another step redraws its traces
-        cdp.evaluate("const s = document.getElementById('step'); s.value = '0';"
-                     " s.dispatchEvent(new Event('change'))")
+        cdp.evaluate(
+            "const s = document.getElementById('step'); s.value = '0';"
+            " s.dispatchEvent(new Event('change'))"
+        )
         assert cdp.evaluate("document.querySelectorAll('.trace').length") == 2
     finally:
         cdp.close()
@@ -340,7 +440,9 @@ def test_synthetic_report_renders_in_chromium(browser, tmp_path):
 @needs_chromium
 def test_console_error_detection_can_fail(browser, tmp_path):
     page = tmp_path / "broken.html"
-    page.write_text("<html><body><p>x</p><script>console.error('boom'); undefinedName();</script></body></html>")
+    page.write_text(
+        "<html><body><p>x</p><script>console.error('boom'); undefinedName();</script></body></html>"
+    )
     cdp, errors = render(browser, page, tmp_path / "broken.png")
     cdp.close()
     assert len(errors) == 2 and "boom" in errors[0] and "undefinedName" in errors[1]
@@ -354,8 +456,8 @@ def test_real_tiny_run_report_renders(browser, tmp_path, embedded_policy, tiny_i
     """One GRPO step of the embedded model with the real cdoctest reward, then its report."""
     import copy
 
-    from cdoctest_runner.toolchain import find_clang_repl
     from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.toolchain import find_clang_repl
 
     try:
         find_clang_repl()
@@ -365,9 +467,19 @@ def test_real_tiny_run_report_renders(browser, tmp_path, embedded_policy, tiny_i
     from training.grpo import build_state, train
 
     cfg = GRPOConfig(
-        output_dir=str(tmp_path / "run"), steps=1, prompts_per_step=1, group_size=2,
-        max_completion_tokens=16, few_shot=False, present_values=False, beta=0.04,
-        micro_batch_size=2, checkpoint_every=0, tensorboard=False, seed=5, mutants=0,
+        output_dir=str(tmp_path / "run"),
+        steps=1,
+        prompts_per_step=1,
+        group_size=2,
+        max_completion_tokens=16,
+        few_shot=False,
+        present_values=False,
+        beta=0.04,
+        micro_batch_size=2,
+        checkpoint_every=0,
+        tensorboard=False,
+        seed=5,
+        mutants=0,
         rewards={"strength": 0.0},
     )
     import torch

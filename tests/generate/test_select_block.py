@@ -1,0 +1,64 @@
+"""``server.select.select_block`` with real clang-repl: the written block's score is its real score.
+
+Test data: ``max2`` inline (three mutants: ``!(a < b)`` and ``a > b``, killed by ``max2(1, 2)``;
+``a <= b``, equivalent). A chosen prefix of the pool is scored from the pooled analysis
+(``block_kills``); any other choice is measured again. Both must equal a fresh analysis of the
+chosen block alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.mutate import mutation_analysis
+from server.select import build_pool, select_block
+from server.verify import Candidate, Unit, VerifiedUnit
+
+MAX2 = "int max2(int a, int b) {\n    if (a < b)\n        return b;\n    return a;\n}\n"
+FN = Declaration("max2", "max2", "function", 1, 1, 5, 1)
+
+
+def vu(*exs: Example) -> VerifiedUnit:
+    """Return a verified unit of ``exs`` (outputs as recorded)."""
+    return VerifiedUnit(Unit(exs, Candidate(())), exs, tuple(True for _ in exs))
+
+
+@pytest.fixture(scope="module")
+def mutation_runner():  # noqa: ANN201
+    """Yield a runner as the pipeline's for mutants: short session limit, session starts retried."""
+    from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.runner import DocTestRunner, Limits
+    from cdoctest_runner.toolchain import find_clang_repl
+    from server.pipeline import _Retrying
+
+    try:
+        toolchain = find_clang_repl()
+    except ToolchainNotFound as exc:
+        pytest.skip(f"clang-repl is not installed: {exc}")
+    runner = DocTestRunner(toolchain, limits=Limits(timeout_s=5.0), workers=2)
+    yield _Retrying(runner)
+    runner.close()
+
+
+@pytest.mark.clang
+def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path) -> None:  # noqa: ANN001
+    """Prefix (read off the pooled run) and non-prefix (run again): both equal a fresh analysis."""
+    path = tmp_path / "max2.cpp"
+    path.write_text(MAX2)
+    code = CodeUnderTest(path=str(path))
+    kills, same = Example("max2(1, 2)", "2\n"), Example("max2(2, 2)", "2\n")
+
+    # Prefix: max2(1, 2) kills both killable mutants; max2(2, 2) adds nothing and is left out.
+    pool = build_pool([vu(kills), vu(same)])
+    sel = select_block(pool, code, FN, mutation_runner, max_examples=1)
+    assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
+    fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner)
+    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3)
+
+    # Not a prefix (max2(2, 2) first, left out): measured again, same figures.
+    pool = build_pool([vu(same), vu(kills)])
+    sel = select_block(pool, code, FN, mutation_runner, max_examples=1)
+    assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
+    fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner)
+    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3)
