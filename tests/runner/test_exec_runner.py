@@ -11,13 +11,13 @@ import subprocess
 import threading
 import time
 
-import psutil
 import pytest
 
 from cdoctest_runner.errors import LibraryNotFound, ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Example
 from cdoctest_runner.runner import DocTestRunner, Limits, RunCancelled, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
+from tests.runner.procs import leftovers, wait_no_leftovers
 
 pytestmark = pytest.mark.clang
 
@@ -43,40 +43,6 @@ def outcomes(result) -> list[str]:
     return [r.outcome.value for r in result.results]
 
 
-def leftovers() -> list[int]:
-    """Sandbox processes this test process started that are still alive (cgroup tag or descendants)."""
-    tag = f"/cdt-{os.getpid()}-"
-    found = set()
-    for pid in psutil.pids():
-        try:
-            with open(f"/proc/{pid}/cgroup") as f:
-                if tag in f.read():
-                    found.add(pid)
-        except OSError:
-            pass
-    for child in psutil.Process().children(recursive=True):
-        try:
-            if child.name() in (
-                "bwrap",
-                "clang-repl-22",
-                "clang-repl",
-                "prlimit",
-                "unshare",
-                "setpriv",
-                "sh",
-            ):
-                found.add(child.pid)
-        except psutil.Error:
-            pass
-    return sorted(found)
-
-
-def wait_no_leftovers(before: frozenset[int] = frozenset(), timeout: float = 5.0) -> list[int]:
-    """Wait until no sandbox process is left but those in ``before`` (another runner's idle sessions)."""
-    end = time.monotonic() + timeout
-    while (left := [p for p in leftovers() if p not in before]) and time.monotonic() < end:
-        time.sleep(0.05)
-    return left
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +55,10 @@ def toolchain():
 
 @pytest.fixture(scope="module")
 def runner(toolchain):
+    before = frozenset(leftovers())  # idle warm sessions of other modules' runners in this process
     with DocTestRunner(toolchain=toolchain, limits=Limits(timeout_s=20)) as r:
         yield r
-    assert wait_no_leftovers() == []
+    assert wait_no_leftovers(before) == []
 
 
 def test_examples_pass_in_display_form(runner):

@@ -11,7 +11,6 @@ import os
 import socket
 import time
 
-import psutil
 import pytest
 
 from cdoctest_runner.errors import ToolchainNotFound
@@ -19,6 +18,7 @@ from cdoctest_runner.example import CodeUnderTest, Example
 from cdoctest_runner.results import Outcome
 from cdoctest_runner.runner import DocTestRunner, Limits, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
+from tests.runner.procs import leftovers, wait_no_leftovers
 
 pytestmark = pytest.mark.clang
 
@@ -98,6 +98,7 @@ def hostile():
     blocks = corpus(listener.getsockname()[1])
     names = list(blocks)
     jobs = [(examples_doctest([Example(s, w) for s, w in blocks[n]], name=n), CODE) for n in names]
+    before = frozenset(leftovers())  # idle warm sessions of other modules' runners in this process
     t0 = time.monotonic()
     with DocTestRunner(toolchain=toolchain, limits=LIMITS, workers=2) as runner:
         results = runner.run_many(jobs)
@@ -112,6 +113,7 @@ def hostile():
         "results": dict(zip(names, results, strict=True)),
         "elapsed": elapsed,
         "accepted": accepted,
+        "before": before,
     }
     for p in OUTSIDE:
         if os.path.exists(p):
@@ -192,23 +194,4 @@ def test_reading_stdin_gets_end_of_file_at_once(hostile):
 
 
 def test_nothing_is_left_running(hostile):
-    tag = f"/cdt-{os.getpid()}-"
-    end = time.monotonic() + 5
-    while True:
-        left = []
-        for pid in psutil.pids():
-            try:
-                with open(f"/proc/{pid}/cgroup") as f:
-                    if tag in f.read():
-                        left.append(pid)
-            except OSError:
-                pass
-        left += [
-            c.pid
-            for c in psutil.Process().children(recursive=True)
-            if c.name() in ("bwrap", "clang-repl-22")
-        ]
-        if not left or time.monotonic() > end:
-            break
-        time.sleep(0.05)
-    assert left == []
+    assert wait_no_leftovers(hostile["before"]) == []
