@@ -120,7 +120,7 @@ def select_block(
     *,
     cancel: threading.Event | None = None,
 ) -> Selection:
-    """Choose at most about ``max_examples`` examples from ``pool`` by mutation kills (see module doc)."""
+    """Choose at most about ``max_examples`` examples of ``pool`` by mutation kills (module doc)."""
     from cdoctest_runner.mutate import (
         MutationError,
         block_kills,

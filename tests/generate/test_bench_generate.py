@@ -16,6 +16,7 @@ from bench.bench_generate import Row, configs, summary, table, targets  # noqa: 
 
 
 def row(verified: bool, score: float | None, examples: int, seconds: float, **kw) -> Row:  # noqa: ANN003
+    """Return a fallback row on the eval set (fields in ``kw`` override)."""
     base = dict(
         generator="fallback",
         group="eval",
@@ -57,6 +58,7 @@ def test_three_real_configurations() -> None:
 
 
 def test_quick_targets_cover_every_category_once() -> None:
+    """--quick: one eval function per category (12) and examples/gen/scoring.c."""
     quick = [t for t in targets(True) if t.group == "eval"]
     full = [t for t in targets(False) if t.group == "eval"]
     assert len(full) >= 30 and len(quick) == 12

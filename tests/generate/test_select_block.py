@@ -24,6 +24,18 @@ def vu(*exs: Example) -> VerifiedUnit:
     return VerifiedUnit(Unit(exs, Candidate(())), exs, tuple(True for _ in exs))
 
 
+class Counting:
+    """The real runner, counting ``run_many`` batches (one per mutation analysis)."""
+
+    def __init__(self, runner: object) -> None:
+        self.runner, self.batches = runner, 0
+
+    def run_many(self, jobs, cancel=None):  # noqa: ANN001, ANN201
+        """Run ``jobs`` on the real runner."""
+        self.batches += 1
+        return self.runner.run_many(jobs, cancel=cancel)  # type: ignore[attr-defined]
+
+
 @pytest.fixture(scope="module")
 def mutation_runner():  # noqa: ANN201
     """Yield a runner as the pipeline's for mutants: short session limit, session starts retried."""
@@ -51,14 +63,24 @@ def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path
 
     # Prefix: max2(1, 2) kills both killable mutants; max2(2, 2) adds nothing and is left out.
     pool = build_pool([vu(kills), vu(same)])
-    sel = select_block(pool, code, FN, mutation_runner, max_examples=1)
+    counting = Counting(mutation_runner)
+    sel = select_block(pool, code, FN, counting, max_examples=1)
+    assert counting.batches == 1  # the pooled analysis only
     assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
     fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner)
-    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3)
+    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3), (
+        sel.note,
+        fresh.to_dict(),
+    )
 
     # Not a prefix (max2(2, 2) first, left out): measured again, same figures.
     pool = build_pool([vu(same), vu(kills)])
-    sel = select_block(pool, code, FN, mutation_runner, max_examples=1)
+    counting = Counting(mutation_runner)
+    sel = select_block(pool, code, FN, counting, max_examples=1)
+    assert counting.batches == 2  # the pooled analysis, then the chosen block's
     assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
     fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner)
-    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3)
+    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, 2 / 3), (
+        sel.note,
+        fresh.to_dict(),
+    )
