@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         setup = (
             f"samples={meta['samples']}, seed={meta['seed']}, embedded SmolLM2-135M-Instruct Q4_1 "
-            "on CPU" + ("" if only else "; each target runs through both configurations in turn")
+            "on CPU" + ("" if only else "; each target runs in the three configurations in turn")
         )
     body = (
         f"{run_name}: {n_ex} functions without a block in `examples/` and {n_eval} functions of "

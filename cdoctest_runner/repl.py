@@ -411,7 +411,26 @@ class ClangRepl:
         return self._confined.proc.pid if self._confined else None
 
     def start(self, cancel: threading.Event | None = None) -> None:
-        """Start the process and load the prelude (raises ``ReplSetupError``/``ReplError``)."""
+        """Start the process and load the prelude (raises ``ReplSetupError``/``ReplError``).
+
+        A process that dies before the prelude is in (nothing of the user's has run yet) is
+        started once more: on a loaded machine the sandbox itself can fail transiently.
+        """
+        try:
+            self._start_once(cancel)
+        except ReplSetupError as exc:
+            if not exc.message.startswith("clang-repl did not start") or (
+                cancel is not None and cancel.is_set()
+            ):
+                raise
+            time.sleep(0.2)
+            self._start_once(cancel)
+
+    def _start_once(self, cancel: threading.Event | None) -> None:
+        self._buf = {"out": bytearray(), "err": bytearray()}
+        self._n = self.ptus = self._mark = 0
+        self.dirty = self.poisoned = False
+        self._delim = None
         self.workdir = PrivateDir(self.sandbox.drop_to_nobody)
         prelude = (C_PRELUDE if self.language == "c" else CXX_PRELUDE).replace(
             "{token}", self.token
@@ -464,7 +483,11 @@ class ClangRepl:
             self.close()
             if isinstance(exc, (ReplSetupError, ReplCancelled)):
                 raise
-            raise ReplSetupError(f"clang-repl did not start: {exc.message}", exc.stderr) from exc
+            detail = exc.stderr.strip().splitlines()[-3:] if exc.stderr else []
+            why = f" ({' / '.join(detail)})" if detail else ""
+            raise ReplSetupError(
+                f"clang-repl did not start: {exc.message}{why}", exc.stderr
+            ) from exc
         self._mark = self.ptus
 
     def close(self) -> None:
