@@ -475,6 +475,17 @@ class LlamaBackend:
     def _cancelled() -> Completion:
         return Completion(text="", token_ids=(), logprobs=None, finish_reason="cancelled")
 
+    def reset(self) -> None:
+        """Forget the cached prompt prefix.
+
+        A prompt that shares a prefix with the previous one only evaluates the rest; llama.cpp's
+        batched and split evaluations differ in the last bits of the logits (quantised activations),
+        so a warm backend's log-probs depend slightly on what it served before. Call this first
+        when exact agreement with a fresh backend matters.
+        """
+        with self._lock:
+            self._reset_cache()
+
     def _reset_cache(self) -> None:
         L = _lib()
         if self._ctx:

@@ -134,6 +134,12 @@ async def test_run_tests_command_publishes_diagnostics(minimal: LanguageClient) 
 @pytest_lsp.fixture(config=CONFIG, scope="module")
 async def short_lived(client: LanguageClient):
     """Start a server that the test itself shuts down (VS Code capabilities, no model)."""
+
+    # VS Code's capabilities advertise code-lens refresh, so the client must answer it.
+    @client.feature(T.WORKSPACE_CODE_LENS_REFRESH)
+    def _refresh(params: None) -> None:
+        return None
+
     client.set_configuration({"generation": {"noModel": True}}, section="cdoctest")
     await client.initialize_session(
         T.InitializeParams(

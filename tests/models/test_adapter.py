@@ -44,6 +44,7 @@ def test_zero_adapter_is_identity_and_nonzero_adapter_changes_logprobs(
 ):
     from models.llama_backend import LlamaBackend
 
+    backend.reset()  # no prefix left over from earlier tests: compare with fresh backends
     base = backend.generate(MESSAGES, n=1, params=GREEDY)[0]
     zero = write_lora(tmp_path / "zero.gguf", 0.0)
     with LlamaBackend(ModelConfig(model=embedded_path, adapter=zero, n_parallel=1)) as b0:

@@ -62,6 +62,7 @@ def test_logprob_is_log_softmax_of_tempered_logits(backend):
     import numpy as np
 
     params = SamplingParams(temperature=0.0, max_tokens=1, logprobs=True)
+    backend.reset()  # evaluate the whole prompt in one go, as the check below does
     (c,) = backend.generate(MESSAGES, n=1, params=params)
     # Re-evaluate the same prompt and read the logits of its last position directly.
     prompt = backend.tokenize(backend.render(MESSAGES))
