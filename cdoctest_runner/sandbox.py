@@ -357,12 +357,14 @@ def detect_method(prefer: str | None = None) -> Sandbox:
             continue
         if method == "unshare" and not shutil.which("unshare"):
             continue
+        # Each probe is tried a few times: the choice is cached for the process, and one probe
+        # that fails transiently on a loaded machine must not degrade every later session.
         sandbox = Sandbox(method, cgroup)
-        if method == "rlimits" or _works(sandbox):
+        if method == "rlimits" or any(_works(sandbox) for _ in range(3)):
             return sandbox
         if cgroup:  # the cgroup wrapper may be what fails; try without it
             sandbox = Sandbox(method, None)
-            if _works(sandbox):
+            if any(_works(sandbox) for _ in range(2)):
                 return sandbox
     return Sandbox("rlimits", cgroup)
 
