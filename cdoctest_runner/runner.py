@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import functools
 import os
 import re
@@ -48,7 +49,7 @@ from cdoctest_runner.repl import (
     ReplTimeout,
 )
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
-from cdoctest_runner.sandbox import Limits, Sandbox, detect_method
+from cdoctest_runner.sandbox import Limits, Sandbox, detect_method, reachable_by
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
 
 __all__ = [
@@ -499,6 +500,20 @@ class DocTestRunner:
     ) -> str | None:
         """Make the code under test available; the diagnostics text if it does not load."""
         lines: list[str] = []
+        if (
+            code.text is None
+            and code.path is not None
+            and self.sandbox.drop_to_nobody
+            and not reachable_by(code.path)
+        ):
+            # The sandbox user cannot read the file where it is: load a copy of its text from the
+            # private directory instead (relative includes still resolve via include_dirs where
+            # that user can reach them).
+            try:
+                with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
+                    code = dataclasses.replace(code, text=f.read())
+            except OSError as exc:
+                return f"cannot read {code.path}: {exc}"
         if code.text is not None:
             assert repl.workdir is not None
             ext = ".c" if code.language == "c" else ".cpp"

@@ -28,6 +28,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import time
@@ -85,14 +86,42 @@ def _is_root() -> bool:
     return os.geteuid() == 0
 
 
-def _bwrap_prefix(workdir: str, visible: Sequence[str] = ()) -> list[str]:
+def reachable_by(path: str, uid: int = NOBODY, gid: int = NOBODY) -> bool:
+    """Whether ``uid`` can read ``path`` (every directory above it searchable), by the mode bits.
+
+    ``os.access`` answers for the caller (root can always); this answers for the sandbox user.
+    """
+    path = os.path.realpath(path)
+    chain = [path]
+    while chain[-1] != os.sep:
+        chain.append(os.path.dirname(chain[-1]))
+    for current in reversed(chain):
+        try:
+            st = os.stat(current)
+        except OSError:
+            return False
+        is_dir = stat.S_ISDIR(st.st_mode)
+        need = stat.S_IXUSR if is_dir else 0  # search every directory on the way
+        if current == path:
+            need |= stat.S_IRUSR  # and read the target itself
+        shift = 0 if st.st_uid == uid else 3 if st.st_gid == gid else 6
+        if st.st_mode & (need >> shift) != need >> shift:
+            return False
+    return True
+
+
+def _bwrap_prefix(workdir: str, visible: Sequence[str] = (), as_nobody: bool = False) -> list[str]:
     bwrap = shutil.which("bwrap")
     assert bwrap is not None
     # The private /tmp hides the host's /tmp: directories the code under test lives in are bound
     # back read-only (only those under /tmp need it; the rest of / is visible read-only anyway).
+    # When bwrap itself runs as uid 65534, a directory that user cannot reach cannot be bound
+    # (bwrap would refuse to start); the runner copies such code into the private directory.
     binds: list[str] = []
     for path in sorted({os.path.realpath(p) for p in visible}):
         if (path + "/").startswith("/tmp/") and os.path.isdir(path):
+            if as_nobody and not reachable_by(path):
+                continue
             binds += ["--ro-bind", path, path]
     return [
         bwrap, "--unshare-all", "--die-with-parent", "--new-session",
@@ -204,7 +233,7 @@ class Sandbox:
         ``visible``: directories the command must be able to read (the code under test's).
         """
         if self.method == "bwrap":
-            return _bwrap_prefix(workdir, visible) + _prlimit(limits) + command
+            return _bwrap_prefix(workdir, visible, self.drop_to_nobody) + _prlimit(limits) + command
         if self.method == "unshare":
             drop: list[str] = []
             if self.drop_to_nobody and shutil.which("setpriv"):

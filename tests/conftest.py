@@ -5,11 +5,15 @@ back to dropping to ``nobody`` before bubblewrap (see docs/runner.md), code plac
 directory cannot be reached by the sandbox. Tests put code under ``tmp_path``, so the directories
 pytest hands out are opened for traversal (``0711``) and reading (``0755``), as a user's source tree
 normally is.
+
+Each test file's start is stamped with the wall-clock time and the seconds since the run began, so
+a slow or stuck CI run shows where its time went.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -33,3 +37,16 @@ def _reachable_basetemp(tmp_path_factory: pytest.TempPathFactory) -> None:
 def _reachable_tmp_path(request: pytest.FixtureRequest) -> None:
     if "tmp_path" in request.fixturenames:
         _open_up(request.getfixturevalue("tmp_path"), 0o755)
+
+
+_started = time.monotonic()
+_last_file: list[str] = [""]
+
+
+def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    """Stamp the start of each test file in the progress output."""
+    path = nodeid.split("::", 1)[0]
+    if path != _last_file[0]:
+        _last_file[0] = path
+        elapsed = time.monotonic() - _started
+        print(f"[{time.strftime('%H:%M:%S')} +{elapsed:.0f}s] ", end="", flush=True)

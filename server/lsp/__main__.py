@@ -1,7 +1,5 @@
 """``python -m server.lsp`` = ``cdoctest-lsp``."""
 
-import sys
+from server.lsp.cli import run
 
-from server.lsp.cli import main
-
-sys.exit(main())
+run()

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
+import threading
+import time
+from typing import NoReturn
 
 EPILOG = """examples:
   cdoctest-lsp                               # stdio, as editors start it
@@ -57,5 +61,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def run(argv: list[str] | None = None, grace_s: float = 5.0) -> NoReturn:
+    """Console entry point: serve, then exit promptly once the client has said ``exit``.
+
+    LSP asks the process to end at ``exit``. Worker threads (a libclang parse, a generation that
+    is still noticing its cancellation) would otherwise keep the interpreter alive while Python
+    joins them; they get ``grace_s`` seconds, then the process ends anyway. The sandboxed
+    interpreters die with us (bubblewrap ``--die-with-parent``, own process groups).
+    """
+    code = main(argv)
+    deadline = time.monotonic() + grace_s
+    for t in threading.enumerate():
+        if t is not threading.current_thread() and not t.daemon:
+            t.join(max(0.0, deadline - time.monotonic()))
+    late = [t.name for t in threading.enumerate() if t.is_alive() and not t.daemon]
+    if len(late) > 1:
+        logging.getLogger("cdoctest.lsp").warning(
+            "exiting with %d worker thread(s) still busy: %s", len(late) - 1, ", ".join(late[1:])
+        )
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -68,18 +68,26 @@ class Engine:
         except ImportError as exc:
             raise EngineError(f"the cdoctest runner is not available: {exc}") from exc
 
+    def _check_open(self) -> None:
+        # Called with the lock held: after close() nothing may start new interpreters or a model.
+        if self._closed:
+            raise EngineError("the server is shutting down")
+
     def _runner_obj(self) -> Any:
         with self._lock:
+            self._check_open()
             if self._runner is None:
                 self._runner = self._make_runner(workers=1)
             return self._runner
 
     def _generator_obj(self) -> Any:
         with self._lock:
+            self._check_open()
             if self._gen_runner is None:
                 self._gen_runner = self._make_runner(workers=max(1, min(4, os.cpu_count() or 1)))
             runner = self._gen_runner
         with self._lock:
+            self._check_open()
             if self._generator is None:
                 try:
                     from server.pipeline import Generator
@@ -123,6 +131,7 @@ class Engine:
         # Listing needs no model and no clang-repl: a Generator of its own that never generates,
         # so code actions appear even when clang-repl or the model is missing.
         with self._lock:
+            self._check_open()
             if self._lister is None:
                 try:
                     from server.pipeline import Generator

@@ -277,7 +277,13 @@ async def shutdown(ls: CdoctestServer, *args: Any) -> None:
         await asyncio.wait(tasks, timeout=5)
     engine, ls._engine = ls._engine, None
     if engine is not None:
-        await asyncio.get_running_loop().run_in_executor(None, engine.close)
+        # close() waits for the engine's lock (a worker may be starting interpreters); answer
+        # within a bound anyway: whatever is still running ends with the process at `exit`.
+        closing = asyncio.get_running_loop().run_in_executor(None, engine.close)
+        try:
+            await asyncio.wait_for(asyncio.shield(closing), timeout=10)
+        except TimeoutError:
+            log.warning("shutdown: the engine is still closing; answering anyway")
     for ex in (ls.parse_executor, ls.generate_executor, ls.test_executor):
         ex.shutdown(wait=False, cancel_futures=True)
 

@@ -27,6 +27,8 @@ from pytest_lsp import (
     client_capabilities,
 )
 
+from .helpers import stop_session
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "lsp"
 CLIENTS = ["visual-studio-code", "neovim@v0.7.0"]
@@ -108,7 +110,7 @@ async def lsp_client(client: LanguageClient, request: pytest.FixtureRequest):
     """Start a server session per client capability set (VS Code 1.65, Neovim 0.7)."""
     await _session(client, request.param)
     yield
-    await client.shutdown_session()
+    await stop_session(client)
 
 
 @pytest_lsp.fixture(config=CONFIG, scope="module")
@@ -116,4 +118,4 @@ async def vscode_client(client: LanguageClient):
     """One server session with VS Code's capabilities (for the slow generation tests)."""
     await _session(client, "visual-studio-code")
     yield
-    await client.shutdown_session()
+    await stop_session(client)

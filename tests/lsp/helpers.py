@@ -84,3 +84,24 @@ async def eventually(check: Callable[[], Any], timeout: float, what: str) -> Any
 def pending_request_ids(client: LanguageClient) -> list[Any]:
     """Ids of requests the client sent that have no answer yet (pygls keeps them privately)."""
     return [k for k, f in client.protocol._request_futures.items() if not f.done()]
+
+
+async def stop_session(client: LanguageClient, timeout: float = 60) -> None:
+    """Shut the server down like ``shutdown_session``, but never wait forever.
+
+    A server that does not answer ``shutdown`` or does not exit in time is killed, and the
+    fixture's teardown fails with that, instead of hanging the whole test run (pytest-lsp's own
+    teardown waits for the process without a limit).
+    """
+    server = client._server
+    try:
+        await asyncio.wait_for(client.shutdown_session(), timeout)
+        if server is not None:
+            await asyncio.wait_for(server.wait(), timeout)
+    except (TimeoutError, RuntimeError) as exc:
+        if server is not None and server.returncode is None:
+            server.kill()
+            await server.wait()
+        client.capabilities = None
+        raise AssertionError(f"the server did not shut down in {timeout} s: {exc!r}") from exc
+    assert server is None or server.returncode == 0, f"server exit code {server.returncode}"

@@ -21,7 +21,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient, LspSpecificationWarning, client_capabilities
 
 from .conftest import CONFIG, DATA, needs_clang
-from .helpers import apply_edits, eventually, open_document
+from .helpers import apply_edits, eventually, open_document, stop_session
 
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module")]
 
@@ -62,7 +62,7 @@ async def minimal(client: LanguageClient):
         T.InitializeParams(capabilities=caps, root_uri=DATA.as_uri(), initialization_options=INIT)
     )
     yield
-    await client.shutdown_session()
+    await stop_session(client)
 
 
 async def test_invalid_initialization_options_give_one_message_and_defaults(
@@ -148,6 +148,7 @@ async def short_lived(client: LanguageClient):
         )
     )
     yield
+    await stop_session(client)  # the test shuts it down; after a failure, this does
 
 
 @needs_clang
@@ -169,12 +170,12 @@ async def test_shutdown_while_jobs_run_answers_and_exits(short_lived: LanguageCl
     )
     assert started == {"started": True}
     await asyncio.sleep(0.5)
-    assert await asyncio.wait_for(client.shutdown_async(None), 15) is None
+    assert await asyncio.wait_for(client.shutdown_async(None), 60) is None
     # The request was either cancelled by the shutdown or finished just before it; it is answered.
     try:
         await asyncio.wait_for(request, 5)
     except JsonRpcException:
         pass
     client.exit(None)
-    assert await asyncio.wait_for(client._server.wait(), 15) == 0
+    assert await asyncio.wait_for(client._server.wait(), 60) == 0
     client.capabilities = None  # already shut down: the fixture must not do it again

@@ -293,3 +293,26 @@ def test_a_failing_job_stops_the_batch_without_touching_the_callers_event(toolch
         with pytest.raises(LibraryNotFound):
             r.run_many([(block(("fac(1)", "1")), FAC), (block(("x()", "1")), bad)], cancel=caller)
     assert not caller.is_set()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid-65534 mode exists only for root")
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap is not installed")
+def test_root_without_a_pids_cgroup_runs_code_the_sandbox_user_cannot_reach(toolchain, tmp_path):
+    """Root with bwrap but no pids cgroup runs bwrap as uid 65534 (so RLIMIT_NPROC holds).
+
+    Code in a private (0700) directory, as pytest's and mkdtemp's are, cannot be bound by that user:
+    the runner loads a copy of its text instead of failing with bwrap's 'Can't find source path'.
+    """
+    from cdoctest_runner.sandbox import Sandbox, reachable_by
+
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    src = private / "twice.c"
+    src.write_text("int twice(int x) { return 2 * x; }\n")
+    assert not reachable_by(str(src))
+    sandbox = Sandbox("bwrap", None)
+    assert sandbox.drop_to_nobody
+    code = CodeUnderTest(path=str(src), language="c", key="twice-private")
+    with DocTestRunner(toolchain=toolchain, sandbox=sandbox) as r:
+        result = r.run(block(("twice(21)", "42"), ("#include <unistd.h>", ""), ("getuid()", "65534")), code)
+    assert result.passed, (result.setup_error, [(x.got, x.stderr) for x in result.results])
