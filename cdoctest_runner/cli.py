@@ -166,20 +166,12 @@ def run(
         return runner.run_many(list(jobs), cancel=cancel)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="cdoctest-run",
-        description="Run the cdoctest blocks (>>> examples in /** */ or /// comments) of C/C++ files in clang-repl.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        allow_abbrev=False,
-    )
-    p.add_argument(
-        "files",
-        nargs="+",
-        metavar="FILE",
-        help="C/C++ source or header files, or directories to search",
-    )
+def add_source_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags that say how to compile and run the code under test (cdoctest-run and -gen).
+
+    ``-p`` → ``compile_db_dir``, ``-I`` → ``include_dirs``, ``-D`` → ``defines``, ``--std``,
+    ``--clang-repl`` → ``clang_repl``.
+    """
     p.add_argument(
         "-p",
         dest="compile_db_dir",
@@ -202,6 +194,29 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME[=VALUE]",
         help="define a macro",
     )
+    p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
+    p.add_argument(
+        "--clang-repl",
+        metavar="PATH",
+        help="the clang-repl executable (default: the newest on PATH)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cdoctest-run",
+        description="Run the cdoctest blocks (>>> examples in /** */ or /// comments) of C/C++ files in clang-repl.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="C/C++ source or header files, or directories to search",
+    )
+    add_source_arguments(p)
     p.add_argument(
         "--lib",
         dest="libraries",
@@ -210,7 +225,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LIB",
         help="shared library to load (the file is then included as a header)",
     )
-    p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
     p.add_argument(
         "--jobs",
         "-j",
@@ -231,11 +245,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "-k", dest="keyword", metavar="TEXT", help="run only tests whose name contains TEXT"
-    )
-    p.add_argument(
-        "--clang-repl",
-        metavar="PATH",
-        help="the clang-repl executable (default: the newest on PATH)",
     )
     p.add_argument(
         "--timeout",

@@ -45,6 +45,7 @@ import subprocess
 import threading
 import time
 import tty
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -161,10 +162,22 @@ def strip_line_comment(line: str) -> str:
     >>> strip_line_comment('printf("http://x"); // note')
     'printf("http://x"); '
     """
+    for i, _ in code_chars(line):
+        if line.startswith("//", i):
+            return line[:i]
+    return line
+
+
+def code_chars(text: str) -> Iterator[tuple[int, str]]:
+    """Yield ``(index, char)`` of the characters outside string and character literals.
+
+    >>> "".join(ch for _, ch in code_chars('f("a;b"); g()'))
+    'f(); g()'
+    """
     quote = ""
     i = 0
-    while i < len(line):
-        ch = line[i]
+    while i < len(text):
+        ch = text[i]
         if quote:
             if ch == "\\":
                 i += 2
@@ -173,10 +186,9 @@ def strip_line_comment(line: str) -> str:
                 quote = ""
         elif ch in "\"'":
             quote = ch
-        elif line.startswith("//", i):
-            return line[:i]
+        else:
+            yield i, ch
         i += 1
-    return line
 
 
 def split_inputs(source: str) -> list[str]:
@@ -247,21 +259,10 @@ def last_statement(text: str) -> tuple[str, str]:
     ('', 'S{1}.a')
     """
     depth = 0
-    quote = ""
     cut = 0
     bodies: list[bool] = []  # for each open '{': does it open a statement body?
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "([{":
+    for i, ch in code_chars(text):
+        if ch in "([{":
             if ch == "{":
                 before = text[:i].rstrip()
                 bodies.append(
@@ -277,7 +278,6 @@ def last_statement(text: str) -> tuple[str, str]:
                 cut = i + 1
         elif ch == ";" and depth == 0:
             cut = i + 1
-        i += 1
     return text[:cut], text[cut:]
 
 

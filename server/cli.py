@@ -19,6 +19,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
+from cdoctest_runner.cli import add_source_arguments
 from server.api import FileResult, GenerateOptions, ProgressEvent, SourceOptions, TargetSelector
 
 EPILOG = """examples:
@@ -92,19 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="may overwrite a hand-written block above a selected function",
     )
-    p.add_argument(
-        "-p", dest="build_dir", metavar="BUILD_DIR", help="directory of compile_commands.json"
-    )
-    p.add_argument(
-        "-I", dest="include", action="append", default=[], metavar="DIR", help="include directory"
-    )
-    p.add_argument(
-        "-D", dest="define", action="append", default=[], metavar="DEF", help="macro definition"
-    )
-    p.add_argument("--std", metavar="STD", help="language standard, e.g. c++17 or c11")
-    p.add_argument(
-        "--clang-repl", metavar="PATH", help="clang-repl executable (default: newest on PATH)"
-    )
+    add_source_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
     return p
 
@@ -170,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         replace_user_blocks=args.replace_user_blocks,
     )
     source_options = SourceOptions(
-        compile_db_dir=args.build_dir,
-        include_dirs=tuple(args.include),
-        defines=tuple(args.define),
+        compile_db_dir=args.compile_db_dir,
+        include_dirs=tuple(args.include_dirs),
+        defines=tuple(args.defines),
         std=args.std,
     )
     selector = TargetSelector(name=args.function, line=args.line, all=args.all)

@@ -46,6 +46,19 @@ def _get(raw: dict[str, Any], key: str, kind: type | tuple[type, ...], default: 
     return value
 
 
+def _object_with_uri(raw: Any) -> tuple[dict[str, Any], str]:
+    """Unwrap a dict, pygls ``Object`` or one-element list that must carry a non-empty 'uri'."""
+    raw = plain(raw)
+    if isinstance(raw, list) and len(raw) == 1:
+        raw = raw[0]
+    if not isinstance(raw, dict):
+        raise InvalidArgs(f"expected an object with 'uri', got {raw!r}")
+    uri = _get(raw, "uri", str)
+    if not uri:
+        raise InvalidArgs("'uri' is required")
+    return raw, uri
+
+
 @dataclass(frozen=True)
 class GenerateArgs:
     """Which function(s) of which document to generate tests for."""
@@ -59,14 +72,7 @@ class GenerateArgs:
     @classmethod
     def from_json(cls, raw: Any) -> GenerateArgs:
         """Parse a dict, pygls ``Object`` or one-element list; raise ``InvalidArgs``."""
-        raw = plain(raw)
-        if isinstance(raw, list) and len(raw) == 1:
-            raw = raw[0]
-        if not isinstance(raw, dict):
-            raise InvalidArgs(f"expected an object with 'uri', got {raw!r}")
-        uri = _get(raw, "uri", str)
-        if not uri:
-            raise InvalidArgs("'uri' is required")
+        raw, uri = _object_with_uri(raw)
         args = cls(
             uri=uri,
             version=_get(raw, "version", int),
@@ -114,12 +120,5 @@ class RunTestsArgs:
     @classmethod
     def from_json(cls, raw: Any) -> RunTestsArgs:
         """Parse a dict, pygls ``Object`` or one-element list; raise ``InvalidArgs``."""
-        raw = plain(raw)
-        if isinstance(raw, list) and len(raw) == 1:
-            raw = raw[0]
-        if not isinstance(raw, dict):
-            raise InvalidArgs(f"expected an object with 'uri', got {raw!r}")
-        uri = _get(raw, "uri", str)
-        if not uri:
-            raise InvalidArgs("'uri' is required")
+        raw, uri = _object_with_uri(raw)
         return cls(uri=uri)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,11 +65,10 @@ def params_hash(model) -> str:
 
 
 def main(out: str) -> int:
+    from tests.training.tiny import distinct_chars_reward, tiny_grpo_config
     from training import distributed
-    from training.config import GRPOConfig
     from training.grpo import build_state, train
     from training.hf_model import load_policy
-    from training.rewards import RewardBreakdown
 
     torch.set_num_threads(1)
     ctx = distributed.init()
@@ -78,24 +76,9 @@ def main(out: str) -> int:
 
     def reward_fn(texts, targets):
         seen.extend(t.id for t in targets)
-        return [RewardBreakdown(total=len(set(t)) / 10.0) for t in texts]
+        return distinct_chars_reward(texts, targets)
 
-    cfg = GRPOConfig(
-        output_dir=str(Path(out) / "run"),
-        steps=2,
-        prompts_per_step=1,
-        group_size=2,
-        max_completion_tokens=8,
-        few_shot=False,
-        present_values=False,
-        learning_rate=1e-4,
-        beta=0.04,
-        micro_batch_size=2,
-        checkpoint_every=0,
-        tensorboard=False,
-        seed=3,
-        steps_per_iteration=100,
-    )
+    cfg = tiny_grpo_config(str(Path(out) / "run"))
     model, tokenizer = load_policy()
     state = build_state(cfg, ITEMS, model, tokenizer)
     before = params_hash(state.policy)

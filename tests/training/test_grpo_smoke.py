@@ -19,35 +19,13 @@ pytestmark = [pytest.mark.train, pytest.mark.model]
 
 torch = pytest.importorskip("torch")
 
-
-def distinct_chars_reward(texts, targets):
-    from training.rewards import RewardBreakdown
-
-    return [RewardBreakdown(total=len(set(t)) / 10.0, format=0.0) for t in texts]
+from .tiny import distinct_chars_reward, tiny_grpo_config  # noqa: E402
 
 
 def small_config(tmp_path, **extra):
-    from training.config import GRPOConfig
-
-    values = dict(
-        output_dir=str(tmp_path / "run"),
-        steps=2,
-        prompts_per_step=1,
-        group_size=2,
-        max_completion_tokens=8,
-        few_shot=False,
-        present_values=False,
-        learning_rate=1e-4,
-        beta=0.04,
-        micro_batch_size=2,
-        checkpoint_every=1,
-        keep_checkpoints=3,
-        steps_per_iteration=100,
-        tensorboard=False,
-        seed=3,
-    )
+    values = {"output_dir": str(tmp_path / "run"), "checkpoint_every": 1, "keep_checkpoints": 3}
     values.update(extra)
-    return GRPOConfig(**values)
+    return tiny_grpo_config(**values)
 
 
 def run(cfg, policy, items, to_target, resume=None):

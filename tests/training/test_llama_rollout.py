@@ -89,27 +89,13 @@ def test_engine_keeps_token_ids_and_logprobs_match_torch(
 def test_grpo_steps_with_llama_rollouts(
     tmp_path, embedded_policy, tiny_items, to_target, one_thread
 ):
-    from training.config import GRPOConfig
     from training.grpo import build_state, train
-    from training.rewards import RewardBreakdown
 
-    def reward_fn(texts, targets):
-        return [RewardBreakdown(total=len(set(t)) / 10.0) for t in texts]
+    from .tiny import distinct_chars_reward, tiny_grpo_config
 
-    cfg = GRPOConfig(
-        output_dir=str(tmp_path / "run"),
-        steps=2,
-        prompts_per_step=1,
-        group_size=2,
-        max_completion_tokens=8,
-        few_shot=False,
-        present_values=False,
+    cfg = tiny_grpo_config(
+        str(tmp_path / "run"),
         learning_rate=1e-3,
-        beta=0.04,
-        micro_batch_size=2,
-        checkpoint_every=0,
-        tensorboard=False,
-        seed=3,
         rollout_engine="llama",
         rollout_sync_interval=1,
         lora={"r": 4, "alpha": 8, "target_modules": ["q_proj", "v_proj"]},
@@ -117,7 +103,12 @@ def test_grpo_steps_with_llama_rollouts(
     model, tokenizer = embedded_policy
     state = build_state(cfg, tiny_items, copy.deepcopy(model), tokenizer)
     train(
-        cfg, items=tiny_items, to_target=to_target, reward_fn=reward_fn, state=state, progress=False
+        cfg,
+        items=tiny_items,
+        to_target=to_target,
+        reward_fn=distinct_chars_reward,
+        state=state,
+        progress=False,
     )
     rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert len(rows) == 2
