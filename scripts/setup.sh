@@ -12,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 PY="${PYTHON:-python3}"
 VENV="$root/.venv"
-say() { printf '\033[1m[setup]\033[0m %s\n' "$*" >&2; }
+say() { printf '\033[1m[setup +%ss]\033[0m %s\n' "$SECONDS" "$*" >&2; }
 die() { printf '\033[1;31m[setup] error:\033[0m %s\n' "$*" >&2; exit 2; }
 is_root() { [ "$(id -u)" = 0 ]; }
 apt_ready=0
