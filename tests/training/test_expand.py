@@ -5,12 +5,14 @@
   (at step 0 exactly their o_proj/down_proj, since those start at zero).
 - Pairs are the generator's prompt -> the verified reference + EOS, with loss on answer tokens only.
 - A short SFT run (expand method) lowers the answer loss and does not make the format rate worse;
+  a short LoRA SFT run trains only the adapters and writes the adapter and the merged model;
   the before/after format rate of a longer run is in docs/training.md.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -86,22 +88,32 @@ def test_pairs_mask_the_prompt(embedded_policy, tiny_items, to_target):
     assert torch.equal(row[row != -100], torch.tensor(first.answer_ids))
 
 
+def _sft_and_losses(cfg, policy, items, to_target):
+    """Run ``train_sft`` on a copy of ``policy``; return (result, answer loss before, after)."""
+    import torch
+
+    from training.sft import answer_loss, build_pairs, collate, train_sft
+
+    model, tok = policy
+    batch = collate(build_pairs(items, tok, few_shot=False, to_target=to_target), tok.pad_token_id)
+    with torch.no_grad():
+        before = float(answer_loss(model, batch))
+    result = train_sft(cfg, items=items, to_target=to_target, policy=(copy.deepcopy(model), tok))
+    with torch.no_grad():
+        after = float(answer_loss(result.model, batch))
+    return result, before, after
+
+
 @pytest.mark.slow
 def test_short_expand_sft_lowers_answer_loss(embedded_policy, tiny_items, to_target, tmp_path):
     import torch
 
-    from training.sft import SFTConfig, answer_loss, build_pairs, collate, train_sft
+    from training.sft import SFTConfig
 
-    model, tok = embedded_policy
+    model, _ = embedded_policy
     cfg = SFTConfig(steps=8, batch_size=3, learning_rate=1e-3, warmup_steps=0, few_shot=False,
                     output_dir=str(tmp_path / "sft"))
-    pairs = build_pairs(tiny_items, tok, few_shot=False, to_target=to_target)
-    batch = collate(pairs, tok.pad_token_id)
-    with torch.no_grad():
-        loss_before = float(answer_loss(model, batch))
-    result = train_sft(cfg, items=tiny_items, to_target=to_target, policy=(copy.deepcopy(model), tok))
-    with torch.no_grad():
-        loss_after = float(answer_loss(result.model, batch))
+    result, loss_before, loss_after = _sft_and_losses(cfg, embedded_policy, tiny_items, to_target)
     assert loss_after < 0.8 * loss_before, (loss_before, loss_after)
     # The frozen original blocks did not move.
     for new_idx in range(2, 32):
@@ -110,3 +122,30 @@ def test_short_expand_sft_lowers_answer_loss(embedded_policy, tiny_items, to_tar
     saved = tmp_path / "sft" / "model"
     assert (saved / "config.json").is_file() and (saved / "DERIVED_FROM").is_file() and (saved / "EXPANSION").is_file()
     assert (tmp_path / "sft" / "metrics.jsonl").read_text().count("\n") == 8
+
+
+@pytest.mark.slow
+def test_short_lora_sft_trains_only_adapters_and_saves_adapter_and_merged_model(
+    embedded_policy, tiny_items, to_target, tmp_path
+):
+    """``method: lora``: only the adapters move, the loss drops, and both the peft adapter (what
+    ``cdoctest-train export`` turns into a llama.cpp LoRA) and the merged model are written."""
+    import torch
+
+    from training.sft import SFTConfig
+
+    model, _ = embedded_policy
+    cfg = SFTConfig(method="lora", lora={"r": 8, "alpha": 16, "target_modules": ["q_proj", "v_proj"]},
+                    steps=8, batch_size=3, learning_rate=3e-3, warmup_steps=0, few_shot=False,
+                    output_dir=str(tmp_path / "sft"))
+    result, loss_before, loss_after = _sft_and_losses(cfg, embedded_policy, tiny_items, to_target)
+    trainable = {n for n, p in result.model.named_parameters() if p.requires_grad}
+    assert trainable and all("lora_" in n for n in trainable), sorted(trainable)[:5]
+    assert loss_after < 0.9 * loss_before, (loss_before, loss_after)
+    base = result.model.get_base_model()
+    assert torch.equal(base.model.layers[3].mlp.up_proj.weight, model.model.layers[3].mlp.up_proj.weight)
+    run = tmp_path / "sft"
+    assert (run / "adapter" / "adapter_config.json").is_file()
+    assert (run / "model" / "config.json").is_file() and (run / "model" / "DERIVED_FROM").is_file()
+    assert not (run / "model" / "EXPANSION").exists()
+    assert json.loads((run / "summary.json").read_text())["method"] == "lora"
