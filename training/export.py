@@ -401,7 +401,14 @@ def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
     source_file = Path(origin) / "SOURCE" if origin else None
     if source_file is None or not source_file.is_file():
         return False
-    return os.path.realpath(source_file.read_text().strip()) == os.path.realpath(base_gguf)
+    if os.path.realpath(source_file.read_text().strip()) == os.path.realpath(base_gguf):
+        return True
+    # The conversion cache is keyed by the GGUF's SHA-256: the same bytes at another path (another
+    # virtual environment, a reinstalled wheel) are the same base.
+    from training.hf_model import cache_root, file_sha256
+
+    here = Path(origin).resolve()
+    return here.parent == cache_root().resolve() and here.name == file_sha256(base_gguf)
 
 
 def export_model(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",

@@ -68,6 +68,22 @@ def file_sha256(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
+def _record_source(target: Path, path: Path) -> None:
+    """Point a cache entry's ``SOURCE`` at ``path`` (same bytes: the entry is keyed by SHA-256).
+
+    The entry outlives the file that first filled it (another virtual environment, a reinstalled
+    wheel); export reads ``SOURCE`` for the GGUF's metadata, so keep it at a file that exists.
+    """
+    source = target / "SOURCE"
+    try:
+        if not source.is_file() or source.read_text().strip() != str(path):
+            tmp = target / f".SOURCE.{os.getpid()}"
+            tmp.write_text(f"{path}\n")
+            os.replace(tmp, source)
+    except OSError:  # a read-only cache still serves the weights
+        pass
+
+
 def convert_gguf(gguf_path: str) -> Path:
     """Dequantise ``gguf_path`` into a plain HF directory in the cache; return that directory.
 
@@ -81,6 +97,7 @@ def convert_gguf(gguf_path: str) -> Path:
         raise ModelError(f"{path}: GGUF file not found")
     target = cache_root() / file_sha256(path)
     if (target / "config.json").is_file():
+        _record_source(target, path)
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     try:

@@ -30,6 +30,24 @@ PROMPT = [{"role": "user", "content": "Write a cdoctest for int add(int a, int b
 # --------------------------------------------------------------------------- pure logic
 
 
+def test_conversion_cache_entry_follows_its_gguf_to_the_current_path(tmp_path, monkeypatch):
+    """The cache is keyed by the GGUF's SHA-256; a hit re-points ``SOURCE`` (which export reads for
+    the metadata, and compares to decide adapter vs full export) at the file that exists now, e.g.
+    the embedded model of a second virtual environment."""
+    from training.hf_model import convert_gguf, file_sha256
+
+    monkeypatch.setenv("CDOCTEST_HF_CACHE", str(tmp_path / "cache"))
+    gguf = tmp_path / "venv2" / "model.gguf"
+    gguf.parent.mkdir()
+    gguf.write_bytes(b"GGUF same bytes as before")
+    entry = tmp_path / "cache" / file_sha256(gguf)
+    entry.mkdir(parents=True)
+    (entry / "config.json").write_text("{}")
+    (entry / "SOURCE").write_text("/gone/venv1/model.gguf\n")
+    assert convert_gguf(str(gguf)) == entry
+    assert (entry / "SOURCE").read_text().strip() == str(gguf.resolve())
+
+
 def test_permute_qk_matches_llama_cpp_rotary_layout():
     from training.export import permute_qk
 
