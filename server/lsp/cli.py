@@ -71,13 +71,14 @@ def run(argv: list[str] | None = None, grace_s: float = 5.0) -> NoReturn:
     """
     code = main(argv)
     deadline = time.monotonic() + grace_s
-    for t in threading.enumerate():
-        if t is not threading.current_thread() and not t.daemon:
-            t.join(max(0.0, deadline - time.monotonic()))
-    late = [t.name for t in threading.enumerate() if t.is_alive() and not t.daemon]
-    if len(late) > 1:
+    me = threading.current_thread()
+    workers = [t for t in threading.enumerate() if t is not me and not t.daemon]
+    for t in workers:
+        t.join(max(0.0, deadline - time.monotonic()))
+    late = [t.name for t in workers if t.is_alive()]
+    if late:
         logging.getLogger("cdoctest.lsp").warning(
-            "exiting with %d worker thread(s) still busy: %s", len(late) - 1, ", ".join(late[1:])
+            "exiting with %d worker thread(s) still busy: %s", len(late), ", ".join(late)
         )
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):

@@ -463,21 +463,16 @@ def test_real_tiny_run_report_renders(browser, tmp_path, embedded_policy, tiny_i
         find_clang_repl()
     except ToolchainNotFound as exc:
         pytest.skip(str(exc))
-    from training.config import GRPOConfig
     from training.grpo import build_state, train
 
-    cfg = GRPOConfig(
-        output_dir=str(tmp_path / "run"),
+    from .tiny import tiny_grpo_config
+
+    cfg = tiny_grpo_config(
+        str(tmp_path / "run"),
         steps=1,
-        prompts_per_step=1,
-        group_size=2,
         max_completion_tokens=16,
-        few_shot=False,
-        present_values=False,
-        beta=0.04,
-        micro_batch_size=2,
-        checkpoint_every=0,
-        tensorboard=False,
+        learning_rate=1e-6,
+        steps_per_iteration=10,
         seed=5,
         mutants=0,
         rewards={"strength": 0.0},
