@@ -191,6 +191,78 @@ def code_chars(text: str) -> Iterator[tuple[int, str]]:
         i += 1
 
 
+def _blank_code(text: str) -> str:
+    """``text`` with comments, literals and preprocessor lines blanked (same length, newlines kept)."""
+    from cdoctest_runner.parser import literal_and_comment_spans
+
+    out = list(text)
+    for start, end in literal_and_comment_spans(text):
+        for i in range(start, min(end, len(out))):
+            if out[i] != "\n":
+                out[i] = " "
+    blanked = "".join(out)
+    for m in re.finditer(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", blanked):
+        out[m.start() : m.end()] = [ch if ch == "\n" else " " for ch in m.group()]
+    return "".join(out)
+
+
+_LABEL_DEF = re.compile(r"(?<=[;{}:])(\s*)([A-Za-z_]\w*)\s*:(?!:)")
+_NOT_LABELS = frozenset({"case", "default", "else", "do"})
+
+
+def declare_local_labels(text: str) -> str:
+    """Declare each C function's labels local to it (``__label__ fail;`` after its opening brace).
+
+    clang-repl 22 in C mode (``--Xcc=-xc``) keeps a label name visible after the function that
+    defined it ends, so a second function that jumps forward to a label of the same name (the
+    goto-cleanup idiom: ``goto fail; ... fail: return 0;``) is rejected with "use of undeclared
+    label 'fail'" and the whole file does not load. A GNU local label declaration scopes the label
+    to its function, which clang-repl handles. Only characters after an opening brace move; every
+    line stays where it is, so diagnostics still point at the user's lines. Functions that already
+    declare ``__label__`` are left alone.
+
+    >>> declare_local_labels("int f(int x) { if (x) goto out; return 1; out: return 0; }")
+    'int f(int x) { __label__ out; if (x) goto out; return 1; out: return 0; }'
+    >>> declare_local_labels("int g(int x) { switch (x) { case 1: return 2; default: return 0; } }")
+    'int g(int x) { switch (x) { case 1: return 2; default: return 0; } }'
+    """
+    code = _blank_code(text)
+    inserts: list[tuple[int, str]] = []
+    depth = 0
+    body_start = -1
+    prev = ""  # the last non-space character at file scope
+    for i, ch in enumerate(code):
+        if ch == "{":
+            if depth == 0 and prev in (")", ";"):  # a function body (K&R bodies follow a ';')
+                body_start = i
+            depth += 1
+        elif ch == "}":
+            depth = max(depth - 1, 0)
+            if depth == 0 and body_start >= 0:
+                body = code[body_start + 1 : i]
+                names: list[str] = []
+                if "__label__" not in body:
+                    for m in _LABEL_DEF.finditer(code, body_start, i):
+                        name = m.group(2)
+                        if name not in _NOT_LABELS and name not in names:
+                            if not _after_question(code, body_start, m.start()):
+                                names.append(name)
+                if names:
+                    inserts.append((body_start + 1, f" __label__ {', '.join(names)};"))
+                body_start = -1
+        if depth == 0 and not ch.isspace():
+            prev = ch
+    for pos, decl in reversed(inserts):
+        text = text[:pos] + decl + text[pos:]
+    return text
+
+
+def _after_question(code: str, start: int, pos: int) -> bool:
+    """Whether ``pos`` is inside a ``?:`` expression begun after the last statement boundary."""
+    stmt = max(code.rfind(ch, start, pos) for ch in ";{}")
+    return "?" in code[stmt + 1 : pos]
+
+
 def split_inputs(source: str) -> list[str]:
     """One example's source -> the physical input lines sent to clang-repl.
 

@@ -47,6 +47,7 @@ from cdoctest_runner.repl import (
     ReplOutputLimit,
     ReplSetupError,
     ReplTimeout,
+    declare_local_labels,
 )
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.sandbox import Limits, Sandbox, detect_method, reachable_by
@@ -473,11 +474,12 @@ class DocTestRunner:
             return repl, None
         if repl is not None:
             repl.close()
-        repl = self._new_session(code)
+        loadable = _loadable(code)
+        repl = self._new_session(loadable)
         self._track(repl, True)
         try:
             repl.start(cancel)
-            error = self._load(repl, code, cancel)
+            error = self._load(repl, loadable, cancel)
         except ReplCancelled as exc:
             self._track(repl, False)
             repl.close()
@@ -631,6 +633,33 @@ class _Either:
 
     def set(self) -> None:
         self._own.set()
+
+
+def _loadable(code: CodeUnderTest) -> CodeUnderTest:
+    """``code`` as clang-repl can load it: C sources get function-local label declarations.
+
+    clang-repl 22 rejects a C file in which two functions use the same label name
+    (``declare_local_labels``). The private copy keeps every line where it is and starts with
+    ``#line 1 "<path>"``, so diagnostics name the user's file and lines. The file is read again
+    for every new session (it may have changed); a file that cannot be read is left to ``_load``.
+    """
+    if code.language != "c":
+        return code
+    text = code.text
+    if text is None and code.path is not None:
+        try:
+            with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
+                text = f.read()
+        except OSError:
+            return code
+    if text is None or "goto" not in text:
+        return code
+    fixed = declare_local_labels(text)
+    if fixed == text:
+        return code
+    if code.path is not None:
+        fixed = f'#line 1 "{code.path}"\n' + fixed
+    return dataclasses.replace(code, text=fixed)
 
 
 def _clean(text: str) -> str:
