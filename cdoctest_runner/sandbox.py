@@ -1,7 +1,8 @@
 """Confinement for untrusted clang-repl sessions: detection, argv construction, limits, clean-up.
 
-Three methods, best first, detected once per process (``detect_method``) and reported honestly in
-every result's ``SandboxReport``:
+Three methods, best first, detected once per process (``detect_method``; ``CDOCTEST_SANDBOX``
+forces one) and reported honestly in every result's ``SandboxReport`` (``isolation_gaps`` says in
+words what a method does not isolate):
 
 - ``bwrap``: bubblewrap with ``--unshare-all`` (own user, pid, network, ipc, uts namespaces: no
   network), a read-only view of ``/``, a private ``/tmp``, the private working directory bound
@@ -36,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.results import SandboxReport
 
 NOBODY = 65534
@@ -376,10 +378,55 @@ def _works(sandbox: Sandbox) -> bool:
         work.cleanup()
 
 
-@functools.lru_cache(maxsize=4)
+METHODS = ("bwrap", "unshare", "rlimits")  # strongest first
+SANDBOX_ENV = "CDOCTEST_SANDBOX"  # forces a method for the whole process, e.g. 'rlimits'
+
+
 def detect_method(prefer: str | None = None) -> Sandbox:
-    """The best confinement that works here (``prefer`` forces one, e.g. ``'rlimits'`` in tests)."""
-    order = [prefer] if prefer else ["bwrap", "unshare", "rlimits"]
+    """The best confinement that works here, detected once per process and method.
+
+    ``prefer`` forces one method (e.g. ``'rlimits'`` in tests); without it the environment variable
+    ``CDOCTEST_SANDBOX`` does. A forced method that does not work here gives ``rlimits`` (the report
+    says so). Raises ``SandboxConfigError`` for a name that is not a method.
+    """
+    if prefer is None:
+        prefer = os.environ.get(SANDBOX_ENV, "").strip() or None
+        where = f"{SANDBOX_ENV}={prefer!r}"
+    else:
+        where = f"sandbox method {prefer!r}"
+    if prefer is not None and prefer not in METHODS:
+        raise SandboxConfigError(f"{where}: expected one of {', '.join(METHODS)}")
+    return _detect(prefer)
+
+
+class SandboxConfigError(CdoctestError):
+    """An unknown sandbox method was asked for (argument or ``CDOCTEST_SANDBOX``)."""
+
+
+def isolation_gaps(report: SandboxReport) -> list[str]:
+    """What the sandbox of ``report`` does NOT isolate, in words (empty for bubblewrap).
+
+    >>> for gap in isolation_gaps(SandboxReport("rlimits", False, False, False)):
+    ...     print(gap)
+    network
+    other processes (no pid namespace)
+    the filesystem (writable where the sandbox user may write)
+    >>> isolation_gaps(SandboxReport("bwrap", True, True, True))
+    []
+    """
+    gaps = []
+    if not report.network_isolated:
+        gaps.append("network")
+    if not report.pid_isolated:
+        gaps.append("other processes (no pid namespace)")
+    if not report.filesystem_readonly:
+        gaps.append("the filesystem (writable where the sandbox user may write)")
+    return gaps
+
+
+@functools.lru_cache(maxsize=4)
+def _detect(prefer: str | None) -> Sandbox:
+    order = [prefer] if prefer else list(METHODS)
     cgroup = _pids_cgroup_base()
     for method in order:
         if method == "bwrap" and not shutil.which("bwrap"):
