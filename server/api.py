@@ -61,13 +61,18 @@ class FunctionInfo:
 
 @dataclass(frozen=True)
 class Finding:
-    """A 'possible bug': the model predicted one output, the code printed another."""
+    """A 'possible bug': the model predicted one output, the code printed another.
+
+    Reported only when ``server.hints`` is confident enough; ``evidence`` says why.
+    """
 
     example: Example  # the example as recorded (want = actual output)
     predicted: str
     actual: str
     line: int | None = None  # 0-based line in the new text where the example's '>>>' sits
     message: str = ""
+    confidence: float | None = None  # that the code, not the model, is wrong (server.hints)
+    evidence: str = ""  # e.g. "4 of 4 samples predicted '3'; got '2'; ..." (server.hints)
 
 
 @dataclass(frozen=True)

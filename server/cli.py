@@ -267,10 +267,14 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
         d = f.function
         print(f"{name}:{d.line}: {d.qualname}: {f.status} [{f.origin}] {f.message}", file=err)
         for b in f.findings:
-            where = f" (line {b.line + 1})" if b.line is not None else ""
+            where = [f"line {b.line + 1}"] if b.line is not None else []
+            if b.confidence is not None:
+                where.append(f"confidence {b.confidence:.2f}")
             print(
-                f"  possible bug{where}: {b.example.source.strip()} -> predicted "
-                f"{b.predicted.strip()!r}, got {b.actual.strip()!r}",
+                f"  possible bug{' (' + ', '.join(where) + ')' if where else ''}: "
+                f"{b.example.source.strip()} -> predicted "
+                f"{b.predicted.strip()!r}, got {b.actual.strip()!r}"
+                + (f"\n    evidence: {b.evidence}" if b.evidence else ""),
                 file=err,
             )
         if verbose:

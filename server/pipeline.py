@@ -707,7 +707,7 @@ def _model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
     if total == 0:
         return "model: no candidates"
     n_examples = sum(len(u.examples) for u in kept)
-    wrong = sum(len(u.findings) for u in kept)
+    wrong = sum(len(u.findings) + len(u.quiet) for u in kept)  # quiet: below the hint threshold
     note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
     note += f", {wrong} with a wrong predicted output)" if wrong else ")"
     if not kept:

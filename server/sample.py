@@ -15,9 +15,11 @@ import threading
 import time
 from dataclasses import dataclass
 
-from models.api import Backend, SamplingParams
+from cdoctest_runner.example import Example
+from models.api import Backend, Completion, SamplingParams
 from models.prompt import PromptTarget, build_messages, parse_completion
 from server.api import GenerateOptions
+from server.hints import output_logprobs
 from server.verify import Candidate
 
 MAX_EXAMPLES = 6  # examples per completion (the grammar's K)
@@ -59,6 +61,7 @@ def sampling_params(
         max_tokens=max_tokens,
         seed=seed,
         grammar=grammar,
+        logprobs=True,  # for the confidence of "possible bug" hints (server.hints)
     )
 
 
@@ -91,6 +94,7 @@ def sample_candidates(
                 index=attempt * 100 + i,
                 text=c.text,
                 error=parsed.error,
+                output_logprobs=_output_logprobs(backend, c, parsed.examples),
             )
         )
     return SampleResult(
@@ -99,3 +103,14 @@ def sample_candidates(
         seconds=time.monotonic() - t0,
         finish_reasons=tuple(c.finish_reason for c in completions),
     )
+
+
+def _output_logprobs(
+    backend: Backend, completion: Completion, examples: list[Example]
+) -> tuple[float | None, ...]:
+    """Mean token log-prob of each example's predicted output; () when the backend cannot say."""
+    piece = getattr(backend, "piece", None)  # token text: the in-process llama.cpp backend has it
+    if completion.logprobs is None or piece is None or not completion.token_ids:
+        return ()
+    pieces = [piece(t) for t in completion.token_ids]
+    return output_logprobs(completion.text, examples, pieces, completion.logprobs)

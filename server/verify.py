@@ -9,7 +9,8 @@ or compile error costs only its own unit and examples that depend on each other 
 Inside a unit, an example is kept when it ran (outcome passed or failed); an input clang-repl
 rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
 unit. A failed example records the actual output (the regression oracle) and, when the candidate
-had predicted an output, yields a ``Finding`` (predicted vs actual). ``strict`` keeps a unit only up
+had predicted an output, yields a ``Finding`` (predicted vs actual), reported only when
+``server.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``). ``strict`` keeps a unit only up
 to its first failed example. Outputs that cannot be recorded faithfully (addresses, prompt-like
 lines, ``*/``, very long) drop the example.
 """
@@ -24,6 +25,7 @@ from typing import Literal
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.results import DocTestResult, Outcome
 from server.api import Finding
+from server.hints import calibrate
 
 Origin = Literal["model", "fallback"]
 
@@ -107,6 +109,7 @@ class Candidate:
     index: int = 0  # candidate number within its origin
     text: str = ""  # the raw completion, for logs
     error: str | None = None  # format problem reported by the parser
+    output_logprobs: tuple[float | None, ...] = ()  # per example: mean token log-prob of its want
 
 
 @dataclass(frozen=True)
@@ -126,8 +129,9 @@ class VerifiedUnit:
     predicted_right: tuple[
         bool, ...
     ]  # per kept example: the prediction matched (or none was needed)
-    findings: tuple[Finding, ...] = ()
+    findings: tuple[Finding, ...] = ()  # wrong predictions reported as hints (server.hints)
     result: DocTestResult | None = field(default=None, compare=False)
+    quiet: tuple[Finding, ...] = ()  # wrong predictions below the hint threshold: not reported
 
     @property
     def origin(self) -> Origin:
@@ -212,6 +216,7 @@ def verify_candidates(
         vu = _keep(unit, result, strict)
         if vu is not None:
             kept.append(vu)
+    kept = calibrate(kept, code, target_names)  # only confident wrong predictions stay findings
     with_kept = {(k.unit.candidate.origin, k.unit.candidate.index) for k in kept}
     per = tuple(sum(len(k.examples) for k in kept if k.unit.candidate is c) for c in candidates)
     return VerifyReport(

@@ -306,16 +306,14 @@ def test_model_examples_kept_with_findings_and_strict(runner) -> None:
         "model: 1/1 candidates gave runnable examples (3 examples, 1 with a wrong"
     )
     # 'gcd' (copied from a few-shot turn) does not name the target and is gone; the wrong prediction
-    # is recorded with the actual output and reported where it now sits in the new text.
+    # is recorded with the actual output, and not reported: one sample's unchecked guess is below
+    # the hint threshold (server.hints; tests/generate/test_hints.py has the reported case).
     assert [(e.source, e.want) for e in fn.examples] == [
         ("clamp_score(5)\n", "5\n"),
         ("clamp_score(250)\n", "100\n"),
         ("clamp_score(-3)\n", "0\n"),
     ]
-    (finding,) = fn.findings
-    assert (finding.predicted, finding.actual) == ("250\n", "100\n")
-    lines = res.new_text.split("\n")
-    assert finding.line is not None and lines[finding.line] == ">>> clamp_score(250)"
+    assert fn.findings == ()
     assert fn.mutants_total > 0 and fn.mutation_score == fn.mutants_killed / fn.mutants_total
 
     strict = GenerateOptions(samples=1, strict=True)

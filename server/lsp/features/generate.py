@@ -212,6 +212,8 @@ def _to_outcome(
                     "actual": finding.actual,
                     "line": finding.line,
                     "message": finding.message,
+                    "confidence": finding.confidence,
+                    "evidence": finding.evidence,
                 }
             )
     if findings:
