@@ -313,7 +313,7 @@ def comment_above(lines: list[str], start_line: int) -> CommentBlock | None:
     else:
         return None
     body = lines[first : last + 1]
-    stripped = [_strip_decoration(ln) for ln in body]
+    stripped = [strip_decoration(ln) for ln in body]
     return CommentBlock(
         start_line=first + 1,
         end_line=last + 1,
@@ -322,6 +322,18 @@ def comment_above(lines: list[str], start_line: int) -> CommentBlock | None:
         has_prompts=any(_PROMPT_RE.match(s) for s in stripped),
         generated=any(s.strip().startswith(MARKER) for s in stripped),
     )
+
+
+def strip_decoration(line: str) -> str:
+    """A comment line's text without its ``/**``, ``*``, ``///``, ``*/`` decoration, stripped.
+
+    >>> strip_decoration(" * @brief Adds."), strip_decoration("/// >>> f()"), strip_decoration(" */")
+    ('@brief Adds.', '>>> f()', '')
+    """
+    s = line.strip()
+    if s.startswith("*") and not s.startswith("*/"):
+        s = s[1:]
+    return _strip_decoration(s)
 
 
 def _strip_decoration(line: str) -> str:

@@ -57,8 +57,7 @@ from server.render import (
     apply_edits,
     block_style,
     newline_of,
-    plan_edit,
-    render_block,
+    plan_block,
     shifted_line,
 )
 from server.sample import MAX_TOKENS, sample_candidates
@@ -440,7 +439,13 @@ class Generator:
             "model+fallback" if len(origins) > 1 else (origins.pop() if origins else origin_used)
         )
         try:
-            block_text = render_block(selection.examples, style, target.indent, newline)
+            block_text, edit = plan_block(
+                target,
+                selection.examples,
+                style,
+                newline,
+                replace_user_blocks=self.options.replace_user_blocks,
+            )
         except RenderError as exc:
             return _Plan(
                 target,
@@ -448,7 +453,6 @@ class Generator:
                     decl, "no_test", message=f"cannot render: {exc}", timings=_done(timings, t0)
                 ),
             )
-        edit = plan_edit(target, block_text, replace_user_blocks=self.options.replace_user_blocks)
         score = ""
         if selection.mutation_score is not None:
             score = f"; mutation score {selection.killed}/{selection.total}"
@@ -522,7 +526,8 @@ class Generator:
             for p in live:
                 assert p.edit is not None
                 first = shifted_line(edits, p.edit) + 1  # 1-based line of the block's first line
-                test = next((t for t in tests if t.lineno == first), None)
+                # The block, or the user's doc comment that holds our section (server.render).
+                test = next((t for t in tests if t.lineno <= first <= t.end_lineno), None)
                 if test is None:
                     p.result = replace(
                         p.result,
@@ -559,9 +564,12 @@ class Generator:
                 names = {p.target.declaration.name}
                 if kept and any(mentions(e, n) for e in kept for n in names):
                     # The examples before the first failure ran exactly as before: keep them.
-                    block_text = render_block(kept, p.style, p.target.indent, p.newline)
-                    p.edit = plan_edit(
-                        p.target, block_text, replace_user_blocks=self.options.replace_user_blocks
+                    block_text, p.edit = plan_block(
+                        p.target,
+                        kept,
+                        p.style,
+                        p.newline,
+                        replace_user_blocks=self.options.replace_user_blocks,
                     )
                     keys = {" ".join(e.source.split()) for e in kept}
                     p.result = replace(
@@ -707,7 +715,7 @@ def _model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
     if total == 0:
         return "model: no candidates"
     n_examples = sum(len(u.examples) for u in kept)
-    wrong = sum(len(u.findings) + len(u.quiet) for u in kept)  # quiet: below the hint threshold
+    wrong = sum(len(u.findings) for u in kept)
     note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
     note += f", {wrong} with a wrong predicted output)" if wrong else ")"
     if not kept:

@@ -5,6 +5,9 @@ that, else ``/** */``), indented like the function, with the file's line ending.
 inside the comment is the ``cdoctest-gen:`` marker: prose before the first ``>>>`` that cdoctest's
 parser skips, and the sign that lets a later run replace the block (a hand-written block is replaced
 only when asked). Output lines are written as recorded; an empty output line becomes ``<...>``.
+When the function already has a documentation comment of the user's, no second comment is added:
+``plan_block`` writes the examples into that comment as its last section (``doc_section``), in the
+comment's own decoration, and a later run replaces that section only.
 
 Edits are ``TextEdit``s on 0-based lines; ``apply_edits`` applies them to the text and leaves every
 other character as it was (line endings, encoding, trailing newline). File I/O keeps bytes:
@@ -20,9 +23,13 @@ from collections.abc import Sequence
 
 from cdoctest_runner.example import Example
 from server.api import TextEdit
-from server.locate import MARKER, Located, SourceFile
+from server.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
 
 MARKER_LINE = f"{MARKER} generated and verified; regenerating replaces this block"
+#: The first line of the section written into a user's doc comment.
+SECTION_LINE = f"{MARKER} generated and verified; regenerating replaces this section"
+#: Documentation comment styles: examples go into these, the user's text is kept.
+DOC_STYLES = ("/**", "/*!", "///", "//!")
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
@@ -84,6 +91,22 @@ def block_style(source: SourceFile) -> str:
     return "///" if styles and line * 2 > len(styles) else "/**"
 
 
+def _example_lines(examples: Sequence[Example], marker: str, style: str) -> list[str]:
+    """Marker line, then each example's prompt lines and output lines (undecorated)."""
+    body = [marker]
+    for ex in examples:
+        src = ex.source.rstrip("\n").split("\n")
+        body.append(">>> " + src[0])
+        body += ["... " + s for s in src[1:]]
+        if ex.want:
+            for w in ex.want[:-1].split("\n"):  # want ends with '\n' when not empty
+                body.append(w.rstrip() if w.strip() else "<...>")
+    for line in body:
+        if style.startswith("/*") and "*/" in line:
+            raise RenderError(f"'*/' cannot appear inside a {style} */ block: {line!r}")
+    return body
+
+
 def block_lines(examples: Sequence[Example], style: str = "/**") -> list[str]:
     """The comment's lines (no indentation, no line endings).
 
@@ -93,17 +116,7 @@ def block_lines(examples: Sequence[Example], style: str = "/**") -> list[str]:
     >>> block_lines([E("f()", "1")], "///")
     ['/// cdoctest-gen: generated and verified; regenerating replaces this block', '/// >>> f()', '/// 1']
     """
-    body = [MARKER_LINE]
-    for ex in examples:
-        src = ex.source.rstrip("\n").split("\n")
-        body.append(">>> " + src[0])
-        body += ["... " + s for s in src[1:]]
-        if ex.want:
-            for w in ex.want[:-1].split("\n"):  # want ends with '\n' when not empty
-                body.append(w.rstrip() if w.strip() else "<...>")
-    for line in body:
-        if style == "/**" and "*/" in line:
-            raise RenderError(f"'*/' cannot appear inside a /** */ block: {line!r}")
+    body = _example_lines(examples, MARKER_LINE, style)
     if style.startswith("//"):
         return [f"{style} {line}" for line in body]
     return ["/**", *body, "*/"]
@@ -123,6 +136,105 @@ def plan_edit(target: Located, block_text: str, *, replace_user_blocks: bool = F
         return TextEdit(block.start_line - 1, 0, block.end_line, 0, block_text)
     line = target.start_line - 1
     return TextEdit(line, 0, line, 0, block_text)
+
+
+def plan_block(
+    target: Located,
+    examples: Sequence[Example],
+    style: str,
+    newline: str,
+    *,
+    replace_user_blocks: bool = False,
+) -> tuple[str, TextEdit]:
+    """The text to write for ``examples`` and the edit that puts it in place.
+
+    When the function already has a documentation comment (``/** */``, ``/*! */``, ``///``,
+    ``//!``) of the user's, the examples go *into* it as a section of their own (``doc_section``);
+    otherwise a new block is rendered in ``style`` and placed by ``plan_edit``.
+    """
+    block = target.block
+    if block is not None and block.style in DOC_STYLES and _is_user_doc(block):
+        return doc_section(block, examples, newline)
+    text = render_block(examples, style, target.indent, newline)
+    return text, plan_edit(target, text, replace_user_blocks=replace_user_blocks)
+
+
+def _marker_index(lines: Sequence[str]) -> int | None:
+    return next((i for i, ln in enumerate(lines) if strip_decoration(ln).startswith(MARKER)), None)
+
+
+def _is_user_doc(block: CommentBlock) -> bool:
+    """A doc comment with the user's text in it: no prompts at all, or our section after prose."""
+    lines = block.text.split("\n")[:-1]
+    marker = _marker_index(lines)
+    if marker is None:
+        return not block.has_prompts
+    return any(strip_decoration(ln) for ln in lines[:marker])
+
+
+def _decoration(lines: Sequence[str], style: str) -> tuple[str, str, str]:
+    """``(prefix, blank line, closing line)`` in the comment's own decoration."""
+    first = lines[0]
+    indent = first[: len(first) - len(first.lstrip())]
+    if not style.startswith("/*"):
+        texts = [ln for ln in lines if ln.strip()[3:].strip()]
+        sample = texts[0] if texts else first
+        lead = sample[: len(sample) - len(sample.lstrip())]
+        rest = sample.lstrip()[3:]
+        gap = rest[: len(rest) - len(rest.lstrip())] or " "
+        return lead + style + gap, lead + style, ""
+    inner = [ln for ln in lines[1:] if ln.strip() and not ln.strip().startswith("*/")]
+    if not inner or all(ln.lstrip().startswith("*") for ln in inner):
+        texts = [ln for ln in inner if ln.lstrip()[1:].strip()]
+        if texts:
+            lead = texts[0][: len(texts[0]) - len(texts[0].lstrip())]
+            rest = texts[0].lstrip()[1:]
+            gap = rest[: len(rest) - len(rest.lstrip())] or " "
+        else:
+            lead = inner[0][: len(inner[0]) - len(inner[0].lstrip())] if inner else indent + " "
+            gap = " "
+        return lead + "*" + gap, lead + "*", lead + "*/"
+    lead = inner[0][: len(inner[0]) - len(inner[0].lstrip())]
+    return lead, "", indent + "*/"
+
+
+def doc_section(
+    block: CommentBlock, examples: Sequence[Example], newline: str
+) -> tuple[str, TextEdit]:
+    """Put ``examples`` into the user's doc comment ``block`` as its last section.
+
+    The section is the marker line ``SECTION_LINE`` followed by the examples, in the comment's own
+    decoration (`` * `` prefixes, ``///``), after a blank decorated line. Regenerating replaces
+    the section only: from its marker line up to the next blank line or the end of the comment.
+    Every line of the user's is kept byte for byte; only a closing ``*/`` that shares its line
+    with text moves to a line of its own. Returns ``(section text, edit)``.
+    """
+    lines = block.text.split("\n")[:-1]
+    top = block.start_line - 1  # 0-based line of the comment's first line
+    is_block = block.style.startswith("/*")
+    prefix, blank, closing = _decoration(lines, block.style)
+    body = _example_lines(examples, SECTION_LINE, block.style)
+    section = "".join(prefix + line + newline for line in body)
+    marker = _marker_index(lines)
+    if marker is not None:
+        end = marker + 1
+        while end < len(lines) and strip_decoration(lines[end]) and "*/" not in lines[end]:
+            end += 1
+        return section, TextEdit(top + marker, 0, top + end, 0, section)
+    last = lines[-1]
+    if not is_block:
+        sep = blank + newline if strip_decoration(last) else ""
+        at = top + len(lines)
+        return section, TextEdit(at, 0, at, 0, sep + section)
+    if last.strip() == "*/" and len(lines) > 1:
+        sep = blank + newline if strip_decoration(lines[-2]) else ""
+        at = top + len(lines) - 1
+        return section, TextEdit(at, 0, at, 0, sep + section)
+    head = last[: last.rindex("*/")].rstrip()
+    sep = blank + newline if strip_decoration(head) else ""
+    new = head + newline + sep + section + closing + newline
+    at = top + len(lines) - 1
+    return section, TextEdit(at, 0, at + 1, 0, new)
 
 
 def _offsets(text: str) -> list[int]:

@@ -172,3 +172,131 @@ def test_block_style_follows_the_files_cdoctest_blocks(tmp_path) -> None:
     assert block_style(src) == "///"
     assert [f.info.has_block for f in src.functions] == [True, False]
     assert block_style(load_source(BLOCKS)) == "/**"
+
+
+# ------------------------------------------------------------------------------------------------
+# Examples go into the user's own documentation comment (server.render.plan_block / doc_section).
+
+DOC_C = """\
+#include <string.h>
+
+/**
+ * @brief Length of a C string.
+ * @param s a NUL-terminated string
+ */
+int len(const char *s) { return (int)strlen(s); }
+
+/** Negates. */
+int neg(int a) { return -a; }
+
+/*!
+    Doubles its argument.
+*/
+int twice(int a) { return 2 * a; }
+
+/// Halves.
+/// @return a / 2
+int half(int a) { return a / 2; }
+
+// a plain comment, not documentation
+int inc(int a) { return a + 1; }
+"""
+
+DOC_CPP = """\
+namespace num {
+class Acc {
+  public:
+    /// Adds @p x to the total.
+    ///   (keeps the running sum)
+    void add(int x) { total += x; }
+
+    /**
+     * The total so far.
+     */
+    int sum() const { return total; }
+
+  private:
+    int total = 0;
+};
+}  // namespace num
+"""
+
+
+def _document(text: str, path: str, examples_of) -> str:  # noqa: ANN001
+    from server.render import plan_block
+
+    src = load_source(path, text)
+    edits = [plan_block(f, examples_of(f), "/**", "\n")[1] for f in src.functions]
+    return apply_edits(text, edits)
+
+
+def _comment_above(text: str, name: str) -> str:
+    from cdoctest_runner.parser import find_comments
+
+    at = text.index(f"int {name}(")
+    return [c for c in find_comments(text) if c.end <= at][-1].text
+
+
+@pytest.mark.parametrize("language", ["c", "c++"])
+def test_doc_comments_kept_byte_for_byte_with_examples_inside(tmp_path, language) -> None:  # noqa: ANN001
+    from cdoctest_runner.parser import find_comments, parse_comment
+    from server.render import SECTION_LINE
+
+    text, path = (DOC_C, "doc.c") if language == "c" else (DOC_CPP, "doc.cpp")
+    path = str(tmp_path / path)
+    new = _document(text, path, lambda f: [Example(f"{f.declaration.name}(7)", "7")])
+    user = [c for c in find_comments(text) if c.style != "//"]
+    lines = text.split("\n")
+    for comment in user:  # every user comment is still there, byte for byte, up to its '*/'
+        kept = "\n".join(lines[comment.line - 1 : comment.end_line])
+        if lines[comment.end_line - 1].strip() == "*/":
+            kept = "\n".join(lines[comment.line - 1 : comment.end_line - 1]) + "\n"
+        elif kept.endswith("*/"):
+            kept = kept[:-2].rstrip()  # a closing '*/' sharing a line moves below the section
+        assert kept in new
+        after = new[new.index(kept) + len(kept) :]
+        assert SECTION_LINE in after.split("{")[0]  # the section follows, in the same comment
+    # Nothing but sections (and separators) was added: remove them and the original comes back.
+    docs = [c for c in find_comments(new) if SECTION_LINE in c.text]
+    assert len(docs) == len(user)
+    for c in docs:
+        examples = parse_comment(c)
+        assert [e.want for e in examples] == ["7\n"]
+        assert examples[0].source.endswith("(7)\n")
+    # No second comment between a doc comment and its function; the plain '//' comment keeps
+    # its function's new block below it (as before).
+    assert "*/\n/**" not in new and "*/\n    /**" not in new
+    if language == "c":
+        assert _comment_above(new, "neg") == (
+            "/** Negates.\n *\n * " + SECTION_LINE + "\n * >>> neg(7)\n * 7\n */"
+        )
+        assert "///\n/// " + SECTION_LINE + "\n/// >>> half(7)\n/// 7\nint half" in new
+        assert "    Doubles its argument.\n\n    " + SECTION_LINE + "\n    >>> twice(7)\n" in new
+        assert "// a plain comment, not documentation\n/**\n" + MARKER_START in new
+    else:
+        assert "    ///   (keeps the running sum)\n    ///\n    /// " + SECTION_LINE in new
+        assert "     * The total so far.\n     *\n     * " + SECTION_LINE in new
+
+
+MARKER_START = "cdoctest-gen:"
+
+
+def test_regeneration_replaces_only_its_own_section(tmp_path) -> None:
+    path = str(tmp_path / "doc.c")
+    first = _document(DOC_C, path, lambda f: [Example(f"{f.declaration.name}(1)", "1")])
+    second = _document(
+        first,
+        path,
+        lambda f: [Example(f"{f.declaration.name}(2)", "2"), Example("int k = 3;")],
+    )
+    want = (
+        first.replace("(1)\n * 1\n", "(2)\n * 2\n * >>> int k = 3;\n")
+        .replace("(1)\n/// 1\n", "(2)\n/// 2\n/// >>> int k = 3;\n")
+        .replace("(1)\n    1\n", "(2)\n    2\n    >>> int k = 3;\n")
+        .replace("(1)\n1\n", "(2)\n2\n>>> int k = 3;\n")
+    )
+    assert second == want
+    # A line the user added after our section (after a blank line) survives regeneration.
+    edited = first.replace(" * >>> len(1)\n * 1\n */", " * >>> len(1)\n * 1\n *\n * @note mine\n */")
+    again = _document(edited, path, lambda f: [Example(f"{f.declaration.name}(5)", "5")])
+    assert " * >>> len(5)\n * 5\n *\n * @note mine\n */" in again
