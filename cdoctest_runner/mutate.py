@@ -21,7 +21,18 @@ Contract:
     block is removed (declarations and ``return`` never are).
 
   Operators are found on the AST (binary operators only, so unary ``-``/``*``/``&`` are never
-  touched) and edited at exact token offsets.
+  touched) and edited at exact token offsets. These seven (``CLASSIC_OPERATORS``) are the default.
+  ``operators=OPERATORS`` adds ``REALISTIC_OPERATORS``, closer to the bugs people write:
+
+  - ``drop-term``: ``a && b`` / ``a || b`` -> ``a`` and -> ``b`` (a forgotten condition);
+  - ``widening``: a cast to a wider integer (``(long long)a * b``) removed, and a local
+    ``long``/``long long`` variable declared ``int`` (overflow the original avoided);
+  - ``off-by-one``: a non-literal array index ``i`` -> ``(i) + 1`` / ``(i) - 1``, a non-literal
+    ``for`` bound ``i < n`` -> ``i < (n) - 1``;
+  - ``remove-branch``: an ``else`` branch removed, a ``case X:`` label removed (falls to
+    ``default`` or to the case above);
+  - ``return``: a returned integer expression that is not a literal -> ``(expr) + 1``;
+  - ``swap-args``: two neighbouring call arguments of the same type swapped.
 - Order is deterministic (by position, then operator, then variant). When there are more than
   ``limit`` mutants, the kept ones are spread deterministically: the quota is dealt round-robin over
   the operators, and each operator's share is taken evenly spaced along the function.
@@ -63,7 +74,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.runner import DocTestRunner
 
 __all__ = [
+    "CLASSIC_OPERATORS",
     "OPERATORS",
+    "REALISTIC_OPERATORS",
     "Mutant",
     "MutationError",
     "MutationReport",
@@ -74,7 +87,25 @@ __all__ = [
     "select_examples",
 ]
 
-OPERATORS = ("arithmetic", "relational", "logical", "bitwise", "constant", "negate", "delete")
+CLASSIC_OPERATORS = (
+    "arithmetic",
+    "relational",
+    "logical",
+    "bitwise",
+    "constant",
+    "negate",
+    "delete",
+)
+# Closer to the bugs people write (see the module docstring); the generator uses all of them.
+REALISTIC_OPERATORS = (
+    "drop-term",
+    "widening",
+    "off-by-one",
+    "remove-branch",
+    "return",
+    "swap-args",
+)
+OPERATORS = CLASSIC_OPERATORS + REALISTIC_OPERATORS
 
 
 class MutationError(CdoctestError):
@@ -460,6 +491,156 @@ def _edits_for(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
     return edits
 
 
+_WIDE = {"LONG", "LONGLONG", "ULONG", "ULONGLONG", "INT128", "UINT128"}
+_NARROW = {"INT", "UINT", "SHORT", "USHORT", "CHAR_S", "CHAR_U", "SCHAR", "UCHAR", "BOOL"}
+_INTEGRAL = _WIDE | _NARROW | {"ENUM"}
+
+
+def _kind(t) -> str:  # noqa: ANN001
+    return t.get_canonical().kind.name
+
+
+def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
+    """Edits of the operators in ``REALISTIC_OPERATORS`` (module docstring)."""
+    from clang import cindex
+
+    K = cindex.CursorKind
+    toks = _Tokens(tu, body.extent)
+    lo, hi = body.extent.start.offset, body.extent.end.offset
+    edits: list[_Edit] = []
+
+    def text(c) -> str:  # noqa: ANN001
+        return source[c.extent.start.offset : c.extent.end.offset].decode("utf-8", "replace")
+
+    def inside(c) -> bool:  # noqa: ANN001
+        s, e = c.extent.start, c.extent.end
+        return s.file is not None and lo <= s.offset and e.offset <= hi and s.offset < e.offset
+
+    def short(t: str) -> str:
+        t = " ".join(t.split())
+        return t if len(t) <= 40 else t[:37] + "..."
+
+    def wrap(c, suffix: str, operator: str, what: str) -> None:  # noqa: ANN001
+        a, b = c.extent.start.offset, c.extent.end.offset
+        edits.append(
+            _Edit(a, a, b"(", operator, f"{what} `{short(text(c))}` -> `({short(text(c))}){suffix}`",
+                  ((b, f"){suffix}".encode()),))
+        )
+
+    for cur in _walk(body):
+        if not inside(cur):
+            continue
+        kind = cur.kind
+        if kind == K.BINARY_OPERATOR:
+            children = list(cur.get_children())
+            if len(children) != 2:
+                continue
+            i = toks.index_at_or_after(children[0].extent.end.offset)
+            if i >= len(toks.spelling) or toks.spelling[i] not in ("&&", "||"):
+                continue
+            a, b = cur.extent.start.offset, cur.extent.end.offset
+            for keep, gone in ((children[0], children[1]), (children[1], children[0])):
+                edits.append(
+                    _Edit(a, b, text(keep).encode(), "drop-term",
+                          f"drop `{toks.spelling[i]} {short(text(gone))}`"
+                          if keep is children[0] else f"drop `{short(text(gone))} {toks.spelling[i]}`")
+                )
+        elif kind == K.CSTYLE_CAST_EXPR:
+            children = [c for c in cur.get_children() if c.kind.is_expression()]
+            if not children or _kind(cur.type) not in _WIDE:
+                continue
+            operand = children[-1]
+            if _kind(operand.type) not in _NARROW:
+                continue
+            a, b = cur.extent.start.offset, operand.extent.start.offset
+            cast = source[a:b].decode("utf-8", "replace").strip()
+            edits.append(_Edit(a, b, b"", "widening", f"remove the widening cast `{cast}`"))
+        elif kind == K.VAR_DECL and _kind(cur.type) in _WIDE:
+            i0 = toks.index_at_or_after(cur.extent.start.offset)
+            j = i0
+            while j < len(toks.spelling) and toks.spelling[j] in ("long", "unsigned", "signed", "int"):
+                j += 1
+            if j == i0 or j >= len(toks.spelling) or toks.spelling[j] != cur.spelling:
+                continue
+            narrow = b"unsigned" if "unsigned" in toks.spelling[i0:j] else b"int"
+            typ = " ".join(toks.spelling[i0:j])
+            edits.append(
+                _Edit(toks.start[i0], toks.end[j - 1], narrow, "widening",
+                      f"`{typ} {cur.spelling}` -> `{narrow.decode()} {cur.spelling}`")
+            )
+        elif kind == K.ARRAY_SUBSCRIPT_EXPR:
+            children = list(cur.get_children())
+            if len(children) != 2 or children[1].kind == K.INTEGER_LITERAL:
+                continue
+            wrap(children[1], " + 1", "off-by-one", "index")
+            wrap(children[1], " - 1", "off-by-one", "index")
+        elif kind == K.FOR_STMT:
+            conds = [c for c in cur.get_children() if c.kind == K.BINARY_OPERATOR]
+            if not conds:
+                continue
+            cond = conds[0]
+            parts = list(cond.get_children())
+            i = toks.index_at_or_after(parts[0].extent.end.offset) if len(parts) == 2 else -1
+            if i < 0 or i >= len(toks.spelling) or toks.spelling[i] not in ("<", "<=", "!="):
+                continue
+            if parts[1].kind == K.INTEGER_LITERAL:
+                continue  # the constant operator already moves it
+            wrap(parts[1], " - 1", "off-by-one", "loop bound")
+        elif kind == K.IF_STMT:
+            children = list(cur.get_children())
+            if len(children) != 3:
+                continue
+            els = children[2]
+            j = toks.index_at_or_after(els.extent.start.offset) - 1
+            if j < 0 or toks.spelling[j] != "else":
+                continue
+            k = toks.index_at_or_after(els.extent.end.offset)
+            end = els.extent.end.offset
+            if k < len(toks.spelling) and toks.start[k] == end and toks.spelling[k] == ";":
+                end = toks.end[k]
+            edits.append(
+                _Edit(toks.start[j], end, b"", "remove-branch", f"remove `else {short(text(els))}`")
+            )
+        elif kind == K.CASE_STMT:
+            i0 = toks.index_at_or_after(cur.extent.start.offset)
+            if i0 >= len(toks.spelling) or toks.spelling[i0] != "case":
+                continue
+            j = i0 + 1
+            while j < len(toks.spelling) and toks.spelling[j] != ":":
+                j += 1
+            if j >= len(toks.spelling):
+                continue
+            label = source[toks.start[i0] : toks.end[j]].decode("utf-8", "replace")
+            edits.append(_Edit(toks.start[i0], toks.end[j], b"", "remove-branch", f"remove `{label}`"))
+        elif kind == K.RETURN_STMT:
+            children = list(cur.get_children())
+            if len(children) != 1:
+                continue
+            value = children[0]
+            if _kind(value.type) not in _INTEGRAL - {"BOOL", "ENUM"}:
+                continue
+            if not any(t.kind.name == "IDENTIFIER" for t in value.get_tokens()):
+                continue  # a literal: the constant operator already moves it
+            wrap(value, " + 1", "return", "return")
+        elif kind == K.CALL_EXPR:
+            args = list(cur.get_arguments())
+            for x, y in zip(args, args[1:]):
+                if not (inside(x) and inside(y)):
+                    continue
+                if x.type.get_canonical().spelling != y.type.get_canonical().spelling:
+                    continue
+                tx, ty = text(x), text(y)
+                if tx == ty:
+                    continue
+                a, b = x.extent.start.offset, y.extent.end.offset
+                between = source[x.extent.end.offset : y.extent.start.offset]
+                edits.append(
+                    _Edit(a, b, ty.encode() + between + tx.encode(), "swap-args",
+                          f"swap `{short(tx)}` and `{short(ty)}` in `{cur.spelling}(...)`")
+                )
+    return edits
+
+
 def _line_col(source: bytes, offset: int) -> tuple[int, int]:
     line = source.count(b"\n", 0, offset) + 1
     col = offset - (source.rfind(b"\n", 0, offset) + 1) + 1
@@ -510,13 +691,18 @@ def make_mutants(
     *,
     path: str | None = None,
     flags: Sequence[str] = (),
+    operators: Sequence[str] = CLASSIC_OPERATORS,
 ) -> list[Mutant]:
     """Mutants of ``function``'s body in ``source`` (see the module docstring for the operators).
 
     ``path`` (optional) names the file for libclang, so relative includes resolve; ``flags`` are
-    extra compiler flags (``-I``, ``-D``, ``-std=``). Raises ``TargetNotFound`` when the function
-    has no definition in ``source``.
+    extra compiler flags (``-I``, ``-D``, ``-std=``); ``operators`` picks the operators (default:
+    the classic ones; ``OPERATORS`` adds the realistic ones). Raises ``TargetNotFound`` when the
+    function has no definition in ``source`` and ``ValueError`` for an unknown operator.
     """
+    unknown = set(operators) - set(OPERATORS)
+    if unknown:
+        raise ValueError(f"unknown mutation operator(s): {sorted(unknown)}")
     tu, filename = parse_source(source, path, language, flags)
     cursor = find_definition(tu, filename, function)
     body = next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
@@ -524,6 +710,9 @@ def make_mutants(
         return []
     data = source.encode("utf-8")
     edits = _edits_for(tu, body, data)
+    if set(operators) & set(REALISTIC_OPERATORS):
+        edits += _realistic_edits(tu, body, data)
+    edits = [e for e in edits if e.operator in operators]
     variant_order = {op: i for i, op in enumerate(OPERATORS)}
     edits.sort(key=lambda e: (e.start, variant_order[e.operator]))  # stable: keeps variant order
     mutants: list[Mutant] = []

@@ -9,6 +9,8 @@ import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.mutate import (
+    OPERATORS,
+    REALISTIC_OPERATORS,
     Mutant,
     MutationError,
     TargetNotFound,
@@ -152,6 +154,59 @@ def test_limit_spreads_over_operators_deterministically() -> None:
     assert make_mutants(BUMP, decl("bump", 1), language="c", limit=0) == []
 
 
+TOTAL = (
+    "int pick(int a, int b) { return a - b; }\n"
+    "long long total(const int *v, int n, int lo) {\n"
+    "    long long s = 0;\n"
+    "    for (int i = 0; i < n; i++)\n"
+    "        if (v[i] > lo && v[i] < 100)\n"
+    "            s += (long long)v[i] * 2;\n"
+    "        else\n"
+    "            s -= 1;\n"
+    "    switch (n) {\n"
+    "    case 1: return pick(n, lo);\n"
+    "    default: break;\n"
+    "    }\n"
+    "    return s;\n"
+    "}\n"
+)
+
+
+def test_realistic_operators_exact() -> None:
+    """Each realistic operator (dropped term, widening, off-by-one, removed branch, neighbour
+    return value, swapped arguments) on hand-checkable code; the classic ones stay the default."""
+    mutants = make_mutants(TOTAL, decl("total", 2), "c", 100, operators=REALISTIC_OPERATORS)
+    assert [(m.id, m.description) for m in mutants] == [
+        ("widening@3:5/0", "`long long s` -> `int s`"),
+        ("off-by-one@4:25/0", "loop bound `n` -> `(n) - 1`"),
+        ("drop-term@5:13/0", "drop `&& v[i] < 100`"),
+        ("drop-term@5:13/1", "drop `v[i] > lo &&`"),
+        ("off-by-one@5:15/0", "index `i` -> `(i) + 1`"),
+        ("off-by-one@5:15/1", "index `i` -> `(i) - 1`"),
+        ("off-by-one@5:28/0", "index `i` -> `(i) + 1`"),
+        ("off-by-one@5:28/1", "index `i` -> `(i) - 1`"),
+        ("widening@6:18/0", "remove the widening cast `(long long)`"),
+        ("off-by-one@6:31/0", "index `i` -> `(i) + 1`"),
+        ("off-by-one@6:31/1", "index `i` -> `(i) - 1`"),
+        ("remove-branch@7:9/0", "remove `else s -= 1`"),
+        ("remove-branch@10:5/0", "remove `case 1:`"),
+        ("return@10:20/0", "return `pick(n, lo)` -> `(pick(n, lo)) + 1`"),
+        ("swap-args@10:25/0", "swap `n` and `lo` in `pick(...)`"),
+        ("return@13:12/0", "return `s` -> `(s) + 1`"),
+    ]
+    by_id = {m.id: m for m in mutants}
+    assert by_id["widening@6:18/0"].text == TOTAL.replace("(long long)v[i]", "v[i]")
+    assert by_id["drop-term@5:13/0"].text == TOTAL.replace(" && v[i] < 100", "")
+    assert by_id["swap-args@10:25/0"].text == TOTAL.replace("pick(n, lo)", "pick(lo, n)")
+    assert by_id["remove-branch@10:5/0"].text == TOTAL.replace("case 1: return", " return")
+    classic = make_mutants(TOTAL, decl("total", 2), "c", 100)
+    assert not {m.operator for m in classic} & set(REALISTIC_OPERATORS)
+    both = make_mutants(TOTAL, decl("total", 2), "c", 1000, operators=OPERATORS)
+    assert {m.id for m in both} == {m.id for m in classic} | set(by_id)
+    with pytest.raises(ValueError, match="unknown"):
+        make_mutants(TOTAL, decl("total", 2), "c", operators=("typo",))
+
+
 def test_missing_definition_is_a_typed_error() -> None:
     with pytest.raises(TargetNotFound, match="nope"):
         make_mutants("int nope(int);\nint f(void) { return 1; }\n", decl("nope", 1), language="c")
@@ -250,6 +305,30 @@ def test_mutation_analysis_with_clang_repl(mutation_runner, tmp_path) -> None:  
     # A block that cannot tell the mutants apart kills nothing.
     weak = mutation_analysis([Example("max2(2, 2)", "2")], code, decl("max2", 1), mutation_runner)
     assert (weak.killed, weak.total) == (0, 3)
+
+
+@pytest.mark.clang
+def test_realistic_mutants_compile_and_are_killed(mutation_runner) -> None:  # noqa: ANN001
+    """Every realistic mutant of ``total`` loads; two calls kill all but four of them."""
+    mutants = make_mutants(TOTAL, decl("total", 2), "c", 100, operators=REALISTIC_OPERATORS)
+    code = CodeUnderTest(text=TOTAL, language="c")
+    examples = [
+        Example("int v[] = {5, 2000000000, 200, 0};"),
+        Example("total(v, 3, 1)"),
+        Example("total(v, 1, 7)"),
+    ]
+    report = mutation_analysis(examples, code, decl("total", 2), mutation_runner, mutants)
+    assert report.baseline is not None and report.baseline.setup_error is None
+    assert report.stillborn == []
+    # Survivors these inputs cannot reach: every v[i] > 1 here (so `v[i] > lo` never decides),
+    # v[i + 1] > lo agrees with v[i] > lo on every counted i, and no counted value is big enough
+    # for an int sum or product to overflow.
+    assert sorted(m.id for m in report.survivors) == [
+        "drop-term@5:13/1",
+        "off-by-one@5:15/0",
+        "widening@3:5/0",
+        "widening@6:18/0",
+    ]
 
 
 @pytest.mark.clang
