@@ -2,9 +2,10 @@
 
 ``load_backend(config)`` resolves which model to use (``models.resolve``: argument > preset >
 environment > user config file > installed trained model > embedded default), fetches a preset if
-needed (``models.presets``), and returns a warm, cached backend: the in-process llama.cpp backend
-(``models.llama_backend``) or, when a URL is configured, the OpenAI-compatible HTTP backend
-(``models.http_backend``). ``backend.info`` (a ``ModelInfo``) says which model, why, and on which
+needed (``models.presets``), and returns a warm, cached backend: the llama.cpp model in a
+supervised child process (``models.host``: a native crash costs one request, not the caller;
+``$CDOCTEST_MODEL_HOST=0`` loads it in process, ``models.llama_backend``) or, when a URL is
+configured, the OpenAI-compatible HTTP backend (``models.http_backend``). ``backend.info`` (a ``ModelInfo``) says which model, why, and on which
 device. ``python -m models info`` prints the same without generating anything.
 """
 
@@ -57,6 +58,10 @@ def load_backend(config: ModelConfig | None = None, *, verbose: bool | None = No
         info = dataclasses.replace(
             info, path=path, reason=info.reason.replace(" (not downloaded yet)", "")
         )
-    from models.llama_backend import get_backend
+    if os.environ.get("CDOCTEST_MODEL_HOST", "1").strip().lower() in ("0", "off", "false", "no"):
+        from models.llama_backend import get_backend
 
-    return get_backend(cfg, info, verbose=verbose)
+        return get_backend(cfg, info, verbose=verbose)
+    from models.host import get_hosted_backend
+
+    return get_hosted_backend(cfg, info, verbose=verbose)

@@ -71,6 +71,7 @@ class ModelConfig:
     n_gpu_layers: int | None = None  # None: all layers when the build has a GPU backend, else 0
     n_threads: int | None = None
     n_parallel: int = 8  # max sequences decoded together
+    extra_bufts: bool | None = None  # llama.cpp weight repacking / AMX; None: off on AMX CPUs (llama_backend)
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
 

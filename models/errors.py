@@ -77,3 +77,23 @@ class RemoteError(ModelError):
 
 class InstallError(ModelError):
     """``install_model`` / ``rollback`` could not install or restore a trained model."""
+
+
+class ModelRuntimeError(ModelError):
+    """The model failed while running (not a configuration problem): the caller may fall back."""
+
+
+class ModelCrashed(ModelRuntimeError):
+    """The model host died (signal, abort, OOM kill, exit). ``signal`` / ``exit_code`` / ``log`` say how."""
+
+    def __init__(
+        self, message: str, *, signal: str | None = None, exit_code: int | None = None, log: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.signal = signal
+        self.exit_code = exit_code
+        self.log = log
+
+
+class ModelHostDown(ModelRuntimeError):
+    """The model host crashed ``max_crashes`` times in a row and is not restarted any more."""

@@ -31,6 +31,11 @@ Contract (see ``models.api.Backend``):
   *before* top-k/top-p/min-p truncation and grammar masking: the quantity GRPO's ratio uses.
 - **Device**: all layers offloaded when ``llama_supports_gpu_offload()`` (CUDA, or Metal on macOS)
   unless ``n_gpu_layers`` says otherwise; ``info.device`` reports the outcome.
+- **Extra buffer types** (llama.cpp's CPU weight repacking, including its AMX matmul): off on a
+  CPU that reports AMX, whose AMX matmul segfaults in ``llama_decode`` (llama.cpp issue #20824),
+  on elsewhere; ``ModelConfig.extra_bufts`` and then ``$CDOCTEST_EXTRA_BUFTS`` (``0``/``1``/``auto``)
+  override (:func:`decide_extra_bufts`). The rule also covers llama-cpp-python's ``Llama`` class in
+  this process once :func:`_lib` ran (it patches ``llama_model_default_params``).
 """
 
 from __future__ import annotations
@@ -66,11 +71,14 @@ _TOKEN_DATA = np.dtype(
     [("id", np.int32), ("logit", np.float32), ("p", np.float32)]
 )  # llama_token_data
 _log_lines: collections.deque[str] = collections.deque(maxlen=400)
-_log_state = {
+_log_state: dict = {
     "verbose": os.environ.get("CDOCTEST_LLAMA_VERBOSE", "") not in ("", "0"),
     "installed": False,
+    "sink": None,
 }
 _init_lock = threading.Lock()
+AMX_FLAGS = frozenset({"amx_tile", "amx_int8", "amx_bf16", "amx_fp16", "amx_complex"})
+EXTRA_BUFTS_ENV = "CDOCTEST_EXTRA_BUFTS"
 _cache: dict[tuple, LlamaBackend] = {}
 _llama_cpp = None
 
@@ -100,18 +108,115 @@ def _lib():
         def _log_callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
             s = text.decode("utf-8", "replace") if text else ""
             _log_lines.append(s)
+            sink = _log_state.get("sink")
+            if sink is not None:
+                sink(s)
             if _log_state["verbose"]:
                 sys.stderr.write(s)
 
         llama_cpp.llama_log_set(_log_callback, ctypes.c_void_p(0))
         llama_cpp.llama_backend_init()
+        _patch_default_params(llama_cpp)
         _llama_cpp = llama_cpp
         return llama_cpp
+
+
+def cpu_flags(cpuinfo: str = "/proc/cpuinfo") -> frozenset[str]:
+    """The CPU feature flags (``flags`` of /proc/cpuinfo, else ``lscpu``); empty when unknown."""
+    try:
+        with open(cpuinfo, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                key, _, value = line.partition(":")
+                if key.strip() in ("flags", "Features"):
+                    return frozenset(value.split())
+    except OSError:
+        pass
+    import shutil
+    import subprocess
+
+    if shutil.which("lscpu"):
+        try:
+            out = subprocess.run(
+                ["lscpu"], capture_output=True, text=True, timeout=10, check=False
+            ).stdout
+        except (OSError, subprocess.SubprocessError):
+            return frozenset()
+        for line in out.splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "Flags":
+                return frozenset(value.split())
+    return frozenset()
+
+
+def decide_extra_bufts(
+    flags: frozenset[str] | set[str], setting: bool | None = None, env: str | None = None
+) -> tuple[bool, str]:
+    """Whether llama.cpp may use extra buffer types (weight repacking, AMX), and why.
+
+    ``setting`` (``ModelConfig.extra_bufts``) wins, then ``env`` (``$CDOCTEST_EXTRA_BUFTS``:
+    ``1``/``on``/``true``, ``0``/``off``/``false``, ``auto`` or empty), then the CPU: off when
+    ``flags`` holds an AMX flag (llama.cpp's AMX matmul crashes, llama.cpp #20824), on otherwise
+    (repacking speeds up some quantisations on AVX2/AVX-512 CPUs). An unknown ``env`` value raises
+    ``ValueError``.
+
+    >>> decide_extra_bufts({"avx2", "amx_tile", "amx_int8"})
+    (False, 'off: the CPU has AMX (amx_int8, amx_tile), whose llama.cpp matmul crashes')
+    >>> decide_extra_bufts({"avx2"})[0], decide_extra_bufts({"amx_tile"}, env="1")[0]
+    (True, True)
+    """
+    if setting is not None:
+        return bool(setting), f"{'on' if setting else 'off'}: ModelConfig.extra_bufts"
+    value = (env or "").strip().lower()
+    if value in ("1", "on", "true", "yes"):
+        return True, f"on: ${EXTRA_BUFTS_ENV}={env}"
+    if value in ("0", "off", "false", "no"):
+        return False, f"off: ${EXTRA_BUFTS_ENV}={env}"
+    if value not in ("", "auto"):
+        raise ValueError(f"${EXTRA_BUFTS_ENV} must be 0, 1 or auto, not {env!r}")
+    amx = sorted(AMX_FLAGS & set(flags))
+    if amx:
+        return False, f"off: the CPU has AMX ({', '.join(amx)}), whose llama.cpp matmul crashes"
+    return True, "on: no AMX on this CPU"
+
+
+def extra_bufts(setting: bool | None = None) -> tuple[bool, str]:
+    """:func:`decide_extra_bufts` for this machine and environment (a bad env value: ModelLoadError)."""
+    try:
+        return decide_extra_bufts(cpu_flags(), setting, os.environ.get(EXTRA_BUFTS_ENV))
+    except ValueError as exc:
+        raise ModelLoadError(EXTRA_BUFTS_ENV, str(exc)) from None
+
+
+def _patch_default_params(llama_cpp) -> None:
+    """Make ``llama_model_default_params()`` follow the extra-buffer-types rule in this process.
+
+    llama-cpp-python's ``Llama`` class takes no such argument and loads in its constructor, so
+    its defaults are the one place to set it (export round trips and benchmarks use ``Llama``).
+    """
+    low = llama_cpp.llama_cpp
+    original = low.llama_model_default_params
+    if getattr(original, "_cdoctest_patched", False):
+        return
+    on, _ = extra_bufts()
+
+    def llama_model_default_params():
+        params = original()
+        params.use_extra_bufts = on
+        return params
+
+    llama_model_default_params._cdoctest_patched = True  # type: ignore[attr-defined]
+    low.llama_model_default_params = llama_model_default_params
+    llama_cpp.llama_model_default_params = llama_model_default_params
 
 
 def set_verbose(verbose: bool) -> None:
     """Show (True) or hide (False, default) llama.cpp's log on stderr."""
     _log_state["verbose"] = verbose
+
+
+def set_log_sink(sink) -> None:
+    """Also pass every llama.cpp log line to ``sink(text)`` (the model host forwards them); None: stop."""
+    _log_state["sink"] = sink
 
 
 def recent_log(n: int = 40) -> str:
@@ -216,8 +321,10 @@ class LlamaBackend:
         self._kv_tokens: list[int] = []
         self._abort = False
 
+        self.extra_bufts, self.extra_bufts_reason = extra_bufts(config.extra_bufts)
         mparams = L.llama_model_default_params()
         mparams.n_gpu_layers = ngl
+        mparams.use_extra_bufts = self.extra_bufts
         _log_lines.clear()
         self._model = L.llama_model_load_from_file(path.encode(), mparams)
         if not self._model:
@@ -768,6 +875,7 @@ def get_backend(
         config.n_gpu_layers,
         config.n_threads,
         config.n_parallel,
+        config.extra_bufts,
     )
     with _init_lock:
         cached = _cache.get(key)

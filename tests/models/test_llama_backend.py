@@ -142,10 +142,11 @@ def test_context_overflow_and_bad_grammar_are_typed_errors(backend):
     assert backend.generate(MESSAGES, n=1, params=SamplingParams(seed=2, max_tokens=2))[0].token_ids
 
 
-def test_load_backend_is_cached_and_warm(embedded_path, backend, xdg):
+def test_load_backend_is_cached_and_warm(embedded_path, backend, xdg, monkeypatch):
     from models import load_backend
     from models.api import ModelConfig
 
+    monkeypatch.setenv("CDOCTEST_MODEL_HOST", "0")  # in process (the model host: test_host.py)
     assert load_backend(ModelConfig(model=embedded_path, n_ctx=4096, n_parallel=8)) is backend
     other = load_backend(ModelConfig(model=embedded_path, n_ctx=2048, n_parallel=2))
     try:
