@@ -2,7 +2,10 @@
 
 ``main(argv=None) -> int``. Exit codes: 0 every selected function got a verified block (or was
 skipped on purpose), 1 some function got no verified test, 2 usage or set-up error (no clang-repl,
-no model, unreadable or unparseable file). Output: ``--diff`` (default) a unified diff on stdout,
+no model, unreadable or unparseable file). A model that fails while generating (its process
+crashed: ``models.host``) is not a set-up error: the function gets the no-model fallback's block,
+its line on stderr says ``model failed: <signal, llama.cpp's last log lines>``, and the exit code
+follows the rule above. Output: ``--diff`` (default) a unified diff on stdout,
 ``--write`` the file edited in place (atomically, after the final re-run of every new block in the
 edited text), ``--json`` one JSON document. The model used and why, and per function what was done,
 go to stderr; a progress bar too when stderr is a terminal. The user's file is written only by

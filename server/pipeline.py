@@ -17,7 +17,11 @@ Contract (used by ``server/cli.py`` and the language server):
   the final re-run in that text are in it. Raises ``GenerationCancelled`` when ``cancel`` is set
   (nothing is returned, so nothing is inserted), ``TargetNotFound`` when the selector names nothing,
   ``SourceParseError`` when libclang cannot parse at all, ``ToolchainNotFound`` without clang-repl
-  and ``models.api.ModelError`` when the model cannot be loaded.
+  and ``models.api.ModelError`` when the model cannot be loaded. A model that fails while running
+  (``ModelError`` from sampling, e.g. the model host crashed: ``models.errors.ModelRuntimeError``,
+  also when it dies while loading) costs only that function its model candidates: it gets the
+  fallback's block (unless ``fallback='never'``) and ``message`` starts the model part with
+  ``model failed: <the error>``.
 - A function whose model candidates yield nothing verifiable gets the no-model fallback
   (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used. The
   keyword-only ``fallback`` argument chooses: ``'auto'`` (default: as just said, and also when the
@@ -36,7 +40,8 @@ from typing import Any
 
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.results import DocTestResult
-from models.api import Backend, ModelConfig
+from models.api import Backend, ModelConfig, ModelError
+from models.errors import ModelRuntimeError
 from models.prompt import mentions
 from server.api import (
     FileResult,
@@ -306,9 +311,13 @@ class Generator:
         candidates_ok = 0
         notes: list[str] = []
         sample_errors: list[str] = []
+        model_error = ""
         if not self.options.no_model:
-            backend = self.backend
-            for attempt in range(MAX_ATTEMPTS):
+            try:
+                backend: Backend | None = self.backend
+            except ModelRuntimeError as exc:  # the model host died while loading: fall back
+                backend, model_error = None, str(exc)
+            for attempt in range(MAX_ATTEMPTS if backend is not None else 0):
                 self._check(cancel)
                 report(
                     "sampling",
@@ -318,14 +327,19 @@ class Generator:
                 )
                 ts = time.monotonic()
                 with _Budget(cancel, deadline) as budget:
-                    sampled = sample_candidates(
-                        backend,
-                        ctx.prompt_target,
-                        self.options,
-                        attempt=attempt,
-                        cancel=budget.event,
-                        max_tokens=self.max_tokens,
-                    )
+                    try:
+                        sampled = sample_candidates(
+                            backend,
+                            ctx.prompt_target,
+                            self.options,
+                            attempt=attempt,
+                            cancel=budget.event,
+                            max_tokens=self.max_tokens,
+                        )
+                    except ModelError as exc:  # e.g. the model host crashed: fall back for this function
+                        self._check(cancel)
+                        model_error = str(exc)
+                        break
                 timings["sampling"] = timings.get("sampling", 0.0) + time.monotonic() - ts
                 self._check(cancel)
                 if budget.expired:
@@ -364,7 +378,11 @@ class Generator:
                 candidates_ok += ver.candidates_with_kept
                 if kept or time.monotonic() > deadline - 5:
                     break
-            notes.append(_model_note(candidates_total, candidates_ok, kept))
+            notes.append(
+                f"model failed: {model_error}"
+                if model_error
+                else _model_note(candidates_total, candidates_ok, kept)
+            )
 
         origin_used = "model"
         used_fallback = False

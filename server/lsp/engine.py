@@ -207,9 +207,20 @@ class Engine:
         self._doctests.pop(uri, None)
 
     def close(self) -> None:
-        """Free the model and the warm interpreters."""
+        """Free the model and the warm interpreters.
+
+        The model host (``models.host``) of this engine's generator is stopped too, so that a
+        settings change to another model or adapter really frees the old one's memory (a new
+        engine starts its host on first use).
+        """
         with self._lock:
             self._closed = True
+            backend = getattr(self._generator, "_backend", None)  # loaded by the generator, if at all
+            if backend is not None and _is_hosted(backend):
+                try:
+                    backend.close()
+                except Exception:
+                    log.exception("stopping the model host failed")
             for obj in (self._generator, self._lister, self._gen_runner, self._runner):
                 close: Callable[[], None] | None = getattr(obj, "close", None)
                 if close is not None:
@@ -218,6 +229,15 @@ class Engine:
                     except Exception:  # closing must not take the server down
                         log.exception("closing %r failed", obj)
             self._generator = self._lister = self._gen_runner = self._runner = None
+
+
+def _is_hosted(backend: Any) -> bool:
+    """Whether ``backend`` is a model in a child process (``models.host``)."""
+    try:
+        from models.host import HostedBackend
+    except ImportError:
+        return False
+    return isinstance(backend, HostedBackend)
 
 
 def _key(version: int | None, text: str) -> tuple[int, str]:
