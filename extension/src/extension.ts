@@ -1,6 +1,7 @@
 // A thin client: start `cdoctest-lsp`, pass the `cdoctest` settings, drive generation through the
 // server's `cdoctest/generate` request inside a cancellable notification progress, and show the
-// model in the status bar. All logic lives in the server (server/lsp/).
+// model and the sandbox in the status bar. All logic lives in the server (server/lsp/). Workspace
+// Trust: see trust.ts (untrusted: the server runs nothing, commands say why).
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import {
@@ -11,10 +12,13 @@ import {
   WorkDoneProgress,
   WorkspaceEdit as LspWorkspaceEdit,
 } from 'vscode-languageclient/node';
-import { resolveServerCommand } from './serverCommand';
-import { RESTART_KEYS, serverSettings, statusText } from './settings';
+import { ServerCommand, resolveServerCommand } from './serverCommand';
+import { RESTART_KEYS, sandboxLine, serverSettings, statusText, statusTooltip } from './settings';
+import { MANAGE_TRUST, MANAGE_TRUST_COMMAND, TRUST_NOTIFICATION, onGrant, untrustedMessage } from './trust';
 
 let client: LanguageClient | undefined;
+let clientCommand: ServerCommand | undefined;
+let loggedSandbox: string | undefined;
 let statusItem: vscode.StatusBarItem | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
@@ -30,15 +34,22 @@ function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('cdoctest');
 }
 
-async function startClient(): Promise<void> {
+/** The server command; an untrusted workspace's .venv is never used (it would run its code). */
+function serverCommand(): ServerCommand {
   const cfg = config();
-  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-  const { command, args } = resolveServerCommand({
+  const trusted = vscode.workspace.isTrusted;
+  const folders = trusted ? (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath) : [];
+  return resolveServerCommand({
     serverPath: cfg.get<string>('server.path'),
     serverArgs: cfg.get<string[]>('server.args'),
     workspaceFolders: folders,
     exists: (p) => fs.existsSync(p),
   });
+}
+
+async function startClient(): Promise<void> {
+  const cfg = config();
+  const { command, args } = (clientCommand = serverCommand());
   const serverOptions: ServerOptions = {
     command,
     args,
@@ -51,14 +62,19 @@ async function startClient(): Promise<void> {
       { scheme: 'file', language: 'cpp' },
     ],
     outputChannel: output,
-    initializationOptions: serverSettings((k) => cfg.get(k)),
+    initializationOptions: { ...serverSettings((k) => cfg.get(k)), trusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'cdoctest' },
   };
   client = new LanguageClient('cdoctest', 'cdoctest', serverOptions, clientOptions);
   client.onNotification('cdoctest/status', (status) => {
     if (statusItem) {
       statusItem.text = statusText(status);
-      statusItem.tooltip = `${status?.model?.path ?? ''}\n${status?.model?.reason ?? ''}\nClick to restart the server.`;
+      statusItem.tooltip = statusTooltip(status);
+    }
+    const line = sandboxLine(status);
+    if (line && line !== loggedSandbox) {
+      loggedSandbox = line;
+      output?.info(line);
     }
   });
   try {
@@ -73,12 +89,38 @@ async function startClient(): Promise<void> {
 async function stopClient(): Promise<void> {
   const c = client;
   client = undefined;
+  clientCommand = undefined;
   if (c) {
     await c.stop();
   }
 }
 
+/** In an untrusted workspace: say why nothing runs and offer to manage trust; true if untrusted. */
+async function refuseUntrusted(what: string): Promise<boolean> {
+  if (vscode.workspace.isTrusted) {
+    return false;
+  }
+  const pick = await vscode.window.showWarningMessage(untrustedMessage(what), MANAGE_TRUST);
+  if (pick === MANAGE_TRUST) {
+    await vscode.commands.executeCommand(MANAGE_TRUST_COMMAND);
+  }
+  return true;
+}
+
+/** Trust granted: everything works without a reload (restart only if the server command changes). */
+async function trustGranted(): Promise<void> {
+  if (onGrant(clientCommand, serverCommand()) === 'restart') {
+    await stopClient();
+    await startClient();
+  } else {
+    await client?.sendNotification(TRUST_NOTIFICATION, { trusted: true });
+  }
+}
+
 async function generate(all: boolean): Promise<void> {
+  if (await refuseUntrusted('generate tests')) {
+    return;
+  }
   const editor = vscode.window.activeTextEditor;
   const c = client;
   if (!editor || !c) {
@@ -131,6 +173,9 @@ async function generate(all: boolean): Promise<void> {
 }
 
 async function runTests(): Promise<void> {
+  if (await refuseUntrusted('run the tests')) {
+    return;
+  }
   const editor = vscode.window.activeTextEditor;
   if (!editor || !client) {
     return;
@@ -160,6 +205,7 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
       await stopClient();
       await startClient();
     }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => trustGranted()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (RESTART_KEYS.some((k) => e.affectsConfiguration(`cdoctest.${k}`))) {
         await stopClient();

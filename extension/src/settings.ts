@@ -42,8 +42,50 @@ export function serverSettings(get: (key: string) => unknown): Nested {
   return out;
 }
 
-/** The status-bar text for a `cdoctest/status` answer. */
-export function statusText(status: { model?: { name?: string; reason?: string } } | undefined): string {
+/** The part of a `cdoctest/status` answer (server/lsp/server.py `status`) the extension shows. */
+export interface Status {
+  model?: { name?: string; path?: string; reason?: string };
+  trusted?: boolean;
+  sandbox?: { method?: string; notIsolated?: string[]; error?: string };
+  runOnOpen?: boolean;
+}
+
+/** The status-bar text: the model, a warning with the sandbox when it is weaker than bubblewrap. */
+export function statusText(status: Status | undefined): string {
+  if (status?.trusted === false) {
+    return '$(workspace-untrusted) cdoctest: restricted';
+  }
   const name = status?.model?.name;
-  return name ? `$(beaker) cdoctest: ${name}` : '$(beaker) cdoctest: no model';
+  const text = name ? `$(beaker) cdoctest: ${name}` : '$(beaker) cdoctest: no model';
+  const method = status?.sandbox?.method;
+  return method && method !== 'bwrap' ? `${text} $(warning) ${method}` : text;
+}
+
+/** Which sandbox protects runs and what it leaves open (the tooltip and the output channel). */
+export function sandboxLine(status: Status | undefined): string | undefined {
+  const sb = status?.sandbox;
+  if (sb?.error) {
+    return `Runs: the sandbox cannot be used: ${sb.error}`;
+  }
+  if (!sb?.method) {
+    return undefined;
+  }
+  const gaps = sb.notIsolated ?? [];
+  const isolation = gaps.length ? `NOT isolated: ${gaps.join(', ')}` : 'network, processes and filesystem isolated';
+  const onOpen = status?.runOnOpen ? 'on' : 'off';
+  return `Runs are confined by ${sb.method} (${isolation}). Run on open: ${onOpen}.`;
+}
+
+/** The status-bar tooltip: model, sandbox, trust. */
+export function statusTooltip(status: Status | undefined): string {
+  const lines = [status?.model?.path ?? '', status?.model?.reason ?? ''];
+  if (status?.trusted === false) {
+    lines.push('Workspace not trusted: no cdoctest block is run and nothing is generated.');
+  }
+  const sandbox = sandboxLine(status);
+  if (sandbox) {
+    lines.push(sandbox);
+  }
+  lines.push('Click to restart the server.');
+  return lines.filter((l) => l !== '').join('\n');
 }

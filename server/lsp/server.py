@@ -7,7 +7,9 @@ single-thread executors (parse: libclang; generate: model + clang-repl; tests: c
 event loop always answers. Requests and methods: LSP code actions (+ resolve), code lenses,
 ``cdoctest/generate``, ``cdoctest/runTests``, ``cdoctest/status``, and the commands
 ``cdoctest.server.generate`` / ``cdoctest.server.runTests`` (thin: they start a tracked task and
-return at once, see docs/editor.md and the pygls notes on executeCommand).
+return at once, see docs/editor.md and the pygls notes on executeCommand). Workspace Trust
+(``initializationOptions.trusted``, ``cdoctest/didChangeTrust``) and the sandbox level gate every
+run of the workspace's code: see ``server/lsp/features/trust.py``.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from pygls.lsp.server import LanguageServer
 
 from server.lsp import args as A
 from server.lsp.engine import Engine, EngineError
-from server.lsp.features import code_actions, generate, test_runs
+from cdoctest_runner.results import SandboxReport
+from server.lsp.features import code_actions, generate, test_runs, trust
 from server.lsp.features.diagnostics import Diagnostics
-from server.lsp.settings import Settings, parse_settings, to_client
+from server.lsp.settings import Settings, initial_trust, parse_settings, to_client
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,10 @@ class CdoctestServer(LanguageServer):
         self._warmups: dict[str, asyncio.Task[Any]] = {}
         self._shown: set[str] = set()
         self._deferred: list[str] = []
+        self.trusted = True  # Workspace Trust (initializationOptions.trusted, didChangeTrust)
+        self.sandbox: SandboxReport | None = None  # known once detected (off the loop)
+        self._sandbox_error = ""
+        self._sandbox_task: asyncio.Future[SandboxReport | None] | None = None
 
     # -- state --------------------------------------------------------------------------------
 
@@ -108,7 +115,69 @@ class CdoctestServer(LanguageServer):
             model["reason"] = f"{type(exc).__name__}: {exc}"
         if self.settings.generation.no_model:
             model["name"] = "no model (fallback only)"
-        return {"model": model, "settings": to_client(self.settings), "version": VERSION}
+        return {
+            "model": model,
+            "settings": to_client(self.settings),
+            "version": VERSION,
+            "trusted": self.trusted,
+            "sandbox": trust.sandbox_status(self.sandbox, self._sandbox_error),
+            "runOnOpen": self.trusted
+            and self.sandbox is not None
+            and self.settings.diagnostics.runs_on_open(self.sandbox.method),
+            "testRuns": dict(self.test_runs.counters),
+        }
+
+    # -- trust and the sandbox ----------------------------------------------------------------
+
+    async def sandbox_report(self) -> SandboxReport | None:
+        """Detect the sandbox the runs will use (once, off the loop); None if it cannot be used."""
+        if self._sandbox_task is None:
+            self._sandbox_task = asyncio.ensure_future(self._detect_sandbox())
+        return await asyncio.shield(self._sandbox_task)
+
+    async def _detect_sandbox(self) -> SandboxReport | None:
+        from cdoctest_runner.errors import CdoctestError
+        from cdoctest_runner.sandbox import detect_method
+
+        try:
+            found = await asyncio.get_running_loop().run_in_executor(None, detect_method)
+        except CdoctestError as exc:
+            self._sandbox_error = str(exc)
+            self.show(f"cdoctest: the sandbox cannot be used: {exc}", T.MessageType.Error)
+            return None
+        self.sandbox = found.report()
+        line = trust.sandbox_line(self.sandbox, self.settings.diagnostics.run_on_open, self.trusted)
+        self.window_log_message(T.LogMessageParams(type=T.MessageType.Info, message=line))
+        return self.sandbox
+
+    async def runs_on_open(self) -> bool:
+        """Whether opening a file runs its blocks now (trust, setting, sandbox level)."""
+        if not self.trusted:
+            return False
+        report = await self.sandbox_report()
+        return report is not None and self.settings.diagnostics.runs_on_open(report.method)
+
+    def refuse_untrusted(self, what: str) -> str:
+        """Count and announce (once per ``what``) a refusal while untrusted; return the message."""
+        self.test_runs.counters["refused"] += 1
+        message = trust.untrusted_message(what)
+        self.show_once(f"untrusted:{what}", message, T.MessageType.Warning)
+        return message
+
+    def set_trusted(self, trusted: bool) -> None:
+        """Apply a trust change: on trust, run what opening would have run and refresh lenses."""
+        if trusted == self.trusted:
+            return
+        self.trusted = trusted
+        self._shown = {k for k in self._shown if not k.startswith("untrusted:")}
+        log.info("workspace trust: %s", trusted)
+        if trusted:
+            for uri in list(self.workspace.text_documents):
+                self.test_runs.schedule(uri, self.settings.diagnostics.debounce, on_open=True)
+        else:
+            self.test_runs.cancel_all()
+        self.refresh_code_lenses()
+        self.send_status()
 
     def show(self, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
         """Show a message to the user and write it to the client's log."""
@@ -134,6 +203,11 @@ class CdoctestServer(LanguageServer):
         """Tell whether the client accepts versioned ``documentChanges``."""
         ws = self.client_capabilities.workspace
         return bool(ws and ws.workspace_edit and ws.workspace_edit.document_changes)
+
+    def supports_disabled_actions(self) -> bool:
+        """Tell whether the client shows disabled code actions (with their reason)."""
+        td = self.client_capabilities.text_document
+        return bool(td and td.code_action and td.code_action.disabled_support)
 
     def supports_resolve(self) -> bool:
         """Tell whether the client resolves a code action's ``edit``."""
@@ -222,7 +296,9 @@ def _invalid(exc: Exception) -> JsonRpcInvalidParams:
 
 @server.feature(T.INITIALIZE)
 def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
-    """LSP ``initialize``: take the settings from ``initializationOptions``."""
+    """LSP ``initialize``: take the settings and the trust from ``initializationOptions``."""
+    ls.trusted, problems = initial_trust(params.initialization_options)
+    ls._deferred.extend(f"cdoctest: problems in the initialization options: {p}" for p in problems)
     ls.apply_settings(params.initialization_options, "initialization", announce=False)
 
 
@@ -234,6 +310,19 @@ async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
     ls._deferred.clear()
     await pull_configuration(ls)
     ls.send_status()
+    await ls.sandbox_report()
+    ls.send_status()  # now with the sandbox
+
+
+@server.feature(trust.TRUST_NOTIFICATION)
+def did_change_trust(ls: CdoctestServer, params: Any) -> None:
+    """``cdoctest/didChangeTrust`` ``{trusted}``: the client (un)trusted the workspace."""
+    try:
+        trusted = trust.parse_trust(A.plain(params))
+    except trust.InvalidTrust as exc:
+        ls.show(f"cdoctest: {exc}", T.MessageType.Warning)
+        return
+    ls.set_trusted(trusted)
 
 
 async def pull_configuration(ls: CdoctestServer) -> None:
@@ -293,9 +382,15 @@ async def shutdown(ls: CdoctestServer, *args: Any) -> None:
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: CdoctestServer, params: T.DidOpenTextDocumentParams) -> None:
-    """Run the file's blocks (debounced) when it is opened."""
-    if ls.settings.diagnostics.run_on_open:
-        ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
+    """Run the file's blocks (debounced) when it is opened, if trusted and the sandbox allows."""
+    if not ls.trusted:
+        if trust.has_blocks(params.text_document.text):
+            ls.refuse_untrusted("run the tests")
+        return
+    if ls.settings.diagnostics.run_on_open is not False:  # True, or auto: decided after debounce
+        ls.test_runs.schedule(
+            params.text_document.uri, ls.settings.diagnostics.debounce, on_open=True
+        )
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
@@ -305,14 +400,19 @@ def did_change(ls: CdoctestServer, params: T.DidChangeTextDocumentParams) -> Non
     ls.test_runs.cancel(uri)  # its results would be stale
     doc = ls.workspace.get_text_document(uri)
     ls.diagnostics.document_changed(uri, doc.source, doc.version)
-    ls.warm_up(uri)
+    if ls.trusted:
+        ls.warm_up(uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: CdoctestServer, params: T.DidSaveTextDocumentParams) -> None:
-    """Run the file's blocks (debounced) when it is saved."""
-    if ls.settings.diagnostics.run_on_save:
-        ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
+    """Run the file's blocks (debounced) when it is saved (never while untrusted)."""
+    if not ls.settings.diagnostics.run_on_save:
+        return
+    if not ls.trusted:
+        ls.refuse_untrusted("run the tests")
+        return
+    ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
@@ -335,8 +435,11 @@ def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
 async def code_action(ls: CdoctestServer, params: T.CodeActionParams) -> list[T.CodeAction]:
     """List the generate actions for the range (cheap: cached parse, no model)."""
     only = params.context.only
-    if only and not any(code_actions.kind_matches(k, only) for k in code_actions.KINDS):
+    kinds = [k for k in code_actions.KINDS if code_actions.kind_matches(k, only)]
+    if not kinds:
         return []
+    if not ls.trusted:  # no parse either (compile_commands.json flags could load plugins)
+        return trust.untrusted_actions(kinds, ls.supports_disabled_actions())
     found = await ls.functions(params.text_document.uri)
     if found is None:
         return []
@@ -387,6 +490,8 @@ async def run_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
         raise _invalid(exc) from exc
     if args.uri not in ls.workspace.text_documents:
         raise JsonRpcInvalidParams(f"document not open: {args.uri}")
+    if not ls.trusted:
+        return {**test_runs.summary([]), "error": ls.refuse_untrusted("run the tests")}
     results = await ls.test_runs.schedule(args.uri, 0)
     return test_runs.summary(results or [])
 
@@ -406,6 +511,8 @@ async def code_lens(ls: CdoctestServer, params: T.CodeLensParams) -> list[T.Code
     uri = params.text_document.uri
     doc = ls.workspace.get_text_document(uri)
     text = doc.source
+    if not ls.trusted:
+        return trust.untrusted_lenses(text)
     if ls.too_large(text) is not None:
         return []
     engine = ls.engine
@@ -430,6 +537,8 @@ def run_tests_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
         args = A.RunTestsArgs.from_json(list(arguments))
     except A.InvalidArgs as exc:
         raise _invalid(exc) from exc
+    if not ls.trusted:
+        return {"started": False, "error": ls.refuse_untrusted("run the tests")}
     ls.test_runs.schedule(args.uri, 0)
     return {"started": True}
 
@@ -441,6 +550,8 @@ def generate_command(ls: CdoctestServer, *arguments: Any) -> dict[str, Any]:
         args = A.GenerateArgs.from_json(list(arguments))
     except A.InvalidArgs as exc:
         raise _invalid(exc) from exc
+    if not ls.trusted:
+        return {"started": False, "error": ls.refuse_untrusted("generate tests")}
     ls.track(_generate_and_apply(ls, args))
     return {"started": True}
 

@@ -7,7 +7,8 @@ the
 wire and snake_case here. ``parse_settings`` never raises: an unknown key or a value of the wrong
 type is reported in the returned problem list and that one field keeps its default, so the server
 can show one message and carry on. The keys ``server`` and ``trace`` belong to the VS Code extension
-(how to start the server, message tracing) and are ignored here.
+(how to start the server, message tracing) and are ignored here; so is ``trusted`` (Workspace Trust,
+read from ``initializationOptions`` only: ``initial_trust``).
 
 The defaults are documented in ``docs/editor.md`` and mirrored by ``extension/package.json``; the
 tests in ``tests/lsp/test_settings.py`` keep all three equal.
@@ -24,6 +25,25 @@ from models.api import ModelConfig
 from server.api import GenerateOptions, SourceOptions
 
 CLIENT_ONLY_SECTIONS = frozenset({"server", "trace"})
+TRUST_KEY = "trusted"  # initializationOptions only; never read from configuration
+
+
+def initial_trust(raw: Any) -> tuple[bool, list[str]]:
+    """Read ``trusted`` from ``initializationOptions``: absent means trusted (a plain LSP client).
+
+    Trust is taken only from here and from the ``cdoctest/didChangeTrust`` notification, never from
+    ``workspace/configuration``: a workspace's own settings file must not be able to trust itself.
+    A value that is not a boolean is reported and treated as untrusted.
+
+    >>> initial_trust(None), initial_trust({"trusted": False}), initial_trust({"trusted": "no"})
+    ((True, []), (False, []), (False, ["trusted: expected true or false, got 'no'; not trusted"]))
+    """
+    if not isinstance(raw, dict) or TRUST_KEY not in raw:
+        return True, []
+    value = raw[TRUST_KEY]
+    if isinstance(value, bool):
+        return value, []
+    return False, [f"{TRUST_KEY}: expected true or false, got {value!r}; not trusted"]
 
 
 @dataclass
@@ -69,9 +89,25 @@ class BuildSettings:
 class DiagnosticsSettings:
     """Running the file's existing blocks in the background."""
 
-    run_on_open: bool = True
+    run_on_open: bool | None = None  # None = auto: only when bubblewrap confines the runs
     run_on_save: bool = True
     debounce: float = 0.5  # seconds after open/save before the run starts
+
+    def runs_on_open(self, sandbox_method: str) -> bool:
+        """Whether opening a file runs its blocks, given the sandbox method that would run them.
+
+        An explicit ``run_on_open`` wins; ``None`` (auto) runs only under bubblewrap, because the
+        weaker methods leave the network (``rlimits``) or the filesystem open to the code.
+
+        >>> auto = DiagnosticsSettings()
+        >>> auto.runs_on_open("bwrap"), auto.runs_on_open("rlimits")
+        (True, False)
+        >>> DiagnosticsSettings(run_on_open=True).runs_on_open("rlimits")
+        True
+        """
+        if self.run_on_open is not None:
+            return self.run_on_open
+        return sandbox_method == "bwrap"
 
 
 @dataclass
@@ -145,6 +181,10 @@ def _check(value: Any, hint: Any) -> Any:
         if isinstance(value, bool):
             return value
         raise TypeError("expected true or false")
+    if "bool" in text and "None" in text:
+        if value is None or isinstance(value, bool):
+            return value
+        raise TypeError("expected true, false or null")
     if "int" in text and "None" in text:
         if value is None:
             return None
@@ -227,7 +267,7 @@ def parse_settings(raw: Any) -> tuple[Settings, list[str]]:
     sections = {f.name: f for f in dataclasses.fields(Settings)}
     for key, value in raw.items():
         name = snake(str(key))
-        if name in CLIENT_ONLY_SECTIONS:
+        if name in CLIENT_ONLY_SECTIONS or name == TRUST_KEY:
             continue
         if name not in sections:
             problems.append(f"unknown setting cdoctest.{key}")

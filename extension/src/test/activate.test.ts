@@ -13,7 +13,9 @@ const vscodeStub = {
   workspace: {
     getConfiguration: () => ({ get: (k: string) => settings[k] }),
     workspaceFolders: [],
+    isTrusted: true,
     onDidChangeConfiguration: () => disposable,
+    onDidGrantWorkspaceTrust: () => disposable,
   },
   window: {
     createOutputChannel: () => ({ ...disposable, appendLine() {} }),
@@ -52,8 +54,8 @@ test('activate starts the configured server over stdio and registers the command
   assert.deepEqual(c.serverOptions.args, ['-v']);
   assert.equal(c.serverOptions.transport, 0);
   assert.deepEqual(c.clientOptions.documentSelector.map((s: any) => s.language), ['c', 'cpp']);
-  assert.deepEqual(c.clientOptions.initializationOptions, { generation: { samples: 2 } });
+  assert.deepEqual(c.clientOptions.initializationOptions, { generation: { samples: 2 }, trusted: true });
   assert.deepEqual(recorded.notifications, ['cdoctest/status']);
-  assert.equal(subscriptions.length, 7);
+  assert.equal(subscriptions.length, 8);
   await ext.deactivate();
 });

@@ -10,7 +10,8 @@ return at once, with no edit. The edit is computed against the document version 
 started from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused
 with a
 message. "Possible bug" findings become warnings once the client has applied the edit (the
-document then equals the generated text).
+document then equals the generated text). While the workspace is untrusted nothing is generated:
+the outcome is an error saying why (``features/trust.py``).
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ async def generate(
 ) -> Outcome:
     """Run one generation for ``args`` (see the module docstring); raise only ``CancelledError``."""
     started = time.monotonic()
+    if not ls.trusted:  # generation runs the file's code in clang-repl
+        message = ls.refuse_untrusted("generate tests")
+        return Outcome(error=message, summary=message)
     doc = ls.workspace.get_text_document(args.uri)
     try:
         text = doc.source

@@ -4,6 +4,9 @@ One run per URI at a time: scheduling a new run (the file changed, was saved aga
 requested) cancels the previous one, which sets its cancel event so the runner kills its clang-repl
 processes. A finished run publishes the failing examples as errors at their ``>>>`` lines and
 keeps the results for the code lenses. Results are dropped if the document changed meanwhile.
+Nothing runs while the workspace is untrusted, and a run on open only when
+``CdoctestServer.runs_on_open`` allows it (decided after the debounce, once the sandbox is known);
+``counters`` (in ``cdoctest/status``) count runs started, refused and skipped on open.
 """
 
 from __future__ import annotations
@@ -35,11 +38,17 @@ class TestRuns:
         self.ls = ls
         self._tasks: dict[str, asyncio.Task[list[DocTestResult] | None]] = {}
         self.results: dict[str, tuple[int | None, dict[str, DocTestResult]]] = {}
+        self.counters = {"started": 0, "refused": 0, "skippedOnOpen": 0}
 
-    def schedule(self, uri: str, delay: float) -> asyncio.Task[list[DocTestResult] | None]:
-        """Start a run after ``delay`` seconds, cancelling the URI's pending or running one."""
+    def schedule(
+        self, uri: str, delay: float, on_open: bool = False
+    ) -> asyncio.Task[list[DocTestResult] | None]:
+        """Start a run after ``delay`` seconds, cancelling the URI's pending or running one.
+
+        ``on_open``: skipped (counted in ``skippedOnOpen``) unless run on open is allowed.
+        """
         self.cancel(uri)
-        task = asyncio.ensure_future(self._run(uri, delay))
+        task = asyncio.ensure_future(self._run(uri, delay, on_open))
         self._tasks[uri] = task
         task.add_done_callback(lambda t: self._tasks.get(uri) is t and self._tasks.pop(uri, None))
         return task
@@ -58,12 +67,18 @@ class TestRuns:
         self._tasks.clear()
         return tasks
 
-    async def _run(self, uri: str, delay: float) -> list[DocTestResult] | None:
+    async def _run(self, uri: str, delay: float, on_open: bool) -> list[DocTestResult] | None:
         if delay > 0:
             await asyncio.sleep(delay)
         ls = self.ls
         doc = ls.workspace.text_documents.get(uri)
         if doc is None:  # closed meanwhile
+            return None
+        if not ls.trusted:  # trust was revoked meanwhile
+            self.counters["refused"] += 1
+            return None
+        if on_open and not await ls.runs_on_open():
+            self.counters["skippedOnOpen"] += 1
             return None
         text, version, path = doc.source, doc.version, doc.path
         if ls.too_large(text) is not None:
@@ -75,6 +90,7 @@ class TestRuns:
             tests = await loop.run_in_executor(
                 ls.parse_executor, engine.doctests, uri, version, path, text
             )
+            self.counters["started"] += 1
             results = await loop.run_in_executor(
                 ls.test_executor, engine.run_tests, path, text, tests, cancel
             )
