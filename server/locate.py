@@ -70,6 +70,7 @@ class Located:
     is_definition: bool
     cursor: Any = field(repr=False, default=None)  # clang.cindex.Cursor (definition preferred)
     parent_cursor: Any = field(repr=False, default=None)  # enclosing class/struct, if a member
+    driver: bool = False  # ``main`` or a test driver: generated for only when asked by name/line
 
     @property
     def info(self) -> FunctionInfo:
@@ -201,7 +202,7 @@ def _collect(tu: Any, path: str, text: str) -> list[Located]:
             if kind in _SCOPE_KINDS:
                 visit(c, c if kind in {"CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE"} else parent)
                 continue
-            if kind not in _FUNCTION_KINDS or c.spelling == "main":
+            if kind not in _FUNCTION_KINDS:
                 continue
             if kind == "CXX_METHOD" and (c.is_default_method() or c.is_deleted_method()):
                 continue
@@ -250,7 +251,42 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
         is_definition=c.is_definition(),
         cursor=c,
         parent_cursor=parent,
+        driver=kind == "FUNCTION_DECL"
+        and is_test_driver(c.spelling, len(list(c.get_arguments())), extent_text(c, data)),
     )
+
+
+_CHECK_CALL = re.compile(
+    r"\b(?:assert|ASSERT\w*|EXPECT_\w+|CHECK\w*|REQUIRE\w*|test_\w+|TEST\w*)\s*\("
+)
+_PRINT_CALL = re.compile(r"\b(?:printf|puts|fprintf|fputs|putchar)\s*\(|\bstd::cout\b|\bcout\s*<<")
+_DRIVER_NAME = re.compile(r"(?i)(?:^|_)(?:test|tests|selftest|check|demo|bench)|test(?:s)?$|Test")
+
+
+def is_test_driver(name: str, n_params: int, text: str) -> bool:
+    """``main``, or a function that runs its own checks: no parameters, and either a test-like
+    name with a body that asserts or prints, or a body of several assertion calls.
+
+    >>> is_test_driver("main", 2, "int main(int c, char **v) { return 0; }")
+    True
+    >>> is_test_driver("sdsTest", 0, 'int sdsTest(void) { test_cond("len", sdslen(x) == 3); }')
+    True
+    >>> is_test_driver("test", 0, 'static void test() { printf("%d\\n", add(1, 2)); }')
+    True
+    >>> is_test_driver("reset", 0, "void reset(void) { count = 0; }")
+    False
+    >>> is_test_driver("test_bit", 2, "int test_bit(int w, int b) { return (w >> b) & 1; }")
+    False
+    """
+    if name == "main":
+        return True
+    if n_params:
+        return False
+    body = text[text.find("{") :] if "{" in text else ""
+    checks = len(_CHECK_CALL.findall(body))
+    if _DRIVER_NAME.search(name) and (checks or _PRINT_CALL.search(body)):
+        return True
+    return checks >= 2
 
 
 def qualified_name(c: Any) -> str:
@@ -350,7 +386,8 @@ def _strip_decoration(line: str) -> str:
 def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located]:
     """The functions ``selector`` names. By name: a plain or qualified name (or its ``::`` suffix);
     by line: the innermost function whose extent or block above holds the line; ``all``: every
-    function without a cdoctest block (also the default when nothing is named).
+    function without a cdoctest block (also the default when nothing is named), except ``main``
+    and test drivers (``is_test_driver``), which are targeted only by name or line.
 
     Raises ``TargetNotFound`` when a name or line matches nothing.
     """
@@ -377,7 +414,7 @@ def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located
         if not holding:
             raise TargetNotFound(f"no function at line {line} of {source.path}" + _listing(funcs))
         return [min(holding, key=lambda f: f.declaration.end_line - f.start_line)]
-    return [f for f in funcs if not f.info.has_block]
+    return [f for f in funcs if not f.info.has_block and not f.driver]
 
 
 def _listing(funcs: list[Located]) -> str:

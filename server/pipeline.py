@@ -61,6 +61,7 @@ from server.render import (
     RenderError,
     apply_edits,
     block_style,
+    checks_output,
     newline_of,
     plan_block,
     shifted_line,
@@ -410,7 +411,9 @@ class Generator:
             or (self.fallback == "auto" and not kept)
         ):
             add_fallback()
-        if not kept:
+        if kept and not any(checks_output(u.examples) for u in kept):
+            notes.append("no observable effect: the examples ran but printed nothing to check")
+        if not any(checks_output(u.examples) for u in kept):
             msg = "; ".join(notes) or "nothing verifiable"
             if sample_errors and not self.options.no_model:
                 msg += f" (first format problem: {sample_errors[0]})"
@@ -432,7 +435,7 @@ class Generator:
             report("mutating", f"{name}: choosing examples by mutation analysis", name)
             tm = time.monotonic()
             chosen = select_block(
-                build_pool(kept),
+                build_pool([u for u in kept if checks_output(u.examples)]),
                 code,
                 decl,
                 self.mutation_runner,

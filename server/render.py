@@ -91,8 +91,20 @@ def block_style(source: SourceFile) -> str:
     return "///" if styles and line * 2 > len(styles) else "/**"
 
 
+def checks_output(examples: Sequence[Example]) -> bool:
+    """Whether a block checks anything: at least one example expects some output.
+
+    >>> from cdoctest_runner.example import Example as E
+    >>> checks_output([E('char s[] = "hi";'), E("f(s)", "2")]), checks_output([E("g();")])
+    (True, False)
+    """
+    return any(ex.want for ex in examples)
+
+
 def _example_lines(examples: Sequence[Example], marker: str, style: str) -> list[str]:
     """Marker line, then each example's prompt lines and output lines (undecorated)."""
+    if not checks_output(examples):
+        raise RenderError("no observable effect: no example prints anything to check")
     body = [marker]
     for ex in examples:
         src = ex.source.rstrip("\n").split("\n")

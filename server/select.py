@@ -157,6 +157,7 @@ def select_block(
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
     kills = report.kills_per_example
     chosen = select_examples(pool.examples, kills, budget, requires=pool.requires)
+    chosen = _with_a_check(pool, chosen)
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
     if chosen == list(range(len(pool.examples))):
@@ -176,6 +177,17 @@ def select_block(
     return _selection(
         pool, chosen, final.score if final.total else None, final.killed, final.total, note
     )
+
+
+def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:
+    """``chosen``, plus the first example that expects output (and what it needs) if none does:
+    a block whose examples only kill mutants by crashing checks nothing a reader can see."""
+    if any(pool.examples[i].want for i in chosen):
+        return chosen
+    first = next((i for i, e in enumerate(pool.examples) if e.want), None)
+    if first is None:
+        return chosen
+    return sorted(set(chosen) | set(pool.requires[first]) | {first})
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:
