@@ -36,6 +36,7 @@ import itertools
 import os
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -303,6 +304,12 @@ def _provider_for(
     name, t = params[i]
     ct = t.get_canonical()
     kind = ct.kind.name
+    if _is_handle(t, language):
+        # A pointer spelled through a typedef (``sds``, ``json_t *``): the file's producers know
+        # how to make one; a char buffer or a bare struct would not be a valid handle.
+        got = _api_provider(t, language, not ct.get_pointee().is_const_qualified(), depth)
+        if got is not None:
+            return got
     nxt = params[i + 1][1].get_canonical() if i + 1 < len(params) else None
     nxt_scalar = _scalar(nxt, language) if nxt is not None else None
     length_follows = nxt_scalar is not None and nxt_scalar.kind in ("int", "uint")
@@ -375,7 +382,9 @@ def _provider_for(
         agg = _aggregate(pc, language)
         if agg is not None:
             return _struct_provider(agg, language, mutable, pointer=True), 1
-        return _constructed_provider(pc, language, mutable, pointer=True, depth=depth)
+        return _constructed_provider(
+            pc, language, mutable, pointer=True, depth=depth
+        ) or _api_provider(t, language, mutable, depth)
 
     if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
         pointee = ct.get_pointee()
@@ -397,7 +406,9 @@ def _provider_for(
         return _class_provider(pc, language, mutable, name, depth)
 
     if kind == "RECORD":
-        return _class_provider(ct, language, False, name, depth)
+        return _class_provider(ct, language, False, name, depth) or _api_provider(
+            t, language, False, depth
+        )
     return None
 
 
@@ -562,6 +573,239 @@ def _struct_provider(agg: _Aggregate, language: str, mutable: bool, pointer: boo
 
 
 # ---------------------------------------------------------------------------------------------
+# API-aware values (as Randoop does for Java): a parameter of a type that cannot be written as a
+# literal (an opaque handle such as ``typedef char *sds;``, a pointer to a struct) is built by a
+# *producer* the translation unit offers (a function returning that type: ``sdsnew("abc")``),
+# sometimes changed by a *modifier* (``h = sdscat(h, "x");``), and its state is printed by
+# *observers* (one-argument functions returning a scalar or a string: ``sdslen(h)``).
+
+
+@dataclass
+class _Api:
+    functions: list[Any]  # the file's own functions (not from system headers), one per name
+    target: str = ""  # the function under test: never its own producer/observer
+    target_result: Any = None  # its result type (a modifier returns the handle it was given)
+
+
+_API: ContextVar[_Api | None] = ContextVar("cdoctest_fallback_api", default=None)
+
+_DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|drop")
+_PRODUCES = re.compile(r"(?i)new|create|make|parse|from|init|dup|load|alloc|build")
+_GROWS = re.compile(r"(?i)cat|append|push|add|insert|put")
+_OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
+
+
+def _api_of(cursor: Any) -> _Api:
+    seen: dict[str, Any] = {}
+    tu = getattr(cursor, "translation_unit", None)
+    if tu is None:
+        return _Api([], cursor.spelling)
+
+    def visit(node: Any) -> None:
+        for c in node.get_children():
+            kind = c.kind.name
+            if kind in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL"):
+                visit(c)
+            elif kind == "FUNCTION_DECL" and c.location.file is not None:
+                if not c.location.is_in_system_header and not c.spelling.startswith("__"):
+                    if c.spelling not in seen or c.is_definition():
+                        seen[c.spelling] = c
+
+    visit(tu.cursor)
+    result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
+    return _Api(list(seen.values()), cursor.spelling, result)
+
+
+def _type_key(t: Any) -> tuple[str, str]:
+    """``(declared, canonical)`` spellings without cv-qualifiers."""
+    return _strip_const(t.spelling), _strip_const(t.get_canonical().spelling)
+
+
+def _same_type(param: Any, other: Any) -> bool:
+    """Whether ``other`` is the parameter's type: the same typedef name when the parameter is
+    spelled with one (``sds``, not any ``char *``), else the same canonical type."""
+    pd, pc = _type_key(param)
+    od, oc = _type_key(other)
+    if pc != oc:
+        return False
+    if pd != pc or od != oc:  # spelled through a typedef (or an elaborated name): names must match
+        return od.removeprefix("struct ") == pd.removeprefix("struct ")
+    return True
+
+
+def _printable(t: Any, language: str) -> bool:
+    ct = t.get_canonical()
+    if _scalar(ct, language) is not None:
+        return True
+    if ct.kind.name == "POINTER":
+        ps = _scalar(ct.get_pointee().get_canonical(), language)
+        return ps is not None and ps.kind == "char"
+    return False
+
+
+def _params_of(f: Any) -> list[tuple[str, Any]]:
+    return [(a.spelling, a.type) for a in f.get_arguments()]
+
+
+def _is_handle(t: Any, language: str) -> bool:
+    """A pointer spelled through a typedef to something that is not a plain struct of scalars
+    (``sds``, ``json_t *``): only the library's own producers make a valid one."""
+    ct = t.get_canonical()
+    if ct.kind.name != "POINTER" or _type_key(t)[0] == _type_key(t)[1]:
+        return False
+    return _aggregate(ct.get_pointee().get_canonical(), language) is None
+
+
+def _simple_providers(params: list[tuple[str, Any]], language: str) -> list[_Provider] | None:
+    """Providers for arguments written as literals or local values (no producers: depth 1)."""
+    if any(_is_handle(pt, language) for _, pt in params):
+        return None
+    return _providers(params, language, 1)
+
+
+def _observers(api: _Api, t: Any, language: str, limit: int = 2) -> list[str]:
+    """Names of one-argument functions of the file that take ``t`` and return a printable value."""
+    found = []
+    for f in api.functions:
+        params = _params_of(f)
+        if f.spelling == api.target or len(params) != 1 or _DESTROYS.search(f.spelling):
+            continue
+        if not _same_type(params[0][1], t) or not _printable(f.result_type, language):
+            continue
+        if _same_type(f.result_type, t):
+            continue  # a copy (``sdsdup(s)``) shows nothing the value itself does not
+        found.append(f.spelling)
+    found.sort(key=lambda n: (not _OBSERVES.search(n), len(n)))
+    return found[:limit]
+
+
+def _record_fields(t: Any, language: str, limit: int = 4) -> list[str]:
+    """Scalar (or string) fields of the struct ``t`` points to, printable as ``var->field``."""
+    ct = t.get_canonical()
+    if ct.kind.name != "POINTER":
+        return []
+    d = _definition(ct.get_pointee().get_canonical())
+    if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
+        return []
+    out = []
+    for ch in d.get_children():
+        if ch.kind.name != "FIELD_DECL":
+            continue
+        if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
+            continue
+        if _printable(ch.type, language) and ch.spelling:
+            out.append(ch.spelling)
+    return out[:limit]
+
+
+def _producers(api: _Api, t: Any, language: str) -> list[tuple[str, list[_Provider]]]:
+    """Functions of the file that return ``t`` from arguments written as literals."""
+    out = []
+    for f in api.functions:
+        if f.spelling == api.target or not _same_type(f.result_type, t):
+            continue
+        params = _params_of(f)
+        if any(_same_type(pt, t) for _, pt in params):
+            continue  # it needs a value of the type to make one: a modifier, not a producer
+        provs = _simple_providers(params, language)
+        if provs is not None:
+            out.append((f.spelling, provs))
+    out.sort(key=lambda p: (not _PRODUCES.search(p[0]), len(p[1]) == 0, len(p[1])))
+    return out[:4]
+
+
+def _modifiers(api: _Api, t: Any, language: str) -> list[tuple[str, bool, list[_Provider]]]:
+    """``(name, returns the handle, providers for the other arguments)``: functions that take
+    the value first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``)."""
+    out = []
+    for f in api.functions:
+        params = _params_of(f)
+        if f.spelling == api.target or not params or _DESTROYS.search(f.spelling):
+            continue
+        if not _same_type(params[0][1], t):
+            continue
+        r = f.result_type
+        returns_it = _same_type(r, t)
+        if not returns_it and r.get_canonical().kind.name != "VOID":
+            continue
+        provs = _simple_providers(params[1:], language)
+        if provs is not None:
+            out.append((f.spelling, returns_it, provs))
+    out.sort(key=lambda m: (not _GROWS.search(m[0]), not m[1]))
+    return out[:4]
+
+
+def _call_args(provs: list[_Provider], k: int, tag: str) -> tuple[list[str], list[str]]:
+    setup, args = [], []
+    for j, p in enumerate(provs):
+        a = p.make(k % max(p.count, 1), f"{tag}{'pqrstuvw'[j % 8]}")
+        setup += a.setup
+        args.append(a.expr)
+    return setup, args
+
+
+def _declare(spelling: str, var: str, value: str, language: str) -> list[str]:
+    """``T var = value;`` (C: declaration and assignment apart: clang-repl's C mode wants a
+    constant initialiser at file scope)."""
+    sep = "" if spelling.endswith("*") else " "
+    if language == "c":
+        return [f"{spelling}{sep}{var};", f"{var} = {value};"]
+    return [f"{spelling}{sep}{var} = {value};"]
+
+
+def _api_provider(t: Any, language: str, mutable: bool, depth: int) -> tuple[_Provider, int] | None:
+    """Values of ``t`` made by the file's own producers (see above), or None."""
+    api = _API.get()
+    if api is None or depth > 0:
+        return None
+    producers = _producers(api, t, language)
+    if not producers:
+        return None
+    modifiers = _modifiers(api, t, language)
+    spelling = _strip_const(t.spelling)
+    # Nothing to read after a free; a target that returns the value it was given (``s =
+    # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
+    returns_it = api.target_result is not None and _same_type(api.target_result, t)
+    mutable = mutable and not _DESTROYS.search(api.target) and not returns_it
+    show = _observers(api, t, language)
+    if _printable(t, language):
+        show = ["{var}", *[f"{o}({{var}})" for o in show]]
+    else:
+        show = [f"{o}({{var}})" for o in show]
+        show += [f"{{var}}->{f}" for f in _record_fields(t, language)]
+
+    def make(k: int, tag: str) -> _Arg:
+        var = f"h{tag}"
+        name, provs = producers[k % len(producers)]
+        setup, args = _call_args(provs, k // len(producers), tag)
+        lines = setup + _declare(spelling, var, f"{name}({', '.join(args)})", language)
+        if modifiers and k % 2 == 1:  # every other value is changed once after it is made
+            mname, returns_it, mprovs = modifiers[(k // 2) % len(modifiers)]
+            msetup, margs = _call_args(mprovs, k // 2, f"{tag}m")
+            call = f"{mname}({', '.join([var, *margs])})"
+            lines += msetup + [f"{var} = {call};" if returns_it else f"{call};"]
+        after = [s.format(var=var) for s in show] if mutable else []
+        return _Arg(lines, var, after)
+
+    return _Provider(make, max(2 * len(producers), 4 if modifiers else 2), "api"), 1
+
+
+def _api_result_lines(t: _Target, call: str, tag: str) -> list[str] | None:
+    """A result of a handle/struct-pointer type: kept in a variable, shown through observers."""
+    api = _API.get()
+    r = t.result_type_declared
+    if api is None or r is None or _printable(r, t.language):
+        return None
+    if r.get_canonical().kind.name != "POINTER":
+        return None
+    show = [f"{o}(res{tag})" for o in _observers(api, r, t.language)]
+    show += [f"res{tag}->{f}" for f in _record_fields(r, t.language)]
+    if not show:
+        return None
+    return _declare(_strip_const(r.spelling), f"res{tag}", call, t.language) + show
+
+
+# ---------------------------------------------------------------------------------------------
 # The target
 
 
@@ -582,6 +826,7 @@ class _Target:
     ctor_params: list[tuple[str, Any]] | None = None  # public constructor when no default one
     getters: list[str] = field(default_factory=list)  # const no-argument methods printing a scalar
     mutators: list[tuple[str, list[tuple[str, Any]]]] = field(default_factory=list)  # set up state
+    result_type_declared: Any = None  # the result type as spelled (typedef names kept)
 
 
 def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
@@ -647,6 +892,7 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
         ctor_params=ctor_params,
         getters=getters,
         mutators=mutators,
+        result_type_declared=None if result is None else cursor.result_type,
     )
 
 
@@ -727,6 +973,9 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     r = t.result
     if r is None or r.kind.name == "VOID":
         return [call + ";"]
+    via_api = _api_result_lines(t, call, tag)
+    if via_api is not None:
+        return via_api
     if _scalar(r, t.language) is not None:
         return [call]
     if r.kind.name == "POINTER":
@@ -912,4 +1161,8 @@ def fallback_candidates(
                 "fallback_candidates needs a context (FunctionContext or file text) or a cursor"
             )
     target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
-    return _build(target, max_candidates)
+    token = _API.set(_api_of(cursor))
+    try:
+        return _build(target, max_candidates)
+    finally:
+        _API.reset(token)

@@ -1,0 +1,89 @@
+"""API-aware call sequences: values of handle types come from the file's own producers and are
+read through its observers (server.fallback), then run for real (clang-repl, no model).
+
+Test data: the C source below (a ``typedef char *`` string handle, as SDS has, and a pointer to a
+struct that holds a pointer, so no literal can stand for either).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from server.api import GenerateOptions, TargetSelector
+from server.fallback import fallback_candidates
+from server.locate import load_source
+from server.pipeline import Generator
+
+SRC = """\
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+
+typedef char *str_t;
+
+str_t str_new(const char *init) {
+    str_t s = malloc(strlen(init) + 1);
+    strcpy(s, init);
+    return s;
+}
+size_t str_len(const str_t s) { return strlen(s); }
+void str_upper(str_t s) { for (; *s; s++) *s = (char)toupper((unsigned char)*s); }
+
+typedef struct counter counter_t;
+struct counter { int n; int step; const char *name; };
+
+counter_t *counter_new(int step) {
+    counter_t *c = malloc(sizeof *c);
+    c->n = 0; c->step = step; c->name = "c";
+    return c;
+}
+int counter_value(const counter_t *c) { return c->n; }
+void counter_tick(counter_t *c) { c->n += c->step; }
+counter_t *counter_twice(counter_t *c) { counter_tick(c); counter_tick(c); return c; }
+"""
+
+
+def blocks(path: Path, name: str) -> list[str]:
+    src = load_source(str(path), SRC)
+    (f,) = [f for f in src.functions if f.declaration.name == name]
+    got = fallback_candidates(f.declaration, src.text, "c", cursor=f.cursor)
+    return [" | ".join(e.source.strip() for e in b) for b in got]
+
+
+def test_handles_are_made_by_producers_and_read_by_observers(tmp_path: Path) -> None:
+    upper = blocks(tmp_path / "api.c", "str_upper")
+    assert upper[0] == 'str_t h0a; | h0a = str_new("hello"); | str_upper(h0a); | h0a | str_len(h0a)'
+    tick = blocks(tmp_path / "api.c", "counter_tick")
+    assert tick[0].startswith("counter_t *h0a; | h0a = counter_new(")
+    assert tick[0].endswith(
+        "counter_tick(h0a); | counter_value(h0a) | h0a->n | h0a->step | h0a->name"
+    )
+    # A result of the handle type is kept in a variable and read the same way.
+    twice = blocks(tmp_path / "api.c", "counter_twice")
+    assert twice[0].endswith(
+        "counter_t *res0; | res0 = counter_twice(h0a); | counter_value(res0)"
+        " | res0->n | res0->step | res0->name"
+    )
+    # No char buffer stands in for the handle (it would have no valid contents for the library).
+    assert not any("char str" in b for b in upper + tick)
+
+
+@pytest.mark.clang
+def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> None:  # noqa: ANN001
+    path = tmp_path / "api.c"
+    path.write_text(SRC)
+    with Generator(runner=runner, options=GenerateOptions(no_model=True)) as gen:
+        res = gen.generate(str(path), None, TargetSelector())
+    by_name = {f.function.name: f for f in res.functions}
+    for name, producer, observer in [
+        ("str_upper", "str_new(", "str_len(h"),
+        ("counter_tick", "counter_new(", "counter_value(h"),
+    ]:
+        fn = by_name[name]
+        assert fn.status == "verified", (name, fn.message)
+        sources = "".join(e.source for e in fn.examples)
+        assert producer in sources and observer in sources, sources
+        assert any(e.want for e in fn.examples)
+    assert ">>> str_upper(h0a);\n>>> h0a\n\"HELLO\"\n" in res.new_text
