@@ -80,7 +80,7 @@ class Observation:
     @property
     def right(self) -> bool:
         """The prediction matched (trailing whitespace aside)."""
-        return _norm(self.predicted) == _norm(self.actual)
+        return same_output(self.predicted, self.actual)
 
 
 @dataclass(frozen=True)
@@ -246,11 +246,11 @@ def calibrate(
                 quiet.append(f)  # no evidence to weigh: never reported
                 continue
             ev, o = hit
-            conf = confidence(ev, weights)
+            conf = round(confidence(ev, weights), 3)
             why = ev.describe(o.predicted, o.actual)
             f = replace(
                 f,
-                confidence=round(conf, 3),
+                confidence=conf,
                 evidence=why,
                 message=f"possible bug (confidence {conf:.2f}): `{f.example.source.strip()}` "
                 f"printed {_show(o.actual)}; {why}",
@@ -471,6 +471,15 @@ def output_logprobs(
         ]
         out.append(sum(lps) / len(lps) if lps else None)
     return tuple(out)
+
+
+def same_output(a: str, b: str) -> bool:
+    """Equal as outputs: line-end whitespace and surrounding blank lines aside.
+
+    >>> same_output("3\n", "3"), same_output("3 \n4", "3\n4\n\n"), same_output("3", "4")
+    (True, True, False)
+    """
+    return _norm(a) == _norm(b)
 
 
 def _norm(text: str) -> str:
