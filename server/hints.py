@@ -476,7 +476,7 @@ def output_logprobs(
 def same_output(a: str, b: str) -> bool:
     """Equal as outputs: line-end whitespace and surrounding blank lines aside.
 
-    >>> same_output("3\n", "3"), same_output("3 \n4", "3\n4\n\n"), same_output("3", "4")
+    >>> same_output("3\\n", "3"), same_output("3 \\n4", "3\\n4\\n\\n"), same_output("3", "4")
     (True, True, False)
     """
     return _norm(a) == _norm(b)
