@@ -10,6 +10,12 @@ Sampling is neutral (temperature 1, top-k 0, top-p 1, min-p 0) and end-of-genera
 so every candidate really produces 128 tokens. All use the same thread count. Also measured: how
 long a generation takes to stop after ``cancel`` is set. Writes the ``models`` section of
 docs/benchmarks.md. Run: ``python -m bench.bench_models`` (about 2-5 minutes on 2 cores).
+
+``python -m bench.bench_models --host [--quick]`` writes the ``models-host`` section instead: the
+model host (``models.host``) against the model in process (time to a verified block for one
+function, and the round trip of one call), and tokens/s with and without llama.cpp's extra buffer
+types (weight repacking; the AMX rule of ``models.llama_backend``) for the embedded Q4_1 model and
+a Q4_0 copy of it (requantised here with llama.cpp; Q4_0 is what its CPU repacking handles).
 """
 
 from __future__ import annotations
@@ -38,12 +44,20 @@ def _load_avg() -> str:
         return "?"
 
 
-def bench_parallel(path: str, threads: int, n_parallel: int) -> dict:
+def bench_parallel(
+    path: str, threads: int, n_parallel: int, extra_bufts: bool | None = None
+) -> dict:
     from models.api import ModelConfig, SamplingParams
     from models.llama_backend import LlamaBackend
 
     backend = LlamaBackend(
-        ModelConfig(model=path, n_ctx=4096, n_parallel=n_parallel, n_threads=threads)
+        ModelConfig(
+            model=path,
+            n_ctx=4096,
+            n_parallel=n_parallel,
+            n_threads=threads,
+            extra_bufts=extra_bufts,
+        )
     )
     params = SamplingParams(
         temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, max_tokens=TOKENS, seed=1
@@ -94,7 +108,9 @@ def bench_cancel(path: str, threads: int) -> float:
 
 
 def bench_llama_cpp_sequential(path: str, threads: int) -> dict:
-    import llama_cpp
+    from models.llama_backend import llama_cpp_module
+
+    llama_cpp = llama_cpp_module()  # the extra-buffer-types (AMX) rule applies to Llama() too
 
     llm = llama_cpp.Llama(
         model_path=path, n_ctx=4096, n_threads=threads, n_threads_batch=threads, verbose=False
@@ -156,6 +172,187 @@ def bench_transformers(path: str, threads: int) -> dict:
     return {"tokens": produced, "wall": wall, "cpu": cpu, "load": load}
 
 
+def _median(xs: list[float]) -> float:
+    import statistics
+
+    return statistics.median(xs)
+
+
+def requantize_q4_0(src: str, dst: str) -> str:
+    """A Q4_0 copy of ``src`` (llama.cpp's quantiser; cached at ``dst``)."""
+    import ctypes
+
+    from models.llama_backend import _lib
+
+    if not os.path.exists(dst):
+        L = _lib()
+        params = L.llama_model_quantize_default_params()
+        params.ftype = L.LLAMA_FTYPE_MOSTLY_Q4_0
+        params.allow_requantize = True
+        if L.llama_model_quantize(src.encode(), dst.encode(), ctypes.byref(params)) != 0:
+            raise RuntimeError(f"llama.cpp could not requantise {src} to Q4_0")
+    return dst
+
+
+def bench_extra_bufts(path: str, threads: int, repeats: int) -> dict:
+    """tokens/s (wall and CPU) of N x TOKENS with extra buffer types on and off, alternating."""
+    runs: dict[bool, list[dict]] = {True: [], False: []}
+    for _ in range(repeats):
+        for on in (True, False):
+            runs[on].append(bench_parallel(path, threads, 8, extra_bufts=on))
+    return {
+        on: {
+            "tps": _median([r["tokens"] / r["wall"] for r in rs]),
+            "cps": _median([r["tokens"] / r["cpu"] for r in rs]),
+        }
+        for on, rs in runs.items()
+    }
+
+
+def bench_round_trip(path: str, threads: int, calls: int) -> dict:
+    """Median seconds of one tiny call (1 token), in process and through the model host."""
+    from models.api import ModelConfig, SamplingParams
+    from models.host import HostedBackend
+    from models.llama_backend import LlamaBackend
+
+    config = ModelConfig(model=path, n_ctx=4096, n_parallel=2, n_threads=threads)
+    t0 = time.perf_counter()
+    hosted = HostedBackend(config)
+    start = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    local = LlamaBackend(config)
+    load = time.perf_counter() - t0
+    params = SamplingParams(max_tokens=1, seed=1)
+    out = {"host_start": start, "local_load": load}
+    for name, b in (("local", local), ("hosted", hosted)):
+        b.generate(MESSAGES, n=1, params=params)  # prompt cached: the call itself is measured
+        times = []
+        for _ in range(calls):
+            t0 = time.perf_counter()
+            b.generate(MESSAGES, n=1, params=params)
+            times.append(time.perf_counter() - t0)
+        out[name] = _median(times)
+    hosted.close()
+    local.close()
+    return out
+
+
+def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
+    """Time to a verified block for ``clamp_score`` (examples/gen/scoring.c), model in process vs
+    model host, alternating; the same seed, so both verify the same candidates."""
+    from cdoctest_runner.runner import DocTestRunner
+    from models.api import ModelConfig
+    from models.host import HostedBackend
+    from models.llama_backend import LlamaBackend
+    from server.api import GenerateOptions, TargetSelector
+    from server.pipeline import Generator
+
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "gen", "scoring.c")
+    config = ModelConfig(model=path, n_ctx=4096, n_parallel=8, n_threads=threads)
+    backends = {"local": LlamaBackend(config), "hosted": HostedBackend(config)}
+    runner = DocTestRunner(workers=2)
+    options = GenerateOptions(samples=4, seed=7)
+    runs: dict[str, list[tuple[float, float]]] = {k: [] for k in backends}
+    blocks: dict[str, set[str]] = {k: set() for k in backends}
+    try:
+        for i in range(repeats + 1):  # the first round warms clang-repl and the prompt caches
+            for name, backend in backends.items():
+                with Generator(config, options, backend=backend, runner=runner) as gen:
+                    t0 = time.perf_counter()
+                    result = gen.generate(src, None, TargetSelector(name="clamp_score"))
+                    wall = time.perf_counter() - t0
+                (fn,) = result.functions
+                if fn.status != "verified":
+                    raise RuntimeError(f"{name}: no verified block: {fn.message}")
+                blocks[name].add(fn.block_text)
+                if i:
+                    runs[name].append((wall, fn.timings.get("sampling", 0.0)))
+    finally:
+        runner.close()
+        for b in backends.values():
+            b.close()
+    return {
+        name: {
+            "wall": _median([w for w, _ in rs]),
+            "sampling": _median([s for _, s in rs]),
+            "same_block": blocks[name] == blocks["local"],
+        }
+        for name, rs in runs.items()
+    }
+
+
+def main_host(threads: int, quick: bool, write: bool) -> int:
+    """The ``models-host`` section: model host vs in process, extra buffer types on vs off."""
+    import platform
+
+    from models.llama_backend import cpu_flags, extra_bufts
+    from models.resolve import embedded_model_path
+
+    path = embedded_model_path()
+    import tempfile
+
+    q4_0 = requantize_q4_0(path, os.path.join(tempfile.gettempdir(), "cdoctest-bench-smollm2-q4_0.gguf"))
+    load_before = _load_avg()
+    repeats = 1 if quick else 3
+    rt = bench_round_trip(path, threads, 5 if quick else 20)
+    print("round trip", rt, flush=True)
+    vb = bench_verified_block(path, threads, repeats)
+    print("verified block", vb, flush=True)
+    eb = {name: bench_extra_bufts(p, threads, repeats) for name, p in (("Q4_1 (embedded)", path), ("Q4_0 (requantised)", q4_0))}
+    print("extra bufts", eb, flush=True)
+    load_after = _load_avg()
+    from bench._table import markdown_table, write_section
+
+    cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), platform.processor())
+    amx = sorted(f for f in cpu_flags() if f.startswith("amx"))
+    loc, hos = vb["local"], vb["hosted"]
+    overhead = hos["wall"] / loc["wall"] - 1
+    body = (
+        f"CPU: {cpu} ({'AMX: ' + ', '.join(amx) if amx else 'no AMX flags'}); {threads} threads; "
+        f"this machine's default rule: extra buffer types {extra_bufts()[1]}. Load average "
+        f"{load_before} at start, {load_after} at the end (a shared machine); medians of {repeats} "
+        f"alternating run(s){' (--quick)' if quick else ''}.\n\n"
+        "**Time to a verified block** for `clamp_score` (examples/gen/scoring.c; 4 candidates, seed 7, "
+        "the whole pipeline: sampling, clang-repl verification, mutation analysis, final re-run):\n\n"
+        + markdown_table(
+            ["model", "wall s (median)", "sampling s (median)", "same block as in process"],
+            [
+                ["in process (LlamaBackend)", f"{loc['wall']:.2f}", f"{loc['sampling']:.2f}", "-"],
+                ["model host (HostedBackend)", f"{hos['wall']:.2f}", f"{hos['sampling']:.2f}", "yes" if hos["same_block"] else "NO"],
+            ],
+        )
+        + f"\n\nModel host overhead on the time to a verified block: {overhead * 100:+.1f}% "
+        f"(target < 5%: {'met' if overhead < 0.05 else 'NOT met'}). One call's round trip (1 token, prompt cached): "
+        f"{rt['local'] * 1000:.1f} ms in process, {rt['hosted'] * 1000:.1f} ms through the host "
+        f"(+{(rt['hosted'] - rt['local']) * 1000:.1f} ms per `generate`). Starting the host (spawn, import, load): "
+        f"{rt['host_start']:.2f} s, once, vs {rt['local_load']:.2f} s to load in process.\n\n"
+        f"**Extra buffer types** (llama.cpp's CPU weight repacking; N={N} x {TOKENS} tokens, 8 parallel sequences):\n\n"
+        + markdown_table(
+            ["model", "on: tokens/s", "off: tokens/s", "off vs on (wall)", "on: tokens/CPU-s", "off: tokens/CPU-s"],
+            [
+                [
+                    name,
+                    f"{r[True]['tps']:.1f}",
+                    f"{r[False]['tps']:.1f}",
+                    f"{r[False]['tps'] / r[True]['tps']:.2f}x",
+                    f"{r[True]['cps']:.1f}",
+                    f"{r[False]['cps']:.1f}",
+                ]
+                for name, r in eb.items()
+            ],
+        )
+        + "\n\nThe embedded Q4_1 model has no tensor llama.cpp's CPU repacking handles (its load log says "
+        "`cannot be used with preferred buffer type CPU_REPACK`), so the setting cannot change its speed on a "
+        "CPU without AMX; the Q4_0 copy is repacked (`q4_0_8x8`) and shows what repacking is worth where it "
+        "applies. On an AMX CPU the same setting selects llama.cpp's AMX buffer type, whose matmul segfaults "
+        "(llama.cpp #20824): hence off there, on elsewhere."
+    )
+    print(body)
+    if write:
+        write_section("models-host", "Model host and extra buffer types (bench/bench_models.py --host)", body)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -167,11 +364,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-write", action="store_true", help="print only; do not touch docs/benchmarks.md"
     )
+    parser.add_argument(
+        "--host",
+        action="store_true",
+        help="model host vs in process, and extra buffer types on vs off (the models-host section)",
+    )
+    parser.add_argument("--quick", action="store_true", help="with --host: one repeat each")
     args = parser.parse_args(argv)
     from models.llama_backend import default_threads
     from models.resolve import embedded_model_path
 
     threads = args.threads or default_threads()
+    if args.host:
+        return main_host(threads, args.quick, not args.no_write)
     path = embedded_model_path()
     load_before = _load_avg()
     runs = {}

@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"device:  {planned} (llama.cpp GPU offload {'available' if gpu else 'not available in this build'})"
             )
+            from models.llama_backend import extra_bufts
+
+            print(f"repack:  llama.cpp extra buffer types {extra_bufts()[1]}")
         if args.load:
             backend = load_backend(config)
             bi = backend.info

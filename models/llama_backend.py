@@ -121,6 +121,13 @@ def _lib():
         return llama_cpp
 
 
+def llama_cpp_module():
+    """``llama_cpp``, imported with this project's rules: passive OpenMP waiting, llama.cpp's log
+    captured, and the extra-buffer-types rule in ``llama_model_default_params`` (so a
+    ``llama_cpp.Llama`` made afterwards follows it). Use it instead of ``import llama_cpp``."""
+    return _lib()
+
+
 def cpu_flags(cpuinfo: str = "/proc/cpuinfo") -> frozenset[str]:
     """The CPU feature flags (``flags`` of /proc/cpuinfo, else ``lscpu``); empty when unknown."""
     try:

@@ -5,7 +5,9 @@ Contract:
 - ``LlamaRolloutEngine(tokenizer, base_gguf, workdir, ...)``; ``sync(policy, step)`` exports the
   policy with ``training.export.export_model`` (a LoRA policy on the untouched source GGUF becomes an
   adapter GGUF, anything else a full GGUF, ``outtype`` f32 by default so the sampler is as close to
-  the torch weights as llama.cpp allows) and reloads the ``models.llama_backend.LlamaBackend`` on it.
+  the torch weights as llama.cpp allows) and reloads the ``models.llama_backend.LlamaBackend`` on it,
+  in process on purpose (the trainer owns the process; no model host), under the same
+  extra-buffer-types rule as generation (off on AMX CPUs, whose llama.cpp matmul segfaults).
   The loop calls ``sync`` every ``rollout_sync_interval`` steps; between syncs the engine samples
   from a stale policy (the torch-recomputed ratio then corrects for it only up to the clip).
 - ``rollout(targets, group_size, max_new_tokens, temperature, few_shot, seed)`` returns a

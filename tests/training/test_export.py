@@ -98,10 +98,12 @@ def test_source_gguf_follows_lineage(tmp_path):
 
 def _llama():
     try:
-        from llama_cpp import Llama
+        from llama_cpp import Llama  # noqa: F401 - availability check
     except ImportError as exc:  # pragma: no cover - the train extra installs it
         pytest.skip(f"llama-cpp-python unavailable: {exc}")
-    return Llama
+    from models.llama_backend import llama_cpp_module
+
+    return llama_cpp_module().Llama  # loads under the project's extra-buffer-types (AMX) rule
 
 
 def _llama_logprobs(path: str, ids: list[int], lora: str | None = None) -> np.ndarray:
