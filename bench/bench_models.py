@@ -247,7 +247,9 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
     from server.api import GenerateOptions, TargetSelector
     from server.pipeline import Generator
 
-    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "gen", "scoring.c")
+    src = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "gen", "scoring.c"
+    )
     config = ModelConfig(model=path, n_ctx=4096, n_parallel=8, n_threads=threads)
     backends = {"local": LlamaBackend(config), "hosted": HostedBackend(config)}
     runner = DocTestRunner(workers=2)
@@ -291,19 +293,31 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
     path = embedded_model_path()
     import tempfile
 
-    q4_0 = requantize_q4_0(path, os.path.join(tempfile.gettempdir(), "cdoctest-bench-smollm2-q4_0.gguf"))
+    q4_0 = requantize_q4_0(
+        path, os.path.join(tempfile.gettempdir(), "cdoctest-bench-smollm2-q4_0.gguf")
+    )
     load_before = _load_avg()
     repeats = 1 if quick else 3
     rt = bench_round_trip(path, threads, 5 if quick else 20)
     print("round trip", rt, flush=True)
     vb = bench_verified_block(path, threads, repeats)
     print("verified block", vb, flush=True)
-    eb = {name: bench_extra_bufts(p, threads, repeats) for name, p in (("Q4_1 (embedded)", path), ("Q4_0 (requantised)", q4_0))}
+    eb = {
+        name: bench_extra_bufts(p, threads, repeats)
+        for name, p in (("Q4_1 (embedded)", path), ("Q4_0 (requantised)", q4_0))
+    }
     print("extra bufts", eb, flush=True)
     load_after = _load_avg()
     from bench._table import markdown_table, write_section
 
-    cpu = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), platform.processor())
+    cpu = next(
+        (
+            ln.split(":", 1)[1].strip()
+            for ln in open("/proc/cpuinfo")
+            if ln.startswith("model name")
+        ),
+        platform.processor(),
+    )
     amx = sorted(f for f in cpu_flags() if f.startswith("amx"))
     loc, hos = vb["local"], vb["hosted"]
     overhead = hos["wall"] / loc["wall"] - 1
@@ -318,7 +332,12 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
             ["model", "wall s (median)", "sampling s (median)", "same block as in process"],
             [
                 ["in process (LlamaBackend)", f"{loc['wall']:.2f}", f"{loc['sampling']:.2f}", "-"],
-                ["model host (HostedBackend)", f"{hos['wall']:.2f}", f"{hos['sampling']:.2f}", "yes" if hos["same_block"] else "NO"],
+                [
+                    "model host (HostedBackend)",
+                    f"{hos['wall']:.2f}",
+                    f"{hos['sampling']:.2f}",
+                    "yes" if hos["same_block"] else "NO",
+                ],
             ],
         )
         + f"\n\nModel host overhead on the time to a verified block: {overhead * 100:+.1f}% "
@@ -328,7 +347,14 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
         f"{rt['host_start']:.2f} s, once, vs {rt['local_load']:.2f} s to load in process.\n\n"
         f"**Extra buffer types** (llama.cpp's CPU weight repacking; N={N} x {TOKENS} tokens, 8 parallel sequences):\n\n"
         + markdown_table(
-            ["model", "on: tokens/s", "off: tokens/s", "off vs on (wall)", "on: tokens/CPU-s", "off: tokens/CPU-s"],
+            [
+                "model",
+                "on: tokens/s",
+                "off: tokens/s",
+                "off vs on (wall)",
+                "on: tokens/CPU-s",
+                "off: tokens/CPU-s",
+            ],
             [
                 [
                     name,
@@ -349,7 +375,9 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
     )
     print(body)
     if write:
-        write_section("models-host", "Model host and extra buffer types (bench/bench_models.py --host)", body)
+        write_section(
+            "models-host", "Model host and extra buffer types (bench/bench_models.py --host)", body
+        )
     return 0
 
 

@@ -87,7 +87,12 @@ class ModelCrashed(ModelRuntimeError):
     """The model host died (signal, abort, OOM kill, exit). ``signal`` / ``exit_code`` / ``log`` say how."""
 
     def __init__(
-        self, message: str, *, signal: str | None = None, exit_code: int | None = None, log: str = ""
+        self,
+        message: str,
+        *,
+        signal: str | None = None,
+        exit_code: int | None = None,
+        log: str = "",
     ) -> None:
         super().__init__(message)
         self.signal = signal

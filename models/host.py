@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import atexit
 import collections
-import dataclasses
 import importlib
 import logging
 import os
@@ -54,7 +53,13 @@ from typing import Any, BinaryIO
 from models.api import Completion, Message, ModelConfig, ModelError, ModelInfo, SamplingParams
 from models.errors import ModelCrashed, ModelHostDown, ModelRuntimeError
 
-__all__ = ["HostedBackend", "ModelCrashed", "ModelHostDown", "ModelRuntimeError", "get_hosted_backend"]
+__all__ = [
+    "HostedBackend",
+    "ModelCrashed",
+    "ModelHostDown",
+    "ModelRuntimeError",
+    "get_hosted_backend",
+]
 
 log = logging.getLogger(__name__)
 
@@ -366,7 +371,9 @@ class HostedBackend:
                         except OSError:
                             pass
                     elif time.monotonic() - asked_at > self.cancel_grace_s:
-                        log.warning("the model host did not stop within %.1fs: killed", self.cancel_grace_s)
+                        log.warning(
+                            "the model host did not stop within %.1fs: killed", self.cancel_grace_s
+                        )
                         self._kill()
                         return cancelled
                     continue
@@ -407,7 +414,9 @@ class HostedBackend:
         ignore_eos: bool = False,
     ) -> list[Completion]:
         """Like :meth:`generate` for an already rendered prompt text."""
-        return self._call("generate_text", (prompt, n, params), {"ignore_eos": ignore_eos}, cancel, n)
+        return self._call(
+            "generate_text", (prompt, n, params), {"ignore_eos": ignore_eos}, cancel, n
+        )
 
     def generate_tokens(
         self,

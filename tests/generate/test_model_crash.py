@@ -75,4 +75,3 @@ def test_cli_survives_a_segfaulting_model_and_writes_the_fallback_block(
     assert text.count(MARKER) == 1 and ">>> clamp_score(" in text and text != before
     assert run_main([str(path)]) == 0  # the written block passes
     assert marked(mark) == [], "a model host (or another child) outlived cdoctest-gen"
-

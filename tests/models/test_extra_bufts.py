@@ -86,7 +86,9 @@ def test_the_setting_reaches_llama_cpp(embedded_path):
         lb.set_log_sink(lines.append)
         try:
             with lb.LlamaBackend(ModelConfig(model=embedded_path, n_ctx=512, extra_bufts=on)) as b:
-                assert b.extra_bufts is on and b.extra_bufts_reason.endswith("ModelConfig.extra_bufts")
+                assert b.extra_bufts is on and b.extra_bufts_reason.endswith(
+                    "ModelConfig.extra_bufts"
+                )
                 out = b.generate_text("int add(int a, int b)", 1, SamplingParams(max_tokens=4))
                 assert out[0].token_ids
         finally:

@@ -69,7 +69,8 @@ def test_same_seed_gives_the_same_candidates_as_in_process(hosted, backend):
 
 
 @pytest.mark.parametrize(
-    ("mode", "sig", "words"), [("segv", "SIGSEGV", "Segmentation fault"), ("abort", "SIGABRT", "Abort")]
+    ("mode", "sig", "words"),
+    [("segv", "SIGSEGV", "Segmentation fault"), ("abort", "SIGABRT", "Abort")],
 )
 def test_a_crash_mid_generation_is_a_clear_error_and_the_next_request_restarts(
     hosted, monkeypatch, tmp_path, mode, sig, words
