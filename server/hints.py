@@ -5,7 +5,7 @@ model is mostly wrong. ``calibrate(kept, code, target_names)`` (called by
 ``server.verify.verify_candidates``) gives every wrongly predicted example an ``Evidence`` from what
 the pipeline already has, turns it into a confidence, and keeps as a reported ``Finding`` only what
 reaches ``THRESHOLD``; the rest moves to ``VerifiedUnit.quiet`` (the actual output is recorded all
-the same, as before). Evidence, all cheap:
+the same, as before). Evidence, all cheap and the same for right and wrong predictions:
 
 - self-consistency: how many independent samples made the same call (same earlier examples of the
   unit, whitespace-normalised) and predicted the same output, and how many predicted the actual one;
@@ -15,11 +15,17 @@ the same, as before). Evidence, all cheap:
   written in the function's comment;
 - competence: how many of the model's predictions on the *other* calls of this function were right.
 
-``confidence = sigmoid(bias + sum(w_i * f_i))`` over features in [0, 1] with non-negative weights, so
-more agreement, competence, probability or explicitness never lowers it. ``WEIGHTS`` and
-``THRESHOLD`` were fitted by ``bench/bench_hints.py`` (``fit``: logistic regression pulled towards
-hand-set prior weights; ``choose_threshold``: the lowest threshold, at least 0.5, with false alarms
-on <= 5% of correct functions and precision >= 0.7); figures in docs/benchmarks.md (section hints).
+Two steps. ``accuracy(evidence) = sigmoid(bias + sum(w_i * f_i))`` estimates how likely a prediction
+with this evidence is right; it is fitted on *every* prediction (right or wrong) of the seeded-bug
+benchmark, so even a model that is mostly wrong gives data. Then Bayes: a bug makes the prediction
+mismatch, and so does a wrong prediction, so ``confidence = p / (p + (1 - p) * (1 - a))`` with
+``p = BUG_PRIOR`` (the chance that the code is wrong at a given call) and ``a`` the accuracy, lowered
+by the share of samples that predicted the actual output. A hint at 0.5 thus needs ``a >= 0.9``.
+Features are in [0, 1] with non-negative weights, so more agreement, competence, probability or
+explicitness never lowers the confidence. ``WEIGHTS`` and ``THRESHOLD`` were fitted by
+``bench/bench_hints.py`` (``fit``: logistic regression pulled towards hand-set prior weights;
+``choose_threshold``: the lowest threshold, at least 0.5, with false alarms on <= 5% of correct
+functions and precision >= 0.7); figures in docs/benchmarks.md (section hints).
 """
 
 from __future__ import annotations
@@ -37,16 +43,16 @@ from server.api import Finding
 if TYPE_CHECKING:
     from server.verify import VerifiedUnit
 
-FEATURES = ("consensus", "uncontested", "competence", "probability", "explicit")
+FEATURES = ("consensus", "competence", "probability", "explicit")
+BUG_PRIOR = 0.1  # chance that the code is wrong at a call before any evidence
 
 
 @dataclass(frozen=True)
 class Weights:
-    """The logistic model: ``bias`` plus one non-negative weight per name in ``FEATURES``."""
+    """The accuracy model: ``bias`` plus one non-negative weight per name in ``FEATURES``."""
 
     bias: float
     consensus: float
-    uncontested: float
     competence: float
     probability: float
     explicit: float
@@ -56,11 +62,9 @@ class Weights:
         return [getattr(self, n) for n in FEATURES]
 
 
-# Hand-set prior: 4 of 4 samples agreeing, right on the other calls, sure of its tokens -> ~0.95;
-# one sample, wrong on the other calls -> ~0.05. ``fit`` starts from and is pulled towards these.
-PRIOR = Weights(
-    bias=-9.0, consensus=4.0, uncontested=2.0, competence=5.0, probability=2.0, explicit=1.0
-)
+# Hand-set prior: 4 of 4 samples agreeing, right on 3 of 3 other calls -> accuracy ~0.9; one of
+# three samples, right on none of 3 others -> ~0.05. ``fit`` starts from and is pulled towards it.
+PRIOR = Weights(bias=-6.5, consensus=4.0, competence=5.0, probability=2.0, explicit=1.0)
 # Fitted by ``python -m bench.bench_hints`` (see docs/benchmarks.md, section hints).
 WEIGHTS = PRIOR
 THRESHOLD = 0.5
@@ -85,7 +89,7 @@ class Observation:
 
 @dataclass(frozen=True)
 class Evidence:
-    """What speaks for believing one wrong prediction (counts are over samples and calls)."""
+    """What speaks for believing one prediction (counts are over samples and calls)."""
 
     agree: int  # samples that predicted this same output for this call (this one included)
     samples: int  # samples that predicted an output for this call
@@ -98,13 +102,15 @@ class Evidence:
     def features(self) -> list[float]:
         """The features in ``FEATURES`` order, each in [0, 1] (an unknown probability is 0.5).
 
+        ``for_actual`` is not among them: it tells right from wrong predictions only once the
+        actual output is known, so ``confidence`` applies it separately.
+
         >>> Evidence(agree=4, samples=4, for_actual=0, others_right=2, others=2).features()
-        [0.8, 1.0, 0.75, 0.5, 0.0]
+        [0.8, 0.75, 0.5, 0.0]
         """
         n = max(self.samples, 1)
         return [
             self.agree / (n + 1),
-            1.0 - self.for_actual / n,
             (self.others_right + 1) / (self.others + 2),
             0.5 if self.logprob is None else math.exp(min(self.logprob, 0.0)),
             self.explicit,
@@ -129,34 +135,45 @@ class Evidence:
         return out
 
 
-def confidence(evidence: Evidence, weights: Weights = WEIGHTS) -> float:
-    """The probability that the code, not the model, is wrong.
+def accuracy(evidence: Evidence, weights: Weights = WEIGHTS) -> float:
+    """How likely a prediction with this evidence is right.
 
-    >>> round(confidence(Evidence(4, 4, 0, 6, 6, -0.05, 1.0), PRIOR), 2)
-    0.97
-    >>> round(confidence(Evidence(1, 2, 1, 0, 4), PRIOR), 3)
-    0.008
+    >>> round(accuracy(Evidence(4, 4, 0, 3, 3, explicit=0.5), PRIOR), 2)
+    0.9
+    >>> round(accuracy(Evidence(1, 3, 0, 0, 3, explicit=0.5), PRIOR), 2)
+    0.05
     """
     z = weights.bias + sum(w * f for w, f in zip(weights.vector(), evidence.features()))
     return _sigmoid(z)
 
 
-def assess(observations: Sequence[Observation], doc: str = "") -> list[Evidence | None]:
-    """Evidence for each wrong observation (``None`` for the right ones), from all of them.
+def confidence(evidence: Evidence, weights: Weights = WEIGHTS, prior: float = BUG_PRIOR) -> float:
+    """For a wrong prediction: the probability that the code, not the model, is wrong.
+
+    >>> round(confidence(Evidence(4, 4, 0, 6, 6, -0.05, 1.0), PRIOR), 2)
+    0.86
+    >>> round(confidence(Evidence(1, 3, 0, 0, 3, explicit=0.5), PRIOR), 2)
+    0.1
+    >>> round(confidence(Evidence(2, 4, 2, 6, 6, -0.05, 1.0), PRIOR), 2)  # two predicted the output
+    0.17
+    """
+    a = accuracy(evidence, weights) * (1.0 - evidence.for_actual / max(evidence.samples, 1))
+    return prior / (prior + (1.0 - prior) * (1.0 - a))
+
+
+def assess(observations: Sequence[Observation], doc: str = "") -> list[Evidence]:
+    """Evidence for each observation, from all of them (``Observation.right`` tells which count).
 
     >>> obs = [Observation("f(1)", "3", "2", 0), Observation("f(1)", "3", "2", 1),
     ...        Observation("f(0)", "0", "0", 0)]
     >>> assess(obs)[0]
     Evidence(agree=2, samples=2, for_actual=0, others_right=1, others=1, logprob=None, explicit=0.0)
-    >>> assess(obs)[2] is None
-    True
+    >>> assess(obs)[2]
+    Evidence(agree=1, samples=1, for_actual=1, others_right=0, others=1, logprob=None, explicit=0.0)
     """
-    out: list[Evidence | None] = []
+    out: list[Evidence] = []
     doc_words = set(_WORD.findall(doc))
     for o in observations:
-        if o.right:
-            out.append(None)
-            continue
         same = [p for p in observations if p.key == o.key]
         samples = len({p.candidate for p in same})
         agree = len({p.candidate for p in same if _norm(p.predicted) == _norm(o.predicted)})
@@ -228,7 +245,7 @@ def calibrate(
     evidence = assess([o for _, _, o in obs], function_doc(_text_of(code), target_names))
     found: dict[tuple[int, str], tuple[Evidence, Observation]] = {}
     for (u, _i, o), ev in zip(obs, evidence):
-        if ev is not None:
+        if not o.right:
             found[(u, o.key)] = (ev, o)
     out = []
     for u, vu in enumerate(kept):
@@ -278,8 +295,8 @@ def fit(
     descent, keeping the feature weights non-negative. With few or one-sided labels the prior
     dominates; with informative data the weights move towards what separates the labels.
 
-    >>> w = fit([[1, 1, 1, 1, 1]] * 20 + [[0, 1, 0, 0.5, 0]] * 20, [1] * 20 + [0] * 20)
-    >>> confidence(Evidence(4, 4, 0, 6, 6, 0.0, 1.0), w) > 0.9 > 0.1 > confidence(Evidence(0, 1, 0, 0, 9), w)
+    >>> w = fit([[1, 1, 1, 1]] * 20 + [[0, 0, 0.5, 0]] * 20, [1] * 20 + [0] * 20)
+    >>> accuracy(Evidence(4, 4, 0, 6, 6, 0.0, 1.0), w) > 0.9 > 0.1 > accuracy(Evidence(0, 1, 0, 0, 9), w)
     True
     """
     if len(rows) != len(labels):

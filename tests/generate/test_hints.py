@@ -4,8 +4,10 @@ Pure tests use hand-checkable numbers. The end-to-end tests run the real pipelin
 with a canned model (``CannedBackend``: every sample gives the same answer, so 4 of 4 agree) on
 ``count_vowels`` with a seeded bug (``'u'`` is not counted; written to a temporary file):
 
-- a model that predicts every output wrong: its disagreement on the bug call is not believed, no hint;
-- a model right on the other calls that predicts 5 for ``count_vowels("aeiou")`` (the code says 4):
+- a model that predicts every output wrong: its disagreement on the bug call is not believed (even
+  though the comment agrees with it), no hint;
+- a model right on 5 other calls that predicts 5 for ``count_vowels("aeiou")`` (the code says 4,
+  the comment 5):
   the hint is shown, with its confidence and evidence, in ``cdoctest-gen``'s output and the JSON.
 """
 
@@ -26,6 +28,7 @@ from server.hints import (
     WEIGHTS,
     Evidence,
     Observation,
+    accuracy,
     assess,
     calibrate,
     choose_threshold,
@@ -41,7 +44,7 @@ from tests.generate.test_pipeline_e2e import CannedBackend
 BUGGY_C = """\
 #include <stddef.h>
 
-/* Number of vowels (a, e, i, o, u) in s. */
+/* Number of vowels (a, e, i, o, u) in s: 5 for "aeiou". */
 int count_vowels(const char *s) {
     int n = 0;
     for (; *s; s++)
@@ -55,6 +58,8 @@ RIGHT_BUT_ONE = (
     '>>> count_vowels("")\n0\n'
     '>>> count_vowels("xyz")\n0\n'
     '>>> count_vowels("banana")\n3\n'
+    '>>> count_vowels("sky")\n0\n'
+    '>>> count_vowels("hello")\n2\n'
     '>>> count_vowels("aeiou")\n5\n'
 )
 ALWAYS_WRONG = (
@@ -62,6 +67,8 @@ ALWAYS_WRONG = (
     '>>> count_vowels("")\n1\n'
     '>>> count_vowels("xyz")\n2\n'
     '>>> count_vowels("banana")\n6\n'
+    '>>> count_vowels("sky")\n1\n'
+    '>>> count_vowels("hello")\n5\n'
     '>>> count_vowels("aeiou")\n5\n'
 )
 
@@ -79,9 +86,10 @@ def test_agreement_and_other_calls_make_the_evidence() -> None:
     obs = [_obs("f(5)", "3", "2", c) for c in range(3)] + [_obs("f(5)", "2", "2", 3)]
     obs += [_obs("f(0)", "0", "0", c) for c in range(4)] + [_obs("f(1)", "9", "1", 0)]
     ev = assess(obs)
-    assert ev[3] is None and ev[4] is None  # right predictions carry no evidence
     assert ev[0] == Evidence(agree=3, samples=4, for_actual=1, others_right=1, others=2)
-    assert ev[0].features() == [0.6, 0.75, 0.5, 0.5, 0.0]
+    assert ev[0].features() == [0.6, 0.5, 0.5, 0.0]  # consensus, competence, probability, explicit
+    # A right prediction gets the same kind of evidence (the accuracy model learns from both).
+    assert ev[3] == Evidence(agree=1, samples=4, for_actual=1, others_right=1, others=2)
     assert ev[0].describe("3\n", "2\n") == (
         "3 of 4 samples predicted '3'; got '2' (1 predicted that); "
         "the model was right on 1 of 2 other calls"
@@ -114,25 +122,26 @@ def test_confidence_grows_with_each_kind_of_evidence() -> None:
 
 def test_a_wrong_model_is_not_believed_and_a_reliable_one_is() -> None:
     """The two canned models of the end-to-end tests, with the shipped weights and threshold."""
-    all_wrong = Evidence(agree=4, samples=4, for_actual=0, others_right=0, others=3, explicit=0.5)
-    mostly_right = Evidence(4, 4, 0, others_right=3, others=3, explicit=0.5)
+    all_wrong = Evidence(agree=4, samples=4, for_actual=0, others_right=0, others=5, explicit=1.0)
+    mostly_right = Evidence(4, 4, 0, others_right=5, others=5, explicit=1.0)
     assert confidence(all_wrong) < THRESHOLD <= confidence(mostly_right)
     one_sample = Evidence(agree=1, samples=1, for_actual=0, others_right=0, others=0)
     assert confidence(one_sample) < THRESHOLD  # one unchecked guess is never a hint
 
 
 def test_fit_learns_from_labels_and_keeps_the_prior_without_them() -> None:
-    rows = [[0.8, 1, 0.8, 0.5, 0.5]] * 10 + [[0.8, 1, 0.2, 0.5, 0.5]] * 10
+    rows = [[0.8, 0.8, 0.5, 0.5]] * 10 + [[0.8, 0.2, 0.5, 0.5]] * 10
     labels = [1] * 10 + [0] * 10
     w = fit(rows, labels)
     assert w.competence > PRIOR.competence  # competence is what separates these labels
     assert all(x >= 0 for x in w.vector())
     assert fit([], []) == PRIOR
-    quiet = fit([[0.8, 1, 0.2, 0.5, 0.5]] * 10, [0] * 10)  # only wrong predictions, no bugs
+    wrong = fit([[0.8, 0.2, 0.5, 0.5]] * 10, [0] * 10)  # a model that is never right
     ev = Evidence(4, 4, 0, 0, 3)
-    assert confidence(ev, quiet) < confidence(ev, PRIOR)
+    assert accuracy(ev, wrong) < accuracy(ev, PRIOR)
+    assert confidence(ev, wrong) < confidence(ev, PRIOR)
     with pytest.raises(ValueError, match="2 rows but 1 labels"):
-        fit([[0] * 5, [1] * 5], [1])
+        fit([[0] * 4, [1] * 4], [1])
 
 
 def test_threshold_keeps_false_alarms_and_precision_in_bounds() -> None:
@@ -159,7 +168,7 @@ def test_output_logprobs_follow_the_tokens_of_each_output() -> None:
 
 def test_function_doc_finds_the_comment_above_the_definition() -> None:
     assert function_doc(BUGGY_C, {"count_vowels"}) == (
-        "/* Number of vowels (a, e, i, o, u) in s. */\n"
+        '/* Number of vowels (a, e, i, o, u) in s: 5 for "aeiou". */\n'
     )
     assert function_doc("int f(int);\n// f doubles\nint f(int x) { return 2 * x; }\n", {"f"}) == (
         "// f doubles\n"
@@ -218,13 +227,13 @@ def test_a_model_wrong_everywhere_raises_no_hint(runner, monkeypatch, capsys, bu
     """Test data: BUGGY_C in a temporary file; the canned model mispredicts all 4 calls."""
     rc, out, err = _cli(monkeypatch, capsys, buggy_file, ALWAYS_WRONG)
     assert rc == 0 and ": count_vowels: verified" in err
-    assert "(16 examples, 16 with a wrong predicted output)" in err  # recorded, not reported
+    assert "(24 examples, 24 with a wrong predicted output)" in err  # recorded, not reported
     assert "possible bug" not in err and "possible bug" not in out
 
 
 @pytest.mark.clang
 def test_a_reliable_model_flags_the_seeded_bug(runner, monkeypatch, capsys, buggy_file) -> None:
-    """Test data: BUGGY_C; the canned model is right on 3 calls and predicts 5 for "aeiou" (got 4)."""
+    """Test data: BUGGY_C; the canned model is right on 5 calls and predicts 5 for "aeiou" (got 4)."""
     rc, _, err = _cli(monkeypatch, capsys, buggy_file, RIGHT_BUT_ONE)
     assert rc == 0
     (line,) = [ln for ln in err.splitlines() if ln.startswith("  possible bug")]
@@ -233,7 +242,7 @@ def test_a_reliable_model_flags_the_seeded_bug(runner, monkeypatch, capsys, bugg
     evidence = err.split(line, 1)[1].splitlines()[1]
     assert evidence == (
         "    evidence: 4 of 4 samples predicted '5'; got '4'; "
-        "the model was right on 3 of 3 other calls"
+        "the model was right on 5 of 5 other calls"
     )
 
     rc, out, _ = _cli(monkeypatch, capsys, buggy_file, RIGHT_BUT_ONE, "--json")

@@ -2,7 +2,7 @@
 
 The real server (``python -m server.lsp``) runs with a canned model in place of the GGUF: a small
 wrapper replaces ``models.load_backend`` before the server starts, and every sample answers
-``tests.generate.test_hints.RIGHT_BUT_ONE`` (right on three calls of ``count_vowels``, 5 for
+``tests.generate.test_hints.RIGHT_BUT_ONE`` (right on five calls of ``count_vowels``, 5 for
 ``count_vowels("aeiou")``). The document is ``BUGGY_C`` of the same module (the seeded bug: ``'u'``
 is not counted, so the code prints 4). Real clang-repl; no model file is needed.
 """
@@ -89,7 +89,7 @@ async def test_hint_becomes_a_warning_with_confidence_and_evidence(
     (finding,) = answer.findings
     assert (finding.predicted, finding.actual) == ("5\n", "4\n")
     assert finding.evidence == (
-        "4 of 4 samples predicted '5'; got '4'; the model was right on 3 of 3 other calls"
+        "4 of 4 samples predicted '5'; got '4'; the model was right on 5 of 5 other calls"
     )
     assert 0.5 <= finding.confidence <= 1.0
     # The warning is published once the client has applied the edit.
