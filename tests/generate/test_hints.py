@@ -252,3 +252,50 @@ def test_a_reliable_model_flags_the_seeded_bug(runner, monkeypatch, capsys, bugg
     assert finding["example"]["want"] == "4\n" and WEIGHTS.bias < 0
     # The finding's line is the '>>>' line of its example in the new text (0-based).
     assert json.loads(out)["new_text"].split("\n")[finding["line"]] == '>>> count_vowels("aeiou")'
+
+
+# -- the benchmark's data and report (no model) ------------------------------------------------------
+
+
+def test_seeded_bugs_apply_once_to_their_eval_function() -> None:
+    """Test data: bench/data/hints/seeded_bugs.json against bench/data/eval_functions."""
+    from pathlib import Path
+
+    from bench.bench_hints import load_bugs
+    from bench.eval_set import load_eval_set
+
+    bugs = load_bugs()
+    evals = {Path(f.path).name: f for f in load_eval_set()}
+    assert set(bugs) <= set(evals) and len(bugs) >= len(evals) - 1
+    for name, bug in bugs.items():
+        text = Path(evals[name].path).read_text()
+        assert bug.function == evals[name].function
+        assert bug.apply(text) != text and bug.kind and bug.desc
+    assert {b.kind for b in bugs.values() if b.hand} >= {"missing case", "swapped operands"}
+    with pytest.raises(ValueError, match="occurs 0 times"):
+        next(iter(bugs.values())).apply("")
+
+
+def test_bench_report_counts_functions_and_fits() -> None:
+    """A reliable model on one function (a confident hint on the bug), a guesser on another."""
+    from dataclasses import asdict
+
+    from bench.bench_hints import Record, VersionRun, report
+
+    def rec(fn, version, predicted, actual, ev, label=0, correct=None):
+        return Record(fn, version, "f()", predicted, actual, label, asdict(ev), correct or actual)
+
+    good = Evidence(4, 4, 0, 5, 5, explicit=1.0)
+    bad = Evidence(1, 4, 0, 0, 5)
+    runs = [
+        VersionRun("a", "correct", 6, 6, 0, 1.0, [rec("a", "correct", "1", "1", good)] * 6),
+        VersionRun("a", "buggy", 6, 6, 1, 1.0, [rec("a", "buggy", "1", "1", good)] * 5
+                   + [rec("a", "buggy", "5", "4", good, label=1, correct="5")]),
+        VersionRun("b", "correct", 6, 6, 6, 1.0, [rec("b", "correct", "7", "1", bad)] * 6),
+        VersionRun("b", "buggy", 6, 6, 6, 1.0, [rec("b", "buggy", "7", "2", bad, 1, "1")] * 6),
+    ]
+    body, weights, threshold = report(runs, "test-model")
+    lines = body.splitlines()
+    assert lines[2] == "| test-model | before: every wrong prediction is a hint | 2/2 | 1/2 (50%) | 0.67 | - |"
+    assert lines[4].startswith("| test-model | fitted on all functions (shipped) | 1/2 | 0/2 (0%) | 1.00 |")
+    assert threshold >= 0.5 and weights.competence > 0
