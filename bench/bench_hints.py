@@ -1,7 +1,7 @@
 """Hint benchmark: are "possible bug" hints right? Seeded bugs, the embedded model, fitted weights.
 
-``python -m bench.bench_hints [--quick] [--samples N] [--seed S] [--fit-only] [--no-write]
-[--build-bugs]``
+``python -m bench.bench_hints [--quick | --limit N] [--samples N] [--seed S] [--model GGUF]
+[--fit-only] [--no-write] [--build-bugs]``
 
 The seeded-bug set is ``bench/data/hints/seeded_bugs.json``: for every function of the evaluation
 set (``bench.eval_set``) one realistic bug, a ``find``/``replace`` patch on one line of its file
@@ -354,11 +354,20 @@ def report(runs: list[VersionRun], model: str) -> tuple[str, hints.Weights, floa
         "alarms). Hints are counted before selection (mutation analysis can only drop some).\n\n"
         "Fitted weights (shipped in `server/hints.py`): "
         + ", ".join(f"{k} {v:.2f}" for k, v in asdict(weights).items())
-        + f"; threshold {threshold:.3f}. Median {_median([r.seconds for r in runs]):.1f} s "
+        + f"; threshold {threshold:.3f}. Highest confidence of a finding on a correct function "
+        f"{max(_max_conf(runs, weights, 'correct').values(), default=0):.2f}, on a buggy one "
+        f"{max(_max_conf(runs, weights, 'buggy').values(), default=0):.2f}; mean fitted accuracy "
+        f"over all predictions {_mean_accuracy(runs, weights):.2f} (observed "
+        f"{n_right / max(n_pred, 1):.2f}). Median {_median([r.seconds for r in runs]):.1f} s "
         f"per function version (sampling {_median([r.sampling_s for r in runs]):.1f} s, then "
         "verification and labelling)."
     )
     return body, weights, threshold
+
+
+def _mean_accuracy(runs: list[VersionRun], weights: hints.Weights) -> float:
+    accs = [hints.accuracy(hints.Evidence(**x.evidence), weights) for r in runs for x in r.records]
+    return sum(accs) / len(accs) if accs else 0.0
 
 
 def _median(xs: list[float]) -> float:
@@ -386,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=None, help="only the first N functions")
     p.add_argument("--samples", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--model", default=None, help="a GGUF file (default: the resolved model)")
     p.add_argument("--fit-only", action="store_true", help="refit the saved run (no model)")
     p.add_argument("--no-write", action="store_true", help="do not touch docs/benchmarks.md")
     p.add_argument("--build-bugs", action="store_true", help="rebuild seeded_bugs.json")
@@ -418,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
             fns = fns[:: max(1, len(fns) // QUICK)][:QUICK]
         if args.limit is not None:
             fns = fns[: args.limit]
-        backend = load_backend(ModelConfig())
+        backend = load_backend(ModelConfig(model=args.model))
         meta = {"model": backend.info.name or backend.info.path, "samples": args.samples,
                 "seed": args.seed, "quick": args.quick or args.limit is not None}
         runs = []
