@@ -22,7 +22,7 @@ Precedence (first match wins; every answer carries ``ModelInfo.source`` and ``.r
 Installed-model layout: ``models/vNNNN/`` directories, each with ``model.json``
 (``{"gguf": "...", "adapter": "..."|null, "card": {...}, "installed_at": "..."}``; relative paths
 are relative to that directory) and a ``current`` symlink naming the active one; :func:`rollback`
-points ``current`` at the previous version.
+points ``current`` at the previous version, or removes it after the first one (nothing installed).
 """
 
 from __future__ import annotations
@@ -209,20 +209,28 @@ def _point_current(root: Path, target: Path) -> None:
     os.replace(tmp, root / "current")
 
 
-def rollback() -> Path:
+def rollback() -> Path | None:
     """Point ``current`` at the version installed before it and return that directory.
 
-    Raises :class:`InstallError` when there is no earlier version.
+    From the first installed version, remove ``current`` and return None: no trained model is
+    installed any more, so resolution falls through to the configured or embedded default (the
+    ``vNNNN`` directories stay, and the next :func:`install_model` takes the next number).
+    Raises :class:`InstallError` when no trained model is installed.
     """
     root = installed_model_dir().parent
     current = installed_model_dir()
     if not current.exists():
-        raise InstallError(f"{current}: no installed model to roll back")
+        raise InstallError(
+            f"no trained model is installed ({current} does not exist); nothing to roll back"
+        )
     versions = _versions(root)
     now = current.resolve()
     earlier = [v for v in versions if v.resolve() != now and v.name < now.name]
     if not earlier:
-        raise InstallError(f"{now}: no earlier installed model to roll back to")
+        if not current.is_symlink():
+            raise InstallError(f"{current}: not a symlink to a version; remove it by hand")
+        current.unlink()
+        return None
     _point_current(root, earlier[-1])
     return earlier[-1]
 

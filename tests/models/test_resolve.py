@@ -129,7 +129,9 @@ def test_install_and_rollback(xdg, ggufs, embedded_path):
     assert rollback() == v1
     assert read_installed().directory == v1 and os.path.islink(installed_model_dir())
     assert resolve_model().adapter is None
-    with pytest.raises(InstallError, match="no earlier installed model"):
+    assert rollback() is None  # from the first version: no trained model installed
+    assert read_installed() is None and resolve_model().source == "embedded default"
+    with pytest.raises(InstallError, match="no trained model is installed"):
         rollback()
 
 

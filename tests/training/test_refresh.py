@@ -2,9 +2,11 @@
 
 The real run (slow; embedded model, clang-repl): SFT (expand, 2 steps) -> GRPO (1 step) -> export
 (Q8_0 for trained tensors) -> eval (1 validation item, before and after) -> install into a
-temporary ``XDG_DATA_HOME``. It then checks that ``models`` resolves the installed model, that
-``cdoctest-gen`` with no ``--model`` serves it, and that ``cdoctest-train rollback`` returns to the
-version installed before. Figures of a larger run are in docs/training.md.
+temporary ``XDG_DATA_HOME`` as its first version. It then checks that ``models`` resolves the
+installed model, that ``cdoctest-gen`` with no ``--model`` serves it, and that
+``cdoctest-train rollback`` returns to "no trained model installed", so ``cdoctest-gen`` names the
+embedded default again. A fast test walks the rollback states with installs of the embedded GGUF.
+Figures of a larger run are in docs/training.md.
 """
 
 from __future__ import annotations
@@ -88,7 +90,6 @@ def test_tiny_refresh_installs_serves_and_rolls_back(tmp_path, monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    previous = install_model(embedded, None, {"note": "the version before the refresh"}, copy=False)
 
     cfg = RefreshConfig(
         stages=["sft", "grpo", "export", "eval"],
@@ -118,16 +119,68 @@ def test_tiny_refresh_installs_serves_and_rolls_back(tmp_path, monkeypatch):
     source.write_text("int add(int a, int b) { return a + b; }\n")
     from server.cli import main as gen_main
 
-    code, out, err = _cli(gen_main, [str(source), "--function", "add", "--json", "--samples", "2", "--seed", "1"])
+    gen_args = [str(source), "--function", "add", "--json", "--samples", "2", "--seed", "1"]
+    code, out, err = _cli(gen_main, gen_args)
     assert code in (0, 1), err
     assert "trained (installed)" in err and "model.gguf" in json.loads(out)["model"]
+    assert Path(card["installed"]).name == "v0001"  # the first install
 
-    # Roll back to the version installed before the refresh.
+    # Rolling back the first install returns to the default, and cdoctest-gen names it again.
     from training.cli import main as train_main
 
     code, out, err = _cli(train_main, ["rollback"])
     assert code == 0, err
-    assert previous.name in out
-    assert resolve_model().path == embedded
+    assert out.startswith("no trained model is installed now; cdoctest-gen uses ")
+    assert "embedded default" in out
+    code, out, err = _cli(gen_main, gen_args)
+    assert code in (0, 1), err
+    assert "embedded default" in err and "trained (installed)" not in err
+    assert embedded in json.loads(out)["model"] and "model.gguf" not in json.loads(out)["model"]
     code, out, err = _cli(train_main, ["rollback"])
-    assert code == 2 and "no earlier installed model" in err
+    assert code == 2 and "no trained model is installed" in err and out == ""
+
+
+def test_rollback_walks_back_to_no_trained_model(tmp_path, monkeypatch):
+    """Install v0001 and v0002, roll back twice to "none", once more is exit 2; --list shows it."""
+    from models import resolve_model
+    from models.api import ModelError
+    from models.resolve import install_model, read_installed
+    from training.cli import main as train_main
+    from training.hf_model import embedded_gguf_path
+
+    try:
+        embedded = embedded_gguf_path()
+    except ModelError as exc:
+        pytest.skip(str(exc))
+    for var in ("CDOCTEST_MODEL", "CDOCTEST_ADAPTER", "CDOCTEST_URL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+    def listing() -> list[str]:
+        code, out, err = _cli(train_main, ["rollback", "--list"])
+        assert code == 0, err
+        return [line[:9].rstrip() for line in out.splitlines()]
+
+    code, out, err = _cli(train_main, ["rollback"])  # nothing installed yet
+    assert (code, out) == (2, "")
+    assert "error: no trained model is installed" in err and "nothing to roll back" in err
+    assert listing() == ["* (none)"]
+
+    assert install_model(embedded, card={"n": 1}, copy=False).name == "v0001"
+    assert install_model(embedded, card={"n": 2}, copy=False).name == "v0002"
+    assert listing() == ["* v0002", "  v0001", "  (none)"]
+    code, out, _ = _cli(train_main, ["rollback"])
+    assert code == 0 and out.startswith("current trained model is now v0001")
+    assert resolve_model().source == "trained (installed)"
+
+    code, out, _ = _cli(train_main, ["rollback"])
+    assert code == 0 and "no trained model is installed now" in out and "embedded default" in out
+    assert read_installed() is None and resolve_model().source == "embedded default"
+    assert listing() == ["  v0002", "  v0001", "* (none)"]
+
+    code, _, err = _cli(train_main, ["rollback"])
+    assert code == 2 and "no trained model is installed" in err
+    # A later install (what refresh does) takes the next number and is current again.
+    assert install_model(embedded, card={"n": 3}, copy=False).name == "v0003"
+    assert resolve_model().source == "trained (installed)" and listing()[0] == "* v0003"
