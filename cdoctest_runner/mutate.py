@@ -29,8 +29,9 @@ Contract:
     ``long``/``long long`` variable declared ``int`` (overflow the original avoided);
   - ``off-by-one``: a non-literal array index ``i`` -> ``(i) + 1`` / ``(i) - 1``, a non-literal
     ``for`` bound ``i < n`` -> ``i < (n) - 1``;
-  - ``remove-branch``: an ``else`` branch removed, a ``case X:`` label removed (falls to
-    ``default`` or to the case above);
+  - ``remove-branch``: an ``if`` without ``else`` removed whole (a forgotten check), an
+    ``else`` branch removed, a ``case X:`` label removed (falls to ``default`` or to the case
+    above);
   - ``return``: a returned integer expression that is not a literal -> ``(expr) + 1``;
   - ``swap-args``: two neighbouring call arguments of the same type swapped.
 - Order is deterministic (by position, then operator, then variant). When there are more than
@@ -588,6 +589,20 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
             wrap(parts[1], " - 1", "off-by-one", "loop bound")
         elif kind == K.IF_STMT:
             children = list(cur.get_children())
+            if len(children) == 2:
+                # A whole guard without `else` (`if (v > MAX) return 0;`): a forgotten check.
+                i0 = toks.index_at_or_after(cur.extent.start.offset)
+                k = toks.index_at_or_after(cur.extent.end.offset)
+                end = cur.extent.end.offset
+                if k < len(toks.spelling) and toks.start[k] == end and toks.spelling[k] == ";":
+                    end = toks.end[k]
+                if i0 < len(toks.spelling) and toks.spelling[i0] == "if":
+                    cond = text(children[0])
+                    edits.append(
+                        _Edit(toks.start[i0], end, b"", "remove-branch",
+                              f"remove the check `if ({short(cond)}) ...`")
+                    )
+                continue
             if len(children) != 3:
                 continue
             els = children[2]
@@ -881,8 +896,12 @@ def select_examples(
     max_examples: int,
     *,
     requires: Sequence[Sequence[int]] | None = None,
+    start: Sequence[int] = (),
 ) -> list[int]:
     """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing most.
+
+    ``start``: candidates taken first, whatever they kill (e.g. calls the documentation states),
+    each with its requirements while they fit in ``max_examples``.
 
     Each round takes the candidate (with its not-yet-taken ``requires[i]``, e.g. the declarations a
     call uses, which count towards ``max_examples``) that adds the most new kills per example taken;
@@ -894,6 +913,8 @@ def select_examples(
     [1, 2]
     >>> select_examples("abc", [set(), {"m1"}, {"m1", "m2"}], 5, requires=[[], [], [0]])
     [0, 2]
+    >>> select_examples("abcd", [{"m1"}, {"m1", "m2"}, {"m3"}, set()], 2, start=[3])
+    [1, 3]
     """
     if len(kills) != len(candidates):
         raise ValueError(f"{len(candidates)} candidates but {len(kills)} kill sets")
@@ -912,6 +933,12 @@ def select_examples(
             stack += [r for r in reqs[j] if 0 <= r < n]
         return out
 
+    for i in start:
+        take = closure(i)
+        if 0 <= i < n and len(chosen) + len(take) <= max_examples:
+            chosen.update(take)
+            for j in take:
+                covered |= kills[j]
     while len(chosen) < max_examples:
         best: tuple[float, int] | None = None
         best_take: list[int] = []

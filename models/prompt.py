@@ -35,6 +35,7 @@ Message = dict[str, str]
 MAX_SOURCE_CHARS = 1800
 MAX_CONTEXT_CHARS = 1200
 MAX_STYLE_CHARS = 400
+MAX_DOC_CHARS = 500  # the documentation's stated cases (server.docmine)
 
 SYSTEM_PROMPT = (
     "You write cdoctest tests: short clang-repl sessions that call one C or C++ function. "
@@ -67,6 +68,7 @@ class PromptTarget:
         ""  # a line making the object a method needs, e.g. 'shop::Bin obj(3);' ('' if none)
     )
     call: str = ""  # how a call looks, e.g. 'obj.add(...)' or 'shop::discounted(...)' ('' if plain)
+    doc_notes: str = ""  # cases the documentation states, one per line ('' if none; docmine)
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,12 @@ def render_target(target: PromptTarget) -> str:
     if target.examples_style.strip():
         parts.append(
             "Existing tests in this file:\n" + _clip(target.examples_style, MAX_STYLE_CHARS)
+        )
+    if target.doc_notes.strip():
+        parts.append(
+            "Its documentation states these cases; test them, with the edge cases:\n"
+            + _clip(target.doc_notes, MAX_DOC_CHARS)
+            + "\n"
         )
     parts.append(request_line(target))
     return "\n".join(parts)

@@ -35,7 +35,7 @@ class GenerateOptions:
     strict: bool = False  # keep only examples whose predicted output was right
     no_model: bool = False  # only the no-model fallback generator
     time_budget_s: float = 120.0  # per function
-    max_examples: int = 5  # examples kept in the final block
+    max_examples: int = 8  # examples kept in the final block (realistic bugs need several cases)
     grammar: bool = True  # grammar-constrained decoding
     replace_user_blocks: bool = False  # may overwrite a hand-written block above the function
 
@@ -76,6 +76,17 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class SurvivingMutant:
+    """A small fault the block does not catch: what its tests do not cover."""
+
+    id: str  # e.g. 'relational@3:11/0'
+    operator: str  # cdoctest_runner.mutate operator, e.g. 'relational', 'widening'
+    line: int  # 1-based line of the change in the file
+    description: str  # e.g. "`<` -> `<=`"
+    likely_equivalent: bool = False  # no searched input told it apart: maybe no fault at all
+
+
+@dataclass(frozen=True)
 class TextEdit:
     """Replace text[start:end] (0-based line/character positions) with ``new_text``."""
 
@@ -100,6 +111,7 @@ class FunctionResult:
     mutants_killed: int = 0
     mutants_total: int = 0
     findings: tuple[Finding, ...] = ()
+    surviving_mutants: tuple[SurvivingMutant, ...] = ()  # mutants the block does not kill
     candidates_total: int = 0
     candidates_verified: int = 0
     message: str = ""  # human summary, honest about what was done

@@ -284,6 +284,13 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
             print(
                 "  timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in f.timings.items()), file=err
             )
+            if f.surviving_mutants:
+                print(
+                    f"  not covered ({len(f.surviving_mutants)} surviving mutant(s)):", file=err
+                )
+            for m in f.surviving_mutants:
+                eq = " (likely equivalent: no searched input told it apart)" * m.likely_equivalent
+                print(f"    line {m.line}: {m.operator} {m.description}{eq}", file=err)
 
 
 def to_json(result: FileResult) -> dict[str, Any]:

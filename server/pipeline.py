@@ -22,12 +22,16 @@ Contract (used by ``server/cli.py`` and the language server):
   also when it dies while loading) costs only that function its model candidates: it gets the
   fallback's block (unless ``fallback='never'``) and ``message`` starts the model part with
   ``model failed: <the error>``.
-- A function whose model candidates yield nothing verifiable gets the no-model fallback
-  (``server.fallback``); ``FunctionResult.origin`` and ``message`` say which was used. The
-  keyword-only ``fallback`` argument chooses: ``'auto'`` (default: as just said, and also when the
-  model's block kills fewer than ``WEAK_SCORE`` of the mutants, pooling both), ``'combine'``
-  (model and fallback examples pooled, mutation analysis picks; origin ``model+fallback`` when the
-  block mixes them) or ``'never'`` (model only; used to measure the model alone).
+- One pool: the model's verified examples, the no-model fallback's (``server.fallback``) and the
+  calls the function's documentation states (``server.docmine``, ``server.search.doc_candidates``)
+  are pooled, and mutation analysis (classic and realistic mutants) picks the examples that kill
+  the most, whoever wrote them; calls the documentation states are kept first. Then, for the
+  mutants the block does not kill, ``server.search`` tries inputs that tell them apart (boundary
+  values, type limits, the docs' values), and the block is chosen again from the pool with
+  them. ``FunctionResult.surviving_mutants`` lists what the block still does not catch.
+  ``FunctionResult.origin`` and ``message`` say whose examples were kept. The keyword-only
+  ``fallback`` argument: ``'auto'`` (default) and ``'combine'`` do the above; ``'never'`` uses
+  the model alone (no fallback, no documented calls, no search; used to measure the model).
 """
 
 from __future__ import annotations
@@ -36,9 +40,9 @@ import os
 import threading
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
 from cdoctest_runner.results import DocTestResult
 from models.api import Backend, ModelConfig, ModelError
 from models.errors import ModelRuntimeError
@@ -52,10 +56,12 @@ from server.api import (
     ProgressCallback,
     ProgressEvent,
     SourceOptions,
+    SurvivingMutant,
     TargetSelector,
     TextEdit,
 )
 from server.context import FunctionContext, function_context
+from server.docmine import DocFacts, comment_above, comments_in, mine, prompt_notes
 from server.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
 from server.render import (
     RenderError,
@@ -67,13 +73,17 @@ from server.render import (
     shifted_line,
 )
 from server.sample import MAX_TOKENS, sample_candidates
-from server.select import Selection, build_pool, select_block
+from server.search import doc_candidates, search
+from server.select import Selection, build_pool, measure, select_block
 from server.verify import Candidate, VerifiedUnit, VerifyReport, verify_candidates
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cdoctest_runner.mutate import Mutant
 
 __all__ = ["GenerationCancelled", "Generator", "TargetNotFound"]
 
 FALLBACK_MODES = ("auto", "combine", "never")
-WEAK_SCORE = 0.5  # 'auto': a model block below this mutation score is pooled with the fallback
+SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the time budget
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
 MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
 
@@ -306,6 +316,8 @@ class Generator:
         code = source.code_under_test()
         names = _target_names(ctx)
         deadline = t0 + self.options.time_budget_s
+        facts = _doc_facts(source, target, ctx)
+        prompt = replace(ctx.prompt_target, doc_notes=prompt_notes(facts))
 
         kept: list[VerifiedUnit] = []
         candidates_total = 0
@@ -331,7 +343,7 @@ class Generator:
                     try:
                         sampled = sample_candidates(
                             backend,
-                            ctx.prompt_target,
+                            prompt,
                             self.options,
                             attempt=attempt,
                             cancel=budget.event,
@@ -385,32 +397,11 @@ class Generator:
                 else _model_note(candidates_total, candidates_ok, kept)
             )
 
-        origin_used = "model"
-        used_fallback = False
-
-        def add_fallback() -> None:
-            nonlocal origin_used, used_fallback
-            self._check(cancel)
-            report("verifying", f"{name}: running the no-model fallback", name)
-            tf = time.monotonic()
-            fb = self._fallback(ctx, target, code, names, source.path, cancel)
-            timings["fallback"] = time.monotonic() - tf
-            if not kept:
-                origin_used = "fallback"
-            notes.append(
-                f"fallback: {len(fb.kept)} runnable call group(s) recorded"
-                if fb.kept
-                else "fallback: nothing runnable" + (" either" if not kept else "")
-            )
-            kept.extend(fb.kept)
-            used_fallback = True
-
-        if (
-            self.options.no_model
-            or self.fallback == "combine"
-            or (self.fallback == "auto" and not kept)
-        ):
-            add_fallback()
+        origin_used = "model" if kept else "fallback"
+        if self.fallback != "never":
+            # One pool: the program-analysis candidates (fallback, the docs' calls) join the
+            # model's; mutation analysis picks whoever's examples kill the most mutants.
+            kept += self._analysis_units(ctx, target, code, names, facts, notes, timings, report, cancel)
         if kept and not any(checks_output(u.examples) for u in kept):
             notes.append("no observable effect: the examples ran but printed nothing to check")
         if not any(checks_output(u.examples) for u in kept):
@@ -429,30 +420,16 @@ class Generator:
                     timings=_done(timings, t0),
                 ),
             )
-
-        def select() -> Selection:
-            self._check(cancel)
-            report("mutating", f"{name}: choosing examples by mutation analysis", name)
-            tm = time.monotonic()
-            chosen = select_block(
-                build_pool([u for u in kept if checks_output(u.examples)]),
-                code,
-                decl,
-                self.mutation_runner,
-                self.options.max_examples,
-                cancel=cancel,
+        searching = self.fallback != "never"
+        selection = self._select(kept, code, decl, timings, report, cancel, exact=not searching)
+        equivalent: frozenset[str] = frozenset()
+        if searching and selection.survivors:
+            selection, equivalent = self._search(
+                ctx, facts, code, names, kept, selection, deadline, notes, timings, report, cancel
             )
-            timings["mutating"] = timings.get("mutating", 0.0) + time.monotonic() - tm
-            return chosen
-
-        selection = select()
-        weak = selection.mutation_score is not None and selection.mutation_score < WEAK_SCORE
-        if self.fallback == "auto" and not used_fallback and weak:
-            # The model's examples run but barely test the function: pool them with the fallback's
-            # and let mutation analysis choose (origin says whose examples were kept).
-            notes.append(f"model block weak (mutation score {selection.killed}/{selection.total})")
-            add_fallback()
-            selection = select()
+        tm = time.monotonic()
+        selection = measure(selection, code, decl, self.mutation_runner, cancel=cancel)
+        timings["mutating"] = timings.get("mutating", 0.0) + time.monotonic() - tm
         self._check(cancel)
         report("selecting", f"{name}: {len(selection.examples)} examples kept", name)
         origins = {u.origin for u in selection.units}
@@ -491,6 +468,7 @@ class Generator:
             mutants_killed=selection.killed,
             mutants_total=selection.total,
             findings=selection.findings,
+            surviving_mutants=_survivors(selection, equivalent),
             candidates_total=candidates_total,
             candidates_verified=candidates_ok,
             message=msg,
@@ -498,6 +476,124 @@ class Generator:
             edit=edit,
         )
         return _Plan(target, result, edit, style, newline)
+
+    def _analysis_units(
+        self,
+        ctx: FunctionContext,
+        target: Located,
+        code: CodeUnderTest,
+        names: set[str],
+        facts: DocFacts,
+        notes: list[str],
+        timings: dict[str, float],
+        report: _Reporter,
+        cancel: threading.Event | None,
+    ) -> list[VerifiedUnit]:
+        """The no-model candidates (fallback and the documentation's calls) that ran."""
+        name = ctx.declaration.qualname
+        self._check(cancel)
+        report("verifying", f"{name}: running the no-model fallback and the documented calls", name)
+        tf = time.monotonic()
+        fb = self._fallback(ctx, target, code, names, target_path(code), cancel, facts)
+        timings["fallback"] = time.monotonic() - tf
+        notes.append(
+            f"fallback: {len(fb.kept)} runnable call group(s) recorded"
+            if fb.kept
+            else "fallback: nothing runnable"
+        )
+        return list(fb.kept)
+
+    def _select(
+        self,
+        kept: list[VerifiedUnit],
+        code: CodeUnderTest,
+        decl: Declaration,
+        timings: dict[str, float],
+        report: _Reporter,
+        cancel: threading.Event | None,
+        mutants: list[Mutant] | None = None,
+        *,
+        exact: bool = True,
+    ) -> Selection:
+        """Mutation analysis of the pool and the greedy choice of the block."""
+        self._check(cancel)
+        report("mutating", f"{decl.qualname}: choosing examples by mutation analysis", decl.qualname)
+        tm = time.monotonic()
+        chosen = select_block(
+            build_pool([u for u in kept if checks_output(u.examples)]),
+            code,
+            decl,
+            self.mutation_runner,
+            self.options.max_examples,
+            cancel=cancel,
+            mutants=mutants,
+            exact=exact,
+        )
+        timings["mutating"] = timings.get("mutating", 0.0) + time.monotonic() - tm
+        return chosen
+
+    def _search(
+        self,
+        ctx: FunctionContext,
+        facts: DocFacts,
+        code: CodeUnderTest,
+        names: set[str],
+        kept: list[VerifiedUnit],
+        selection: Selection,
+        deadline: float,
+        notes: list[str],
+        timings: dict[str, float],
+        report: _Reporter,
+        cancel: threading.Event | None,
+    ) -> tuple[Selection, frozenset[str]]:
+        """Search inputs for the block's surviving mutants; select again with what kills them.
+
+        Returns the (possibly new) selection and the ids of the mutants no searched input told
+        apart (likely equivalent).
+        """
+        decl = ctx.declaration
+        # The search and the second selection cost about two more mutation analyses.
+        need = max(SEARCH_RESERVE_S, 2.5 * timings.get("mutating", 0.0))
+        if time.monotonic() > deadline - need:
+            notes.append("no input search: not enough of the time budget is left")
+            return selection, frozenset()
+        self._check(cancel)
+        report(
+            "mutating",
+            f"{decl.qualname}: searching inputs for {len(selection.survivors)} surviving mutant(s)",
+            decl.qualname,
+        )
+        ts = time.monotonic()
+        found = search(
+            ctx,
+            facts,
+            code,
+            decl,
+            self.runner,
+            self.mutation_runner,
+            list(selection.survivors),
+            names=names,
+            filename=target_path(code),
+            deadline=deadline,
+            cancel=cancel,
+        )
+        timings["searching"] = time.monotonic() - ts
+        self._check(cancel)
+        if found.note:
+            notes.append(found.note)
+        if not found.units:
+            if found.tried:
+                notes.append(f"search: none of {found.tried} inputs killed a surviving mutant")
+            return selection, frozenset(found.likely_equivalent)
+        notes.append(
+            f"search: {len(found.units)} of {found.tried} inputs kill "
+            f"{len(found.killed)} surviving mutant(s)"
+        )
+        # Searched calls first, so the pool's size limit never leaves them out.
+        kept[:0] = found.units
+        again = self._select(kept, code, decl, timings, report, cancel, list(selection.mutants))
+        best = again if again.killed >= selection.killed else selection
+        return best, frozenset(found.likely_equivalent)
 
     def _fallback(
         self,
@@ -507,7 +603,9 @@ class Generator:
         names: set[str],
         path: str,
         cancel: threading.Event | None,
+        facts: DocFacts = DocFacts(),
     ) -> VerifyReport:
+        """The fallback's candidates and the documentation's own calls, run and recorded."""
         from server.fallback import FallbackError, fallback_candidates
 
         try:
@@ -519,6 +617,7 @@ class Generator:
         candidates = [
             Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)
         ]
+        candidates += doc_candidates(ctx, facts, first_index=len(candidates))
         return verify_candidates(
             candidates, code, self.runner, names, strict=False, filename=path, cancel=cancel
         )
@@ -742,6 +841,31 @@ def _model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
     if not kept:
         note = f"model: 0/{total} candidates gave anything runnable"
     return note
+
+
+def _doc_facts(source: SourceFile, target: Located, ctx: FunctionContext) -> DocFacts:
+    """What the comment above the function and the comments in its body state."""
+    comment = comment_above(source.text, target.start_line)
+    if target.block is not None and not comment:
+        comment = getattr(target.block, "text", "") or ""
+    return mine(comment + "\n" + comments_in(ctx.source), ctx.declaration.name)
+
+
+def target_path(code: CodeUnderTest) -> str:
+    return code.path or "<input>"
+
+
+def _survivors(selection: Selection, equivalent: frozenset[str]) -> tuple[SurvivingMutant, ...]:
+    return tuple(
+        SurvivingMutant(
+            id=m.id,
+            operator=m.operator,
+            line=m.line,
+            description=m.description,
+            likely_equivalent=m.id in equivalent,
+        )
+        for m in selection.survivors
+    )
 
 
 def _done(timings: dict[str, float], t0: float) -> dict[str, float]:

@@ -20,13 +20,20 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from server.api import Finding
 from server.verify import VerifiedUnit, declared_names
 
-MAX_POOL = 24  # examples laid out for mutation analysis (each mutant runs them all)
+if TYPE_CHECKING:  # pragma: no cover
+    from cdoctest_runner.mutate import Mutant
+
+MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
+MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
+MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 
 _LITERAL_OR_ID = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|(?P<id>[A-Za-z_]\w*)')
 
@@ -109,6 +116,62 @@ class Selection:
     killed: int
     total: int
     note: str = ""
+    survivors: tuple[Mutant, ...] = ()  # mutants the block as written does not kill
+    mutants: tuple[Mutant, ...] = ()  # every mutant tried (stillborn ones included)
+    approximate: bool = False  # kills read off the pooled run, not measured on the block itself
+
+
+def measure(
+    selection: Selection,
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: object,
+    *,
+    cancel: threading.Event | None = None,
+) -> Selection:
+    """``selection`` with its kills measured on the block itself (no-op unless approximate)."""
+    from cdoctest_runner.mutate import MutationError, mutation_analysis
+
+    if not selection.approximate or not selection.mutants:
+        return selection
+    try:
+        final = mutation_analysis(
+            list(selection.examples), code, function, runner, list(selection.mutants), cancel  # type: ignore[arg-type]
+        )
+    except MutationError as exc:
+        return replace(selection, mutation_score=None, note=f"no mutation analysis: {exc}")
+    return replace(
+        selection,
+        mutation_score=final.score if final.total else None,
+        killed=final.killed,
+        total=final.total,
+        survivors=tuple(final.survivors),
+        approximate=False,
+    )
+
+
+def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[Mutant], str]:
+    """The mutants selection and search use (every operator, ``MUTANTS`` at most), and a note
+    saying why there are none ('' when there are some)."""
+    from cdoctest_runner.mutate import OPERATORS, MutationError, make_mutants
+
+    source = code.text
+    if source is None and code.path is not None:
+        with open(code.path, encoding="utf-8", errors="surrogateescape") as fh:
+            source = fh.read()
+    try:
+        mutants = make_mutants(
+            source or "",
+            function,
+            code.language,
+            MUTANTS,
+            path=code.path,
+            flags=code.flags,
+            operators=OPERATORS,
+        )
+    except MutationError as exc:
+        return [], f"no mutation analysis: {exc}"
+    return mutants, "" if mutants else "no mutants (nothing to mutate in the body)"
 
 
 def select_block(
@@ -119,12 +182,20 @@ def select_block(
     max_examples: int,
     *,
     cancel: threading.Event | None = None,
+    mutants: list[Mutant] | None = None,
+    exact: bool = True,
 ) -> Selection:
-    """Choose at most about ``max_examples`` examples of ``pool`` by mutation kills (module doc)."""
+    """Choose at most about ``max_examples`` examples of ``pool`` by mutation kills (module doc).
+
+    ``mutants`` (default: ``function_mutants``) lets a caller reuse one list across rounds.
+    Examples of units whose candidate is ``stated`` (calls the documentation states; the first
+    ``MAX_STATED`` such units) are taken first. ``exact=False`` skips the second run of a chosen
+    block that is not a prefix of the pool: the kills are read off the pooled run and the
+    selection is marked ``approximate`` (``measure`` makes it exact later).
+    """
     from cdoctest_runner.mutate import (
         MutationError,
         block_kills,
-        make_mutants,
         mutation_analysis,
         select_examples,
     )
@@ -134,17 +205,8 @@ def select_block(
     # Declarations a call needs count towards the budget; allow a little room for them.
     has_setup = any(pool.requires[i] for i in range(len(pool.examples)))
     budget = max_examples + (2 if has_setup else 0)
-    source = code.text
-    if source is None and code.path is not None:
-        with open(code.path, encoding="utf-8", errors="surrogateescape") as fh:
-            source = fh.read()
-    try:
-        mutants = make_mutants(
-            source or "", function, code.language, 40, path=code.path, flags=code.flags
-        )
-    except MutationError as exc:
-        mutants = []
-        note = f"no mutation analysis: {exc}"
+    if mutants is None:
+        mutants, note = function_mutants(code, function)
     else:
         note = "" if mutants else "no mutants (nothing to mutate in the body)"
     if not mutants:
@@ -156,26 +218,38 @@ def select_block(
         chosen = _first_units(pool, budget)
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
     kills = report.kills_per_example
-    chosen = select_examples(pool.examples, kills, budget, requires=pool.requires)
+    stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
+    start = [i for i, u in enumerate(pool.unit_of) if u in stated]
+    chosen = select_examples(pool.examples, kills, budget, requires=pool.requires, start=start)
     chosen = _with_a_check(pool, chosen)
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
-    if chosen == list(range(len(pool.examples))):
-        return _selection(
-            pool, chosen, report.score if report.total else None, report.killed, report.total, note
-        )
+    stillborn = {m.id for m in report.stillborn}
     if chosen == list(range(len(chosen))):
-        # A prefix of the pooled block runs exactly as it did there (same session, same earlier
-        # examples), so its kills are read off the first analysis.
-        killed = len(block_kills(report, chosen))
-        score = killed / report.total if report.total else None
-        return _selection(pool, chosen, score, killed, report.total, note)
+        # A prefix of the pooled block (or all of it) runs exactly as it did there (same session,
+        # same earlier examples), so its kills are read off the first analysis.
+        killed_ids = block_kills(report, chosen)
+        score = len(killed_ids) / report.total if report.total else None
+        return _selection(
+            pool, chosen, score, len(killed_ids), report.total, note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn], mutants=mutants,
+        )
+    if not exact:
+        # Read off the pooled run (close, not exact: see below); ``measure`` makes it exact.
+        killed_ids = block_kills(report, chosen)
+        return _selection(
+            pool, chosen, len(killed_ids) / report.total if report.total else None,
+            len(killed_ids), report.total, note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn], mutants=mutants,
+            approximate=True,
+        )
     # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
     # later ones then count as SKIPPED, i.e. detected), used up its time limit or left state behind.
     block = [pool.examples[i] for i in chosen]
     final = mutation_analysis(block, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
     return _selection(
-        pool, chosen, final.score if final.total else None, final.killed, final.total, note
+        pool, chosen, final.score if final.total else None, final.killed, final.total, note,
+        survivors=final.survivors, mutants=mutants,
     )
 
 
@@ -201,7 +275,16 @@ def _first_units(pool: Pool, budget: int) -> list[int]:
 
 
 def _selection(
-    pool: Pool, chosen: list[int], score: float | None, killed: int, total: int, note: str
+    pool: Pool,
+    chosen: list[int],
+    score: float | None,
+    killed: int,
+    total: int,
+    note: str,
+    *,
+    survivors: Sequence[Mutant] = (),
+    mutants: Sequence[Mutant] = (),
+    approximate: bool = False,
 ) -> Selection:
     examples = tuple(pool.examples[i] for i in chosen)
     unit_ids = sorted({pool.unit_of[i] for i in chosen})
@@ -213,4 +296,15 @@ def _selection(
             ex = replace(f.example, source=rename(f.example.source, pool.renamed[u]))
             if _key(ex) in chosen_keys:
                 findings.append(replace(f, example=ex))
-    return Selection(examples, units, tuple(findings), score, killed, total, note)
+    return Selection(
+        examples,
+        units,
+        tuple(findings),
+        score,
+        killed,
+        total,
+        note,
+        tuple(survivors),
+        tuple(mutants),
+        approximate,
+    )

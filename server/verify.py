@@ -109,6 +109,7 @@ class Candidate:
     index: int = 0  # candidate number within its origin
     text: str = ""  # the raw completion, for logs
     error: str | None = None  # format problem reported by the parser
+    stated: bool = False  # a call the documentation states: kept in the block when it fits
     output_logprobs: tuple[float | None, ...] = ()  # per example: mean token log-prob of its want
 
 

@@ -14,6 +14,8 @@ MODULES = [
     "server.render",
     "server.sample",
     "server.context",
+    "server.docmine",
+    "server.search",
 ]
 
 

@@ -205,6 +205,11 @@ def test_realistic_operators_exact() -> None:
     assert {m.id for m in both} == {m.id for m in classic} | set(by_id)
     with pytest.raises(ValueError, match="unknown"):
         make_mutants(TOTAL, decl("total", 2), "c", operators=("typo",))
+    # A guard without `else` is removed whole (a forgotten check).
+    cap = "int cap(int x) {\n    if (x > 9)\n        return 9;\n    return x;\n}\n"
+    (guard,) = make_mutants(cap, decl("cap", 1), "c", operators=("remove-branch",))
+    assert guard.description == "remove the check `if (x > 9) ...`"
+    assert guard.text == cap.replace("if (x > 9)\n        return 9;", "")
 
 
 def test_missing_definition_is_a_typed_error() -> None:
