@@ -589,7 +589,11 @@ def serve() -> int:
     _, config, info = first
     from models import llama_backend as lb
 
-    lb.set_log_sink(lambda text: send(("log", text)))
+    def forward(level: int, text: str) -> None:
+        if level != 1:  # GGML_LOG_LEVEL_DEBUG ("set_abort_callback: call" ...) says nothing useful
+            send(("log", text))
+
+    lb.set_log_sink(forward)
     try:
         backend = lb.LlamaBackend(config, info, verbose=False)
     except Exception as exc:

@@ -110,7 +110,7 @@ def _lib():
             _log_lines.append(s)
             sink = _log_state.get("sink")
             if sink is not None:
-                sink(s)
+                sink(level, s)
             if _log_state["verbose"]:
                 sys.stderr.write(s)
 
@@ -222,7 +222,8 @@ def set_verbose(verbose: bool) -> None:
 
 
 def set_log_sink(sink) -> None:
-    """Also pass every llama.cpp log line to ``sink(text)`` (the model host forwards them); None: stop."""
+    """Also pass every llama.cpp log line to ``sink(level, text)`` (ggml levels: 1 debug, 2 info,
+    3 warn, 4 error, 5 continuation); the model host forwards them. None: stop."""
     _log_state["sink"] = sink
 
 

@@ -83,7 +83,7 @@ def test_the_setting_reaches_llama_cpp(embedded_path):
     for on in (True, False):
         lines: list[str] = []
         lb._lib()
-        lb.set_log_sink(lines.append)
+        lb.set_log_sink(lambda _level, text: lines.append(text))
         try:
             with lb.LlamaBackend(ModelConfig(model=embedded_path, n_ctx=512, extra_bufts=on)) as b:
                 assert b.extra_bufts is on and b.extra_bufts_reason.endswith(
