@@ -37,6 +37,7 @@ Contract (used by ``server/cli.py`` and the language server):
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -552,8 +553,9 @@ class Generator:
         apart (likely equivalent).
         """
         decl = ctx.declaration
-        # The search and the second selection cost about two more mutation analyses.
-        need = max(SEARCH_RESERVE_S, 2.5 * timings.get("mutating", 0.0))
+        # The search (the survivors only), the second selection and the final measure cost about
+        # two and a half more mutation analyses of the pool.
+        need = max(SEARCH_RESERVE_S, 3.0 * timings.get("mutating", 0.0))
         if time.monotonic() > deadline - need:
             notes.append("no input search: not enough of the time budget is left")
             return selection, frozenset()
@@ -591,7 +593,9 @@ class Generator:
         )
         # Searched calls first, so the pool's size limit never leaves them out.
         kept[:0] = found.units
-        again = self._select(kept, code, decl, timings, report, cancel, list(selection.mutants))
+        again = self._select(
+            kept, code, decl, timings, report, cancel, list(selection.mutants), exact=False
+        )
         best = again if again.killed >= selection.killed else selection
         return best, frozenset(found.likely_equivalent)
 
@@ -824,10 +828,25 @@ def _workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+_NOT_TYPE_NAMES = frozenset(
+    "std const volatile unsigned signed int long short char double float bool void size_t auto"
+    " ostream istream".split()
+)
+
+
 def _target_names(ctx: FunctionContext) -> set[str]:
     names = {ctx.declaration.name}
     if ctx.declaration.kind == "constructor" and ctx.class_name:
         names.add(ctx.class_name.split("::")[-1])
+    if ctx.declaration.name.startswith("operator"):
+        # An operator is called as an expression (``a + b``): a unit that builds the operand
+        # types is about it (server/fallback.py writes nothing else for an operator).
+        if ctx.class_name:
+            names.add(ctx.class_name.split("::")[-1])
+        params = ctx.declaration.signature.split("(", 1)[-1].rsplit(")", 1)[0]
+        for param in params.split(","):  # the parameters' type names, not their own names
+            words = re.findall(r"[A-Za-z_]\w*", param)
+            names |= set(words[:-1]) - _NOT_TYPE_NAMES
     return names
 
 
@@ -835,7 +854,7 @@ def _model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
     if total == 0:
         return "model: no candidates"
     n_examples = sum(len(u.examples) for u in kept)
-    wrong = sum(len(u.findings) for u in kept)
+    wrong = sum(len(u.findings) + len(u.quiet) for u in kept)  # quiet: below the hint threshold
     note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
     note += f", {wrong} with a wrong predicted output)" if wrong else ")"
     if not kept:

@@ -441,7 +441,7 @@ def candidate_calls(
     >>> s = CallShape("clamp", (Param("int", "int"),) * 3, "value")
     >>> calls = candidate_calls(s, DocFacts(ints=("5", "0", "3")), "if (x < lo) return lo;", 8)
     >>> calls[:4]
-    [['5', '0', '3'], ['5', '5', '5'], ['0', '5', '5'], ['5', '0', '5']]
+    [['5', '0', '3'], ['5', '5', '5'], ['0', '0', '0'], ['3', '3', '3']]
     """
     pools = value_pools(shape, facts, body)
     out: list[list[str]] = []
@@ -455,6 +455,11 @@ def candidate_calls(
         add(args)
     n = len(shape.params)
     base = doc[0] if doc else [pool[0] if pool else "0" for pool in pools]
+    # All parameters of one kind set to the same small or extreme value (equality cases).
+    kinds = {p.kind for p in shape.params}
+    if n >= 2 and len(kinds) == 1 and "out" not in kinds:
+        for v in [v for v in pools[0] if len(v) <= 3][:3] + _limits(shape.params[0], body)[:1]:
+            add([v] * n)
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
     for i, pool in enumerate(pools):
