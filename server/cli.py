@@ -74,8 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--fallback",
         choices=("auto", "combine", "never"),
         default="auto",
-        help="no-model fallback: when the model gives nothing runnable (auto, the default), "
-        "pooled with the model's examples (combine), or never",
+        help="no-model candidates (fallback, documented calls, input search): pooled with the "
+        "model's examples (auto, the default; combine is the same) or never (the model alone)",
     )
     p.add_argument(
         "--time-budget",
