@@ -130,7 +130,7 @@ def load_bugs(path: Path = BUGS) -> dict[str, Bug]:
     return {b["file"]: Bug(**b) for b in json.loads(path.read_text(encoding="utf-8"))}
 
 
-# -- building the seeded-bug set ---------------------------------------------------------------------
+# -- building the seeded-bug set -------------------------------------------------------------------
 
 
 def _located(fn: EvalFunction, text: str | None = None) -> Any:
@@ -183,7 +183,7 @@ def build_bugs(runner: Any) -> list[Bug]:
         chosen = next(
             (
                 b
-                for b, r in zip(picks, results)
+                for b, r in zip(picks, results, strict=True)
                 if r.setup_error is None and any(x.outcome is Outcome.FAILED for x in r.results)
             ),
             None,
@@ -198,8 +198,14 @@ def build_bugs(runner: Any) -> list[Bug]:
 
 
 def run_version(
-    fn: EvalFunction, version: str, text: str, correct_text: str, backend: Any, runner: Any,
-    samples: int, seed: int,
+    fn: EvalFunction,
+    version: str,
+    text: str,
+    correct_text: str,
+    backend: Any,
+    runner: Any,
+    samples: int,
+    seed: int,
 ) -> VersionRun:
     """Sample and verify one version; label each wrong prediction against the correct file."""
     from cdoctest_runner.example import DocTest
@@ -249,7 +255,7 @@ def run_version(
         seconds=0.0,
         sampling_s=round(sampling_s, 1),
     )
-    for (u, i, o), ev in zip(obs, evidence):
+    for (u, i, o), ev in zip(obs, evidence, strict=True):
         run.records.append(
             Record(
                 fn.name,
@@ -266,7 +272,7 @@ def run_version(
     return run
 
 
-# -- fitting and reporting ----------------------------------------------------------------------------
+# -- fitting and reporting -------------------------------------------------------------------------
 
 
 def _max_conf(
@@ -307,8 +313,11 @@ def _measure(
 
 def _add(a: hints.FunctionCounts, b: hints.FunctionCounts) -> hints.FunctionCounts:
     return hints.FunctionCounts(
-        b.threshold, a.caught + b.caught, a.bugs + b.bugs,
-        a.false_alarms + b.false_alarms, a.correct + b.correct,
+        b.threshold,
+        a.caught + b.caught,
+        a.bugs + b.bugs,
+        a.false_alarms + b.false_alarms,
+        a.correct + b.correct,
     )
 
 
@@ -342,16 +351,18 @@ def report(runs: list[VersionRun], model: str) -> tuple[str, hints.Weights, floa
     )
     buggy_recs = [x for x in recs if x.version == "buggy"]
     body += (
-        f"\n\n{len(functions)} functions of `bench/data/eval_functions`, each once correct and once "
-        f"with its seeded bug (`bench/data/hints/seeded_bugs.json`); "
+        f"\n\n{len(functions)} functions of `bench/data/eval_functions`, each once correct and "
+        f"once with its seeded bug (`bench/data/hints/seeded_bugs.json`); "
         f"{sum(r.kept_examples for r in runs)} examples ran, {n_pred} with a predicted output "
-        f"({n_right} of them what the correct code prints), {len(recs)} wrong (findings); of the {len(buggy_recs)} wrong predictions on the buggy "
+        f"({n_right} of them what the correct code prints), {len(recs)} wrong (findings); of the "
+        f"{len(buggy_recs)} wrong predictions on the buggy "
         f"versions, {sum(x.label for x in buggy_recs)} are on a call whose output the seeded bug "
         f"changed, and {sum(x.knew for x in buggy_recs)} predicted what the correct code prints "
         "(the others are right by luck: the model was wrong on both files). "
-        "A function is *caught* (buggy version) or *falsely alarmed* (correct version) when at least "
-        "one of its wrong predictions reaches the threshold; precision = caught / (caught + false "
-        "alarms). Hints are counted before selection (mutation analysis can only drop some).\n\n"
+        "A function is *caught* (buggy version) or *falsely alarmed* (correct version) when at "
+        "least one of its wrong predictions reaches the threshold; precision = caught / (caught + "
+        "false alarms). Hints are counted before selection (mutation analysis can only drop "
+        "some).\n\n"
         "Fitted weights (shipped in `server/hints.py`): "
         + ", ".join(f"{k} {v:.2f}" for k, v in asdict(weights).items())
         + f"; threshold {threshold:.3f}. Highest confidence of a finding on a correct function "
@@ -429,8 +440,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.limit is not None:
             fns = fns[: args.limit]
         backend = load_backend(ModelConfig(model=args.model))
-        meta = {"model": backend.info.name or backend.info.path, "samples": args.samples,
-                "seed": args.seed, "quick": args.quick or args.limit is not None}
+        meta = {
+            "model": backend.info.name or backend.info.path,
+            "samples": args.samples,
+            "seed": args.seed,
+            "quick": args.quick or args.limit is not None,
+        }
         runs = []
         t0 = time.monotonic()
         # Short sessions, as for mutants: a seeded bug often loops forever.

@@ -1,4 +1,4 @@
-"""Hints: how far to believe a "possible bug" (the model predicted one output, the code printed another).
+"""Hints: how far to believe a "possible bug" (the model predicted one output, the code another).
 
 A wrong prediction points at a bug only when the model is likely right about that call, and a small
 model is mostly wrong. ``calibrate(kept, code, target_names)`` (called by
@@ -19,11 +19,11 @@ Two steps. ``accuracy(evidence) = sigmoid(bias + sum(w_i * f_i))`` estimates how
 with this evidence is right; it is fitted on *every* prediction (right or wrong) of the seeded-bug
 benchmark, so even a model that is mostly wrong gives data. Then Bayes: a bug makes the prediction
 mismatch, and so does a wrong prediction, so ``confidence = p / (p + (1 - p) * (1 - a))`` with
-``p = BUG_PRIOR`` (the chance that the code is wrong at a given call) and ``a`` the accuracy, lowered
-by the share of samples that predicted the actual output. A hint at 0.5 thus needs ``a >= 0.9``.
-Features are in [0, 1] with non-negative weights, so more agreement, competence, probability or
-explicitness never lowers the confidence. ``WEIGHTS`` and ``THRESHOLD`` were fitted by
-``bench/bench_hints.py`` (``fit``: logistic regression pulled towards hand-set prior weights;
+``p = BUG_PRIOR`` (the chance that the code is wrong at a given call) and ``a`` the accuracy,
+lowered by the share of samples that predicted the actual output. A hint at 0.5 thus needs
+``a >= 0.9``. Features are in [0, 1] with non-negative weights, so more agreement, competence,
+probability or explicitness never lowers the confidence. ``WEIGHTS`` and ``THRESHOLD`` were
+fitted by ``bench/bench_hints.py`` (``fit``: logistic regression pulled towards hand-set prior weights;
 ``choose_threshold``: the lowest threshold, at least 0.5, with false alarms on <= 5% of correct
 functions and precision >= 0.7); figures in docs/benchmarks.md (section hints).
 """
@@ -119,11 +119,16 @@ class Evidence:
     def describe(self, predicted: str, actual: str) -> str:
         """The evidence in words, as the CLI and the editor show it.
 
-        >>> Evidence(4, 4, 0, 5, 6, -0.1).describe("3\\n", "2\\n")
-        "4 of 4 samples predicted '3'; got '2'; the model was right on 5 of 6 other calls; token probability 0.90"
+        >>> print(Evidence(4, 4, 0, 5, 6, -0.1).describe("3\\n", "2\\n").replace("; ", ";\\n"))
+        4 of 4 samples predicted '3';
+        got '2';
+        the model was right on 5 of 6 other calls;
+        token probability 0.90
         """
         s = "sample" if self.samples == 1 else "samples"
-        out = f"{self.agree} of {self.samples} {s} predicted {_show(predicted)}; got {_show(actual)}"
+        out = (
+            f"{self.agree} of {self.samples} {s} predicted {_show(predicted)}; got {_show(actual)}"
+        )
         if self.for_actual:
             out += f" ({self.for_actual} predicted that)"
         if self.others:
@@ -143,7 +148,9 @@ def accuracy(evidence: Evidence, weights: Weights = WEIGHTS) -> float:
     >>> round(accuracy(Evidence(1, 3, 0, 0, 3, explicit=0.5), PRIOR), 2)
     0.05
     """
-    z = weights.bias + sum(w * f for w, f in zip(weights.vector(), evidence.features()))
+    z = weights.bias + sum(
+        w * f for w, f in zip(weights.vector(), evidence.features(), strict=True)
+    )
     return _sigmoid(z)
 
 
@@ -197,7 +204,7 @@ def assess(observations: Sequence[Observation], doc: str = "") -> list[Evidence]
     return out
 
 
-# -- the pipeline's side: verified units in, calibrated units out --------------------------------
+# -- the pipeline's side: verified units in, calibrated units out ----------------------------------
 
 
 def observations(kept: Sequence[VerifiedUnit]) -> list[tuple[int, int, Observation]]:
@@ -209,7 +216,7 @@ def observations(kept: Sequence[VerifiedUnit]) -> list[tuple[int, int, Observati
         ran = [r for r in vu.result.results if r.outcome is not Outcome.COMPILE_ERROR]
         cand = vu.unit.candidate
         context: list[str] = []
-        for i, (r, recorded) in enumerate(zip(ran, vu.examples)):
+        for i, (r, recorded) in enumerate(zip(ran, vu.examples, strict=False)):  # ran: kept first
             context.append(" ".join(recorded.source.split()))
             if not r.example.want.strip():
                 continue
@@ -244,7 +251,7 @@ def calibrate(
         return list(kept)
     evidence = assess([o for _, _, o in obs], function_doc(_text_of(code), target_names))
     found: dict[tuple[int, str], tuple[Evidence, Observation]] = {}
-    for (u, _i, o), ev in zip(obs, evidence):
+    for (u, _i, o), ev in zip(obs, evidence, strict=True):
         if not o.right:
             found[(u, o.key)] = (ev, o)
     out = []
@@ -257,7 +264,7 @@ def calibrate(
             context.append(" ".join(e.source.split()))
             keys.append("\n".join(context))
         for f in vu.findings:
-            key = next((k for e, k in zip(vu.examples, keys) if e == f.example), None)
+            key = next((k for e, k in zip(vu.examples, keys, strict=True) if e == f.example), None)
             hit = found.get((u, key)) if key is not None else None
             if hit is None:
                 quiet.append(f)  # no evidence to weigh: never reported
@@ -277,7 +284,7 @@ def calibrate(
     return out
 
 
-# -- fitting (used by bench/bench_hints.py) ---------------------------------------------------------
+# -- fitting (used by bench/bench_hints.py) --------------------------------------------------------
 
 
 def fit(
@@ -296,7 +303,8 @@ def fit(
     dominates; with informative data the weights move towards what separates the labels.
 
     >>> w = fit([[1, 1, 1, 1]] * 20 + [[0, 0, 0.5, 0]] * 20, [1] * 20 + [0] * 20)
-    >>> accuracy(Evidence(4, 4, 0, 6, 6, 0.0, 1.0), w) > 0.9 > 0.1 > accuracy(Evidence(0, 1, 0, 0, 9), w)
+    >>> strong, weak = Evidence(4, 4, 0, 6, 6, 0.0, 1.0), Evidence(0, 1, 0, 0, 9)
+    >>> accuracy(strong, w) > 0.9 > 0.1 > accuracy(weak, w)
     True
     """
     if len(rows) != len(labels):
@@ -309,8 +317,8 @@ def fit(
     xs = [[1.0, *map(float, r)] for r in rows]
     for _ in range(steps):
         grad = [strength * (w[j] - p0[j]) / n for j in range(len(w))]
-        for x, y in zip(xs, labels):
-            err = _sigmoid(sum(a * b for a, b in zip(w, x))) - y
+        for x, y in zip(xs, labels, strict=True):
+            err = _sigmoid(sum(a * b for a, b in zip(w, x, strict=True))) - y
             for j in range(len(w)):
                 grad[j] += err * x[j] / n
         w = [w[0] - rate * grad[0]] + [max(0.0, w[j] - rate * grad[j]) for j in range(1, len(w))]
@@ -382,7 +390,7 @@ def choose_threshold(
     return quiet
 
 
-# -- helpers --------------------------------------------------------------------------------------
+# -- helpers ---------------------------------------------------------------------------------------
 
 _WORD = re.compile(r"-?\d+(?:\.\d+)?|\w+")
 _LITERAL_ARGS = re.compile(
@@ -394,7 +402,7 @@ _LITERAL_ARGS = re.compile(
 def _literal_call(source: str) -> bool:
     """A call whose arguments are all literals: ``f(3, "ab")``, not ``f(x)`` or ``s.size()``.
 
-    >>> _literal_call('count_vowels("aab")'), _literal_call("clamp(-3, 0, 10);"), _literal_call("f(x)")
+    >>> _literal_call('f("aab")'), _literal_call("clamp(-3, 0, 10);"), _literal_call("f(x)")
     (True, True, False)
     """
     return bool(_LITERAL_ARGS.fullmatch(source.strip()))
@@ -433,7 +441,7 @@ def _text_of(code: CodeUnderTest) -> str:
 def _logprob_of(
     examples: Sequence[Example], logprobs: Sequence[float | None], example: Example
 ) -> float | None:
-    for e, lp in zip(examples, logprobs):
+    for e, lp in zip(examples, logprobs, strict=False):  # () when unknown
         if e == example:
             return lp
     return None
@@ -483,7 +491,7 @@ def output_logprobs(
         cursor = end
         lps = [
             lp
-            for s, p, lp in zip(starts, pieces, logprobs)
+            for s, p, lp in zip(starts, pieces, logprobs, strict=False)
             if s < end and s + len(p) > begin and p.strip()
         ]
         out.append(sum(lps) / len(lps) if lps else None)

@@ -73,7 +73,7 @@ ALWAYS_WRONG = (
 )
 
 
-# -- evidence and confidence ------------------------------------------------------------------------
+# -- evidence and confidence -----------------------------------------------------------------------
 
 
 def _obs(key: str, predicted: str, actual: str, candidate: int, **kw) -> Observation:
@@ -160,7 +160,18 @@ def test_threshold_keeps_false_alarms_and_precision_in_bounds() -> None:
 
 def test_output_logprobs_follow_the_tokens_of_each_output() -> None:
     text = '>>> f("a")\n12\n>>> g(1)\n... + 2\n7\n'
-    pieces = [b">>>", b' f("a")', b"\n", b"1", b"2", b"\n", b">>> g(1)", b"\n... + 2\n", b"7", b"\n"]
+    pieces = [
+        b">>>",
+        b' f("a")',
+        b"\n",
+        b"1",
+        b"2",
+        b"\n",
+        b">>> g(1)",
+        b"\n... + 2\n",
+        b"7",
+        b"\n",
+    ]
     lps = [-9.0, -9.0, -9.0, -0.5, -0.1, -9.0, -9.0, -9.0, -0.25, -9.0]
     exs = [Example('f("a")', "12\n"), Example("g(1)\n+ 2", "7\n"), Example("h()", "1\n")]
     assert output_logprobs(text, exs, pieces, lps) == (-0.3, -0.25, None)
@@ -202,7 +213,7 @@ def test_calibrate_reports_only_confident_findings() -> None:
     assert out[0].findings == () and out[0].quiet[0].confidence == f.confidence
 
 
-# -- end to end: the pipeline, clang-repl and the CLI with a canned model ------------------------
+# -- end to end: the pipeline, clang-repl and the CLI with a canned model --------------------------
 
 
 @pytest.fixture
@@ -233,11 +244,11 @@ def test_a_model_wrong_everywhere_raises_no_hint(runner, monkeypatch, capsys, bu
 
 @pytest.mark.clang
 def test_a_reliable_model_flags_the_seeded_bug(runner, monkeypatch, capsys, buggy_file) -> None:
-    """Test data: BUGGY_C; the canned model is right on 5 calls and predicts 5 for "aeiou" (got 4)."""
+    """Test data: BUGGY_C; the canned model is right on 5 calls, predicts 5 for "aeiou" (got 4)."""
     rc, _, err = _cli(monkeypatch, capsys, buggy_file, RIGHT_BUT_ONE)
     assert rc == 0
     (line,) = [ln for ln in err.splitlines() if ln.startswith("  possible bug")]
-    assert 'count_vowels("aeiou") -> predicted \'5\', got \'4\'' in line
+    assert "count_vowels(\"aeiou\") -> predicted '5', got '4'" in line
     assert "confidence 0." in line or "confidence 1.00" in line
     evidence = err.split(line, 1)[1].splitlines()[1]
     assert evidence == (
@@ -254,7 +265,7 @@ def test_a_reliable_model_flags_the_seeded_bug(runner, monkeypatch, capsys, bugg
     assert json.loads(out)["new_text"].split("\n")[finding["line"]] == '>>> count_vowels("aeiou")'
 
 
-# -- the benchmark's data and report (no model) ------------------------------------------------------
+# -- the benchmark's data and report (no model) ----------------------------------------------------
 
 
 def test_seeded_bugs_apply_once_to_their_eval_function() -> None:
@@ -289,13 +300,26 @@ def test_bench_report_counts_functions_and_fits() -> None:
     bad = Evidence(1, 4, 0, 0, 5)
     runs = [
         VersionRun("a", "correct", 6, 6, 0, 1.0, [rec("a", "correct", "1", "1", good)] * 6),
-        VersionRun("a", "buggy", 6, 6, 1, 1.0, [rec("a", "buggy", "1", "1", good)] * 5
-                   + [rec("a", "buggy", "5", "4", good, label=1, correct="5")]),
+        VersionRun(
+            "a",
+            "buggy",
+            6,
+            6,
+            1,
+            1.0,
+            [rec("a", "buggy", "1", "1", good)] * 5
+            + [rec("a", "buggy", "5", "4", good, label=1, correct="5")],
+        ),
         VersionRun("b", "correct", 6, 6, 6, 1.0, [rec("b", "correct", "7", "1", bad)] * 6),
         VersionRun("b", "buggy", 6, 6, 6, 1.0, [rec("b", "buggy", "7", "2", bad, 1, "1")] * 6),
     ]
     body, weights, threshold = report(runs, "test-model")
     lines = body.splitlines()
-    assert lines[2] == "| test-model | before: every wrong prediction is a hint | 2/2 | 1/2 (50%) | 0.67 | - |"
-    assert lines[4].startswith("| test-model | fitted on all functions (shipped) | 1/2 | 0/2 (0%) | 1.00 |")
+    assert (
+        lines[2]
+        == "| test-model | before: every wrong prediction is a hint | 2/2 | 1/2 (50%) | 0.67 | - |"
+    )
+    assert lines[4].startswith(
+        "| test-model | fitted on all functions (shipped) | 1/2 | 0/2 (0%) | 1.00 |"
+    )
     assert threshold >= 0.5 and weights.competence > 0

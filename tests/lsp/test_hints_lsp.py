@@ -110,6 +110,6 @@ async def test_hint_becomes_a_warning_with_confidence_and_evidence(
     assert diag.code == "possible-bug" and diag.severity == T.DiagnosticSeverity.Warning
     assert new_text.split("\n")[diag.range.start.line] == '>>> count_vowels("aeiou")'
     assert diag.message == (
-        f"possible bug (confidence {finding.confidence:.2f}): `count_vowels(\"aeiou\")` printed "
+        f'possible bug (confidence {finding.confidence:.2f}): `count_vowels("aeiou")` printed '
         f"'4'; {finding.evidence}"
     )
