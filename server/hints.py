@@ -15,17 +15,18 @@ the same, as before). Evidence, all cheap and the same for right and wrong predi
   written in the function's comment;
 - competence: how many of the model's predictions on the *other* calls of this function were right.
 
-Two steps. ``accuracy(evidence) = sigmoid(bias + sum(w_i * f_i))`` estimates how likely a prediction
-with this evidence is right; it is fitted on *every* prediction (right or wrong) of the seeded-bug
-benchmark, so even a model that is mostly wrong gives data. Then Bayes: a bug makes the prediction
-mismatch, and so does a wrong prediction, so ``confidence = p / (p + (1 - p) * (1 - a))`` with
-``p = BUG_PRIOR`` (the chance that the code is wrong at a given call) and ``a`` the accuracy,
-lowered by the share of samples that predicted the actual output. A hint at 0.5 thus needs ``a >= 0.9``.
-Features are in [0, 1] with non-negative weights, so more agreement, competence, probability or
-explicitness never lowers the confidence. ``WEIGHTS`` and ``THRESHOLD`` were fitted by
-``bench/bench_hints.py`` (``fit``: logistic regression pulled towards hand-set prior weights;
-``choose_threshold``: the lowest threshold, at least 0.5, with false alarms on <= 5% of correct
-functions and precision >= 0.7); figures in docs/benchmarks.md (section hints).
+Two steps. ``accuracy(evidence) = sigmoid(bias + sum(w_i * f_i))`` estimates how likely a
+prediction with this evidence is right; it is fitted on *every* prediction (right or wrong) of the
+seeded-bug benchmark, so even a model that is mostly wrong gives data. Then Bayes: a bug makes the
+prediction mismatch, and so does a wrong prediction, so the confidence that the code is wrong is
+``p / (p + (1 - p) * (1 - a))``, with ``p = BUG_PRIOR`` (the chance that the code is wrong at a
+given call) and ``a`` the accuracy, lowered by the share of samples that predicted the actual
+output. A hint at 0.5 thus needs ``a >= 0.9``. Features are in [0, 1] with non-negative weights,
+so more agreement, competence, probability or explicitness never lowers the confidence.
+``WEIGHTS`` and ``THRESHOLD`` were fitted by ``bench/bench_hints.py`` (``fit``: logistic
+regression pulled towards hand-set prior weights; ``choose_threshold``: the lowest threshold, at
+least 0.5, with false alarms on <= 5% of correct functions and precision >= 0.7); figures in
+docs/benchmarks.md (section hints).
 """
 
 from __future__ import annotations
