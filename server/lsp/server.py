@@ -141,7 +141,7 @@ class CdoctestServer(LanguageServer):
 
         try:
             found = await asyncio.get_running_loop().run_in_executor(None, detect_method)
-        except CdoctestError as exc:
+        except (CdoctestError, OSError) as exc:  # nothing runs on open without a known sandbox
             self._sandbox_error = str(exc)
             self.show(f"cdoctest: the sandbox cannot be used: {exc}", T.MessageType.Error)
             return None
