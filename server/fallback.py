@@ -585,6 +585,7 @@ class _Api:
     functions: list[Any]  # the file's own functions (not from system headers), one per name
     target: str = ""  # the function under test: never its own producer/observer
     target_result: Any = None  # its result type (a modifier returns the handle it was given)
+    target_class: Any = None  # the class a constructor target builds
 
 
 _API: ContextVar[_Api | None] = ContextVar("cdoctest_fallback_api", default=None)
@@ -604,8 +605,12 @@ def _api_of(cursor: Any) -> _Api:
     def visit(node: Any) -> None:
         for c in node.get_children():
             kind = c.kind.name
-            if kind in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL"):
+            if kind in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL", "FRIEND_DECL"):
                 visit(c)
+            elif kind in ("CLASS_DECL", "STRUCT_DECL"):
+                for member in c.get_children():  # friend functions defined in the class
+                    if member.kind.name == "FRIEND_DECL":
+                        visit(member)
             elif kind == "FUNCTION_DECL" and c.location.file is not None:
                 if not c.location.is_in_system_header and not c.spelling.startswith("__"):
                     if c.spelling not in seen or c.is_definition():
@@ -613,7 +618,9 @@ def _api_of(cursor: Any) -> _Api:
 
     visit(tu.cursor)
     result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
-    return _Api(list(seen.values()), cursor.spelling, result)
+    parent = cursor.semantic_parent
+    made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
+    return _Api(list(seen.values()), cursor.spelling, result, made)
 
 
 def _type_key(t: Any) -> tuple[str, str]:
@@ -827,6 +834,7 @@ class _Target:
     getters: list[str] = field(default_factory=list)  # const no-argument methods printing a scalar
     mutators: list[tuple[str, list[tuple[str, Any]]]] = field(default_factory=list)  # set up state
     result_type_declared: Any = None  # the result type as spelled (typedef names kept)
+    templates: list[_Target] = field(default_factory=list)  # a template's instances to try
 
 
 def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
@@ -999,12 +1007,14 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     getters = _getters(record, t.language) if record is not None else []
     if getters:
         return [f"auto res{tag} = {call};"] + [f"res{tag}.{g}()" for g in getters]
-    return [call + ";"]
+    return _stream_lines(t, r, call, tag) or [call + ";"]
 
 
 def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
+    if t.templates:
+        return _build_instances(t, max_candidates)
     providers: list[_Provider] = []
-    i = 0
+    i = 1 if _streams_out(t) else 0  # ``operator<<(std::ostream &, const T &)``: std::cout
     while i < len(t.params):
         got = _provider_for(t.params, i, t.language, t.mined)
         if got is None:
@@ -1038,6 +1048,7 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
         variety = max(variety, 2 * len(mutators) + 1)
     n = min(max_candidates, variety if (providers or ctor or mutators) else 1)
     calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
+    shift = 4 if _operator_symbol(t.name) else 5
 
     # A row picks one value per provider: an index into its values, or a fixed literal.
     rows: list[list[int | str]] = []
@@ -1063,8 +1074,9 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
         elif needs_object:
             cargs = []
             for j, p in enumerate(ctor):
-                # Objects the target runs on start from ordinary values (10, 3, 7...), not edges.
-                a = p.make((k + 5) % max(p.count, 1), f"{tag}c{'abcdefgh'[j % 8]}")
+                # Objects the target runs on start from ordinary values (10, 3, 7...), not edges;
+                # an operator's left operand differs from its right one (``a == b``).
+                a = p.make((k + shift) % max(p.count, 1), f"{tag}c{'abcdefgh'[j % 8]}")
                 lines += a.setup
                 cargs.append(a.expr)
             lines.append(f"{t.class_name} {obj}({', '.join(cargs)});")
@@ -1088,7 +1100,9 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
                 args.append(a.expr)
                 after += a.after
             callee = f"{obj}.{t.name}" if needs_object else t.call_name
-            call = f"{callee}({', '.join(args)})"
+            call = _operator_call(t, obj if needs_object else None, args) or (
+                f"{callee}({', '.join(args)})"
+            )
             key.append(", ".join(args))
             lines += _result_lines(t, call, f"{tag}{c or ''}")
         if needs_object and not t.is_const:
@@ -1098,6 +1112,142 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
         seen.add(tuple(key))
         out.append(_examples(lines + after))
     return out
+
+
+_BINARY_OPS = frozenset(
+    "+ - * / % ^ & | < > <= >= == != && || << >> += -= *= /= %= ^= &= |= <<= >>= <=>".split()
+)
+_UNARY_OPS = frozenset("- + ! ~ ++ --".split())
+
+
+def _operator_symbol(name: str) -> str | None:
+    """``'operator+'`` -> ``'+'``; None for conversions, ``new``/``delete`` and non-operators."""
+    if not name.startswith("operator"):
+        return None
+    sym = name[len("operator") :].strip()
+    return sym if sym and not sym[0].isalpha() and sym[0] != "_" else None
+
+
+def _streams_out(t: _Target) -> bool:
+    """``operator<<(std::ostream &, X)``: written as ``std::cout << x``."""
+    if t.name != "operator<<" or t.is_method or len(t.params) != 2:
+        return False
+    return "ostream" in t.params[0][1].spelling
+
+
+def _operator_call(t: _Target, obj: str | None, args: list[str]) -> str | None:
+    """An overloaded operator called as C++ code uses it: ``(a + b)``, ``(-a)``, ``a[1]``."""
+    sym = _operator_symbol(t.name)
+    if sym is None:
+        return None
+    if _streams_out(t):
+        return f"std::cout << {args[0]} << std::endl"
+    operands = ([obj] if obj is not None else []) + args
+    if sym == "[]" and len(operands) == 2:
+        return f"{operands[0]}[{operands[1]}]"
+    if sym == "()" and operands:
+        return f"{operands[0]}({', '.join(operands[1:])})"
+    if len(operands) == 2 and sym in _BINARY_OPS:
+        return f"({operands[0]} {sym} {operands[1]})"
+    if len(operands) == 1 and sym in _UNARY_OPS:
+        return f"({sym}{operands[0]})"
+    return None
+
+
+#: Types a function template is instantiated with, in order.
+TEMPLATE_TYPES = ("int", "double", "std::string")
+
+
+def _template_instances(cursor: Any, target: _Target, flags: Sequence[str]) -> list[_Target]:
+    """The template's instances with ``TEMPLATE_TYPES`` (every type parameter the same type):
+    parameter and result types come from a probe declaration parsed after the user's file."""
+    names = [c.spelling for c in cursor.get_children() if c.kind.name == "TEMPLATE_TYPE_PARAMETER"]
+    others = [
+        c for c in cursor.get_children() if c.kind.name in ("TEMPLATE_NON_TYPE_PARAMETER",
+                                                            "TEMPLATE_TEMPLATE_PARAMETER")
+    ]
+    if not names or others or cursor.location.file is None:
+        return []
+    path = os.path.abspath(cursor.location.file.name)
+    if not os.path.exists(path):
+        return []
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")
+    result = cursor.result_type.spelling
+    params = [(n, t.spelling) for n, t in target.params]
+    probes = []
+    for k, ty in enumerate(TEMPLATE_TYPES):
+        decl = ", ".join(pattern.sub(ty, spelling) for _, spelling in params)
+        probes.append(f"{pattern.sub(ty, result)} __cdt_probe{k}({decl});")
+    text = f'#include <string>\n#include "{path}"\n' + "\n".join(probes) + "\n"
+    try:
+        tu, filename = _parse(text, None, "c++", flags)
+    except FallbackError:
+        return []
+    found = {
+        c.spelling: c
+        for c in tu.cursor.get_children()
+        if c.spelling.startswith("__cdt_probe") and c.location.file is not None
+    }
+    out = []
+    for k, ty in enumerate(TEMPLATE_TYPES):
+        probe = found.get(f"__cdt_probe{k}")
+        if probe is None or probe.type.kind.name != "FUNCTIONPROTO":
+            continue
+        args = list(probe.get_arguments())
+        if len(args) != len(params):
+            continue
+        inst = _Target(
+            name=target.name,
+            call_name=f"{target.call_name}<{', '.join([ty] * len(names))}>",
+            language="c++",
+            kind="FUNCTION_DECL",
+            params=[(n, a.type) for (n, _), a in zip(params, args, strict=True)],
+            result=probe.result_type.get_canonical(),
+            mined=target.mined,
+            result_type_declared=probe.result_type,
+        )
+        out.append(inst)
+    return out
+
+
+def _build_instances(t: _Target, max_candidates: int) -> list[list[Example]]:
+    """Blocks for each instance of a function template, interleaved (int, double, string...)."""
+    per = [_build(inst, max(2, max_candidates // len(t.templates))) for inst in t.templates]
+    out: list[list[Example]] = []
+    for group in itertools.zip_longest(*per):
+        out += [b for b in group if b is not None]
+    return out[:max_candidates]
+
+
+def _class_type(t: _Target) -> Any:
+    """The class a constructor target builds (its canonical type), from the API's cursor."""
+    api = _API.get()
+    return api.target_class if api is not None else None
+
+
+def _stream_lines(t: _Target, r: Any, call: str, tag: str) -> list[str] | None:
+    """A class result without getters, printed with the file's ``operator<<`` if it has one:
+    ``auto res = call;`` then ``std::cout << res << std::endl;``."""
+    if not _streamable(t, r):
+        return None
+    return [f"auto res{tag} = {call};", f"std::cout << res{tag} << std::endl;"]
+
+
+def _streamable(t: _Target, r: Any) -> bool:
+    """Whether the file has an ``operator<<(std::ostream &, R)`` for the class type ``r``."""
+    api = _API.get()
+    if api is None or r is None or t.language == "c" or r.kind.name != "RECORD":
+        return False
+    spelling = _strip_const(r.spelling)
+    for f in api.functions:
+        params = _params_of(f)
+        if f.spelling == "operator<<" and len(params) == 2 and "ostream" in params[0][1].spelling:
+            other = params[1][1].get_canonical()
+            if other.kind.name == "LVALUEREFERENCE":
+                other = other.get_pointee().get_canonical()
+            if _strip_const(other.spelling) == spelling:
+                return True
+    return False
 
 
 def _build_constructor(
@@ -1128,7 +1278,10 @@ def _build_constructor(
             f"{t.class_name} {var}({', '.join(args)});" if args else f"{t.class_name} {var};"
         )
         if not shown:
-            return []  # nothing observable about a constructed object
+            if not _streamable(t, _class_type(t)):
+                return []  # nothing observable about a constructed object
+            out.append(_examples(lines + [f"std::cout << {var} << std::endl;"]))
+            continue
         out.append(_examples(lines + [f"{var}.{g}" for g in shown]))
     return out
 
@@ -1161,6 +1314,8 @@ def fallback_candidates(
                 "fallback_candidates needs a context (FunctionContext or file text) or a cursor"
             )
     target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
+    if cursor.kind.name == "FUNCTION_TEMPLATE" and language != "c":
+        target.templates = _template_instances(cursor, target, flags)
     token = _API.set(_api_of(cursor))
     try:
         return _build(target, max_candidates)

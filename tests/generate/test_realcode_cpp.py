@@ -1,0 +1,96 @@
+"""Templates and overloaded operators (server.fallback): a function template is instantiated with
+int, double and std::string; operators are called as expressions (``a + b``, ``a == b``,
+``std::cout << a``) and their results read through getters or stream output. Then real runs
+(clang-repl, no model).
+
+Test data: the C++ source below (a function template, a class with member operators and getters,
+a free ``operator<<``, and a class with no getters, printed by its ``operator<<``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from server.api import GenerateOptions, TargetSelector
+from server.fallback import fallback_candidates
+from server.locate import load_source
+from server.pipeline import Generator
+
+SRC = """\
+#include <iostream>
+#include <string>
+
+namespace alg {
+template <typename T> T maxOf(T a, T b) { return a > b ? a : b; }
+
+class Complex {
+  public:
+    Complex(double re = 0, double im = 0) : re_(re), im_(im) {}
+    double real() const { return re_; }
+    double imag() const { return im_; }
+    Complex operator+(const Complex &o) const { return Complex(re_ + o.re_, im_ + o.im_); }
+    bool operator==(const Complex &o) const { return re_ == o.re_ && im_ == o.im_; }
+  private:
+    double re_, im_;
+};
+
+std::ostream &operator<<(std::ostream &os, const Complex &c) {
+    return os << c.real() << "+" << c.imag() << "i";
+}
+
+class Tally {
+  public:
+    explicit Tally(int n) : n_(n) {}
+    Tally operator+(int k) const { return Tally(n_ + k); }
+    friend std::ostream &operator<<(std::ostream &os, const Tally &t) { return os << "|" << t.n_; }
+  private:
+    int n_;
+};
+}  // namespace alg
+"""
+
+
+def blocks(path: Path, name: str, line: int = 0) -> list[str]:
+    src = load_source(str(path), SRC)
+    funcs = [f for f in src.functions if f.declaration.name == name]
+    f = next(f for f in funcs if f.start_line >= line)
+    got = fallback_candidates(f.declaration, src.text, "c++", cursor=f.cursor)
+    return [" | ".join(e.source.strip() for e in b) for b in got]
+
+
+def test_templates_are_instantiated_and_operators_written_as_expressions(tmp_path: Path) -> None:
+    path = tmp_path / "alg.cpp"
+    path.write_text(SRC)
+    assert blocks(path, "maxOf")[:3] == [
+        "alg::maxOf<int>(1, 0)",
+        "alg::maxOf<double>(1.5, 0.0)",
+        'std::string res0 = alg::maxOf<std::string>("hello", ""); | res0.c_str()',
+    ]
+    plus = blocks(path, "operator+")[0]
+    assert "auto res0 = (obj0m + obj0a); | res0.real() | res0.imag()" in plus
+    assert blocks(path, "operator==")[0].endswith("| (obj0m == obj0a)")
+    assert blocks(path, "operator<<")[0].endswith("| std::cout << obj0a << std::endl;")
+    # A class without getters is read through its operator<<.
+    tally = blocks(path, "operator+", line=SRC.split("\n").index("class Tally {"))[0]
+    assert tally.endswith("auto res0 = (obj0m + 1); | std::cout << res0 << std::endl;")
+
+
+@pytest.mark.clang
+def test_template_and_operators_get_blocks(tmp_path: Path, runner) -> None:  # noqa: ANN001
+    path = tmp_path / "alg.cpp"
+    path.write_text(SRC)
+    with Generator(runner=runner, options=GenerateOptions(no_model=True)) as gen:
+        res = gen.generate(str(path), None, TargetSelector())
+    verified = {
+        (f.function.name, f.function.line) for f in res.functions if f.status == "verified"
+    }
+    names = [n for n, _ in verified]
+    assert {"maxOf", "operator==", "operator<<", "Tally"} <= set(names)
+    assert names.count("operator+") == 2  # Complex's and Tally's
+    text = res.new_text
+    assert ">>> alg::maxOf<int>(1, 0)\n1\n" in text
+    assert re.search(r">>> std::cout << res0 << std::endl;\n    \|\d+\n", text)  # Tally's operator<<
+    assert re.search(r">>> std::cout << obj\d+a << std::endl;\n-?[\d.]+\+-?[\d.]+i\n", text)
