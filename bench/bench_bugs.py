@@ -152,7 +152,7 @@ def bugs_caught(
 
 
 def validate(fns: list[BugFunction], runner: Any) -> list[str]:
-    """Problems of the data set: buggy files that do not load, bugs the witness cannot tell apart."""
+    """Problems of the set: buggy files that do not load, bugs the witness cannot tell apart."""
     from cdoctest_runner.checker import OutputChecker
 
     checker = OutputChecker()
@@ -165,7 +165,9 @@ def validate(fns: list[BugFunction], runner: Any) -> list[str]:
     results = iter(runner.run_many(jobs))
     for fn in fns:
         base = next(results)
-        if base.setup_error or any(r.outcome.value not in ("passed", "failed") for r in base.results):
+        if base.setup_error or any(
+            r.outcome.value not in ("passed", "failed") for r in base.results
+        ):
             problems.append(f"{fn.name}: the witness does not run on the correct file: {base}")
         for bug in fn.bugs:
             r = next(results)
@@ -275,9 +277,7 @@ def table(rows: list[Row]) -> str:
         "max s",
         "over budget",
     ]
-    body = [
-        [c, *summary(sel)] for c in CONFIGS if (sel := [r for r in rows if r.config == c])
-    ]
+    body = [[c, *summary(sel)] for c in CONFIGS if (sel := [r for r in rows if r.config == c])]
     return markdown_table(header, body)
 
 

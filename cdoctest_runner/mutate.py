@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import os
 import re
 import threading
@@ -524,8 +525,14 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
     def wrap(c, suffix: str, operator: str, what: str) -> None:  # noqa: ANN001
         a, b = c.extent.start.offset, c.extent.end.offset
         edits.append(
-            _Edit(a, a, b"(", operator, f"{what} `{short(text(c))}` -> `({short(text(c))}){suffix}`",
-                  ((b, f"){suffix}".encode()),))
+            _Edit(
+                a,
+                a,
+                b"(",
+                operator,
+                f"{what} `{short(text(c))}` -> `({short(text(c))}){suffix}`",
+                ((b, f"){suffix}".encode()),),
+            )
         )
 
     for cur in _walk(body):
@@ -542,9 +549,15 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
             a, b = cur.extent.start.offset, cur.extent.end.offset
             for keep, gone in ((children[0], children[1]), (children[1], children[0])):
                 edits.append(
-                    _Edit(a, b, text(keep).encode(), "drop-term",
-                          f"drop `{toks.spelling[i]} {short(text(gone))}`"
-                          if keep is children[0] else f"drop `{short(text(gone))} {toks.spelling[i]}`")
+                    _Edit(
+                        a,
+                        b,
+                        text(keep).encode(),
+                        "drop-term",
+                        f"drop `{toks.spelling[i]} {short(text(gone))}`"
+                        if keep is children[0]
+                        else f"drop `{short(text(gone))} {toks.spelling[i]}`",
+                    )
                 )
         elif kind == K.CSTYLE_CAST_EXPR:
             children = [c for c in cur.get_children() if c.kind.is_expression()]
@@ -559,15 +572,25 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
         elif kind == K.VAR_DECL and _kind(cur.type) in _WIDE:
             i0 = toks.index_at_or_after(cur.extent.start.offset)
             j = i0
-            while j < len(toks.spelling) and toks.spelling[j] in ("long", "unsigned", "signed", "int"):
+            while j < len(toks.spelling) and toks.spelling[j] in (
+                "long",
+                "unsigned",
+                "signed",
+                "int",
+            ):
                 j += 1
             if j == i0 or j >= len(toks.spelling) or toks.spelling[j] != cur.spelling:
                 continue
             narrow = b"unsigned" if "unsigned" in toks.spelling[i0:j] else b"int"
             typ = " ".join(toks.spelling[i0:j])
             edits.append(
-                _Edit(toks.start[i0], toks.end[j - 1], narrow, "widening",
-                      f"`{typ} {cur.spelling}` -> `{narrow.decode()} {cur.spelling}`")
+                _Edit(
+                    toks.start[i0],
+                    toks.end[j - 1],
+                    narrow,
+                    "widening",
+                    f"`{typ} {cur.spelling}` -> `{narrow.decode()} {cur.spelling}`",
+                )
             )
         elif kind == K.ARRAY_SUBSCRIPT_EXPR:
             children = list(cur.get_children())
@@ -599,8 +622,13 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
                 if i0 < len(toks.spelling) and toks.spelling[i0] == "if":
                     cond = text(children[0])
                     edits.append(
-                        _Edit(toks.start[i0], end, b"", "remove-branch",
-                              f"remove the check `if ({short(cond)}) ...`")
+                        _Edit(
+                            toks.start[i0],
+                            end,
+                            b"",
+                            "remove-branch",
+                            f"remove the check `if ({short(cond)}) ...`",
+                        )
                     )
                 continue
             if len(children) != 3:
@@ -626,7 +654,9 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
             if j >= len(toks.spelling):
                 continue
             label = source[toks.start[i0] : toks.end[j]].decode("utf-8", "replace")
-            edits.append(_Edit(toks.start[i0], toks.end[j], b"", "remove-branch", f"remove `{label}`"))
+            edits.append(
+                _Edit(toks.start[i0], toks.end[j], b"", "remove-branch", f"remove `{label}`")
+            )
         elif kind == K.RETURN_STMT:
             children = list(cur.get_children())
             if len(children) != 1:
@@ -639,7 +669,7 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
             wrap(value, " + 1", "return", "return")
         elif kind == K.CALL_EXPR:
             args = list(cur.get_arguments())
-            for x, y in zip(args, args[1:]):
+            for x, y in itertools.pairwise(args):
                 if not (inside(x) and inside(y)):
                     continue
                 if x.type.get_canonical().spelling != y.type.get_canonical().spelling:
@@ -650,8 +680,13 @@ def _realistic_edits(tu, body, source: bytes) -> list[_Edit]:  # noqa: ANN001
                 a, b = x.extent.start.offset, y.extent.end.offset
                 between = source[x.extent.end.offset : y.extent.start.offset]
                 edits.append(
-                    _Edit(a, b, ty.encode() + between + tx.encode(), "swap-args",
-                          f"swap `{short(tx)}` and `{short(ty)}` in `{cur.spelling}(...)`")
+                    _Edit(
+                        a,
+                        b,
+                        ty.encode() + between + tx.encode(),
+                        "swap-args",
+                        f"swap `{short(tx)}` and `{short(ty)}` in `{cur.spelling}(...)`",
+                    )
                 )
     return edits
 

@@ -402,7 +402,9 @@ class Generator:
         if self.fallback != "never":
             # One pool: the program-analysis candidates (fallback, the docs' calls) join the
             # model's; mutation analysis picks whoever's examples kill the most mutants.
-            kept += self._analysis_units(ctx, target, code, names, facts, notes, timings, report, cancel)
+            kept += self._analysis_units(
+                ctx, target, code, names, facts, notes, timings, report, cancel
+            )
         if kept and not any(checks_output(u.examples) for u in kept):
             notes.append("no observable effect: the examples ran but printed nothing to check")
         if not any(checks_output(u.examples) for u in kept):
@@ -518,7 +520,8 @@ class Generator:
     ) -> Selection:
         """Mutation analysis of the pool and the greedy choice of the block."""
         self._check(cancel)
-        report("mutating", f"{decl.qualname}: choosing examples by mutation analysis", decl.qualname)
+        name = decl.qualname
+        report("mutating", f"{name}: choosing examples by mutation analysis", name)
         tm = time.monotonic()
         chosen = select_block(
             build_pool([u for u in kept if checks_output(u.examples)]),
@@ -607,7 +610,7 @@ class Generator:
         names: set[str],
         path: str,
         cancel: threading.Event | None,
-        facts: DocFacts = DocFacts(),
+        facts: DocFacts | None = None,
     ) -> VerifyReport:
         """The fallback's candidates and the documentation's own calls, run and recorded."""
         from server.fallback import FallbackError, fallback_candidates
@@ -618,10 +621,11 @@ class Generator:
             )
         except FallbackError:
             proposals = []
-        candidates = [
+        # The documentation's calls first: the pool keeps units in order up to its size limit.
+        candidates = doc_candidates(ctx, facts, first_index=1000) if facts is not None else []
+        candidates += [
             Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)
         ]
-        candidates += doc_candidates(ctx, facts, first_index=len(candidates))
         return verify_candidates(
             candidates, code, self.runner, names, strict=False, filename=path, cancel=cancel
         )

@@ -60,8 +60,23 @@ __all__ = [
 MAX_CALLS = 40
 MAX_STATED_CALLS = 8  # calls taken from the documentation
 
-_INT_WORDS = {"int", "long", "short", "signed", "unsigned", "size_t", "ptrdiff_t", "int8_t",
-              "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"}
+_INT_WORDS = {
+    "int",
+    "long",
+    "short",
+    "signed",
+    "unsigned",
+    "size_t",
+    "ptrdiff_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+}
 
 
 @dataclass(frozen=True)
@@ -187,7 +202,8 @@ class CallShape:
             lines += [a for a in after if not a.startswith("printf")]
         elif self.returns == "string":
             lines = [
-                f'{pre} std::string res{tag} = {call}; printf("[%s]\\n", res{tag}.c_str());'.strip(),
+                f'{pre} std::string res{tag} = {call}; '
+                f'printf("[%s]\\n", res{tag}.c_str());'.strip(),
                 *after,
             ]
         else:
@@ -239,7 +255,9 @@ def _c(v: int) -> str:
 
 def _limits(p: Param, body: str) -> list[str]:
     if p.kind == "uint":
-        return ["4294967295u", "2147483648u"] if "long" not in p.base else ["18446744073709551615ull"]
+        return (
+            ["4294967295u", "2147483648u"] if "long" not in p.base else ["18446744073709551615ull"]
+        )
     if "long" in p.base:
         return ["9223372036854775807LL", "(-9223372036854775807LL - 1)"]
     return ["2147483647", "(-2147483647 - 1)", "2147483646", "(-2147483647)"]
@@ -274,8 +292,18 @@ def _strings_from_chars(chars: list[str], body: str) -> list[str]:
     for c in specials:
         out += [f'"{c}"', f'"{c}x{c}"', f'"x{c}{c}y{c}"', f'"{c}{c}"']
     if any(c in ("+", "-") for c in inner) or ("'0'" in chars and "'9'" in chars):
-        out += ['"+"', '"-"', '"+5"', '"-0"', '"12a"', '"2147483647"', '"2147483648"',
-                '"-2147483648"', '"-2147483649"', '" 7"']
+        out += [
+            '"+"',
+            '"-"',
+            '"+5"',
+            '"-0"',
+            '"12a"',
+            '"2147483647"',
+            '"2147483648"',
+            '"-2147483648"',
+            '"-2147483649"',
+            '" 7"',
+        ]
     ws = [c for c in specials if c in (" ", "\\t", "\\n")]
     if ws:
         joined = "".join(ws)
@@ -305,7 +333,9 @@ def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]
         elif p.kind == "bool":
             vals = ["true", "false"]
         elif p.kind == "float":
-            vals = ["0.5", "(-1.5)", "0.0", "2.0", "1e9"] + [v for v in facts.ints if "(" not in v][:3]
+            vals = ["0.5", "(-1.5)", "0.0", "2.0", "1e9"] + [v for v in facts.ints if "(" not in v][
+                :3
+            ]
         elif p.kind in ("cstr", "buf", "string"):
             vals = list(facts.strings) + _strings_from_chars(chars, body)
         else:  # out-parameter: no value of its own
@@ -378,12 +408,16 @@ def doc_calls(shape: CallShape, facts: DocFacts, body: str = "") -> list[list[st
     >>> s = CallShape("tri", (Param("int", "int"),) * 3, "value")
     >>> doc_calls(s, DocFacts(calls=(MinedCall("tri(3, 4, 5)", "2", ""),), ints=("1", "2", "3")))
     [['3', '4', '5'], ['1', '2', '3']]
+    >>> doc_calls(CallShape("leap", (Param("int", "int"),), "value"), DocFacts(ints=("1900",)))
+    [['1900']]
     >>> sp = CallShape("split", (Param("string", "std::string"), Param("char", "char")), "vector")
     >>> doc_calls(sp, DocFacts(strings=('"a,,b"', '""', '"x;"'), chars=("';'",)))
     [['"a,,b"', "','"], ['""', "';'"], ['"x;"', "';'"]]
     """
     out = _doc_args(shape, facts)
     n = len(shape.params)
+    if n == 1 and shape.params[0].kind in ("int", "uint"):  # "1900 is not a leap year"
+        out += [[v] for v in facts.ints if [v] not in out]
     if n > 1 and all(p.kind in ("int", "uint") for p in shape.params):
         for k in range(0, max(0, len(facts.ints) - n + 1), n):
             args = list(facts.ints[k : k + n])
@@ -406,7 +440,8 @@ def doc_calls(shape: CallShape, facts: DocFacts, body: str = "") -> list[list[st
 
 def _char_in(lit: str, chars: list[str]) -> str | None:
     """A character literal of ``chars`` occurring in the string literal ``lit``, else one made
-    from the first punctuation character of ``lit``."""
+    from the first punctuation character of ``lit``.
+    """
     inner = lit[1:-1]
     for c in chars:
         if len(c) == 3 and c[1] in inner:

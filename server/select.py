@@ -136,7 +136,12 @@ def measure(
         return selection
     try:
         final = mutation_analysis(
-            list(selection.examples), code, function, runner, list(selection.mutants), cancel  # type: ignore[arg-type]
+            list(selection.examples),
+            code,
+            function,
+            runner,
+            list(selection.mutants),
+            cancel,  # type: ignore[arg-type]
         )
     except MutationError as exc:
         return replace(selection, mutation_score=None, note=f"no mutation analysis: {exc}")
@@ -152,7 +157,8 @@ def measure(
 
 def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[Mutant], str]:
     """The mutants selection and search use (every operator, ``MUTANTS`` at most), and a note
-    saying why there are none ('' when there are some)."""
+    saying why there are none ('' when there are some).
+    """
     from cdoctest_runner.mutate import OPERATORS, MutationError, make_mutants
 
     source = code.text
@@ -231,16 +237,27 @@ def select_block(
         killed_ids = block_kills(report, chosen)
         score = len(killed_ids) / report.total if report.total else None
         return _selection(
-            pool, chosen, score, len(killed_ids), report.total, note,
-            survivors=[m for m in mutants if m.id not in killed_ids | stillborn], mutants=mutants,
+            pool,
+            chosen,
+            score,
+            len(killed_ids),
+            report.total,
+            note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
+            mutants=mutants,
         )
     if not exact:
         # Read off the pooled run (close, not exact: see below); ``measure`` makes it exact.
         killed_ids = block_kills(report, chosen)
         return _selection(
-            pool, chosen, len(killed_ids) / report.total if report.total else None,
-            len(killed_ids), report.total, note,
-            survivors=[m for m in mutants if m.id not in killed_ids | stillborn], mutants=mutants,
+            pool,
+            chosen,
+            len(killed_ids) / report.total if report.total else None,
+            len(killed_ids),
+            report.total,
+            note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
+            mutants=mutants,
             approximate=True,
         )
     # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
@@ -248,14 +265,21 @@ def select_block(
     block = [pool.examples[i] for i in chosen]
     final = mutation_analysis(block, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
     return _selection(
-        pool, chosen, final.score if final.total else None, final.killed, final.total, note,
-        survivors=final.survivors, mutants=mutants,
+        pool,
+        chosen,
+        final.score if final.total else None,
+        final.killed,
+        final.total,
+        note,
+        survivors=final.survivors,
+        mutants=mutants,
     )
 
 
 def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:
     """``chosen``, plus the first example that expects output (and what it needs) if none does:
-    a block whose examples only kill mutants by crashing checks nothing a reader can see."""
+    a block whose examples only kill mutants by crashing checks nothing a reader can see.
+    """
     if any(pool.examples[i].want for i in chosen):
         return chosen
     first = next((i for i, e in enumerate(pool.examples) if e.want), None)

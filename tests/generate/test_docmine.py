@@ -1,5 +1,6 @@
 """Inputs from the documentation (``server.docmine``): pure mining, the prompt, and a real run
-in which a call the comment states ends up in the block."""
+in which a call the comment states ends up in the block.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import pytest
 from models.prompt import PromptTarget, render_target
 from server.docmine import comment_above, mine, prompt_notes
 
-PARSE_INT_DOC = """/* Parse a whole string as a signed decimal int: an optional '+' or '-' followed by at least one
- * digit and nothing else. Returns 0 for "", a lone sign, or a value outside INT_MIN..INT_MAX.
+PARSE_INT_DOC = """/* Parse a whole string as a signed decimal int: an optional '+' or '-'
+ * followed by at least one digit and nothing else. Returns 0 for "", a lone sign, or a value
+ * outside INT_MIN..INT_MAX.
  * parse_int("-42", &v) gives 1 and v == -42; parse_int("+", &v) gives 0. */"""
 
 
@@ -42,9 +44,14 @@ def test_the_comment_above_a_function_is_found() -> None:
 def test_the_stated_cases_go_into_the_prompt() -> None:
     notes = prompt_notes(mine(PARSE_INT_DOC, "parse_int"))
     assert notes.splitlines()[0] == '- parse_int("-42", &v) == 1'
-    target = PromptTarget("parse_int", "parse_int", "int parse_int(const char *s, int *out)",
-                          "int parse_int(const char *s, int *out) { return 0; }", "c",
-                          doc_notes=notes)
+    target = PromptTarget(
+        "parse_int",
+        "parse_int",
+        "int parse_int(const char *s, int *out)",
+        "int parse_int(const char *s, int *out) { return 0; }",
+        "c",
+        doc_notes=notes,
+    )
     text = render_target(target)
     assert "Its documentation states these cases" in text and '- parse_int("+", &v) == 0' in text
     assert "documentation" not in render_target(

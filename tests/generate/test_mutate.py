@@ -174,7 +174,8 @@ TOTAL = (
 
 def test_realistic_operators_exact() -> None:
     """Each realistic operator (dropped term, widening, off-by-one, removed branch, neighbour
-    return value, swapped arguments) on hand-checkable code; the classic ones stay the default."""
+    return value, swapped arguments) on hand-checkable code; the classic ones stay the default.
+    """
     mutants = make_mutants(TOTAL, decl("total", 2), "c", 100, operators=REALISTIC_OPERATORS)
     assert [(m.id, m.description) for m in mutants] == [
         ("widening@3:5/0", "`long long s` -> `int s`"),

@@ -11,7 +11,9 @@ import pytest
 from server.docmine import DocFacts
 from server.search import CallShape, Param, body_ints, candidate_calls, classify
 
-ADULT = "// Whether someone of this age may vote.\nint can_vote(int age) {\n    return age >= 18;\n}\n"
+ADULT = (
+    "// Whether someone of this age may vote.\nint can_vote(int age) {\n    return age >= 18;\n}\n"
+)
 
 
 def test_comparisons_give_their_boundaries() -> None:
@@ -48,17 +50,20 @@ def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
 @pytest.mark.clang
 def test_a_comparison_boundary_mutant_is_killed_by_a_searched_input(tmp_path, runner) -> None:  # noqa: ANN001
     """``>=`` -> ``>`` survives ``can_vote(30)``; the search finds ``can_vote(18)``."""
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
     from cdoctest_runner.example import Example
+    from cdoctest_runner.mutate import make_mutants, mutation_analysis
     from server.search import search
 
     source, target, ctx = _target(tmp_path, ADULT, "can_vote")
     code = source.code_under_test()
     boundary = [
-        m for m in make_mutants(ADULT, ctx.declaration, "c", path=source.path)
+        m
+        for m in make_mutants(ADULT, ctx.declaration, "c", path=source.path)
         if m.description == "`>=` -> `>`"
     ]
-    first = mutation_analysis([Example("can_vote(30)", "1")], code, ctx.declaration, runner, boundary)
+    first = mutation_analysis(
+        [Example("can_vote(30)", "1")], code, ctx.declaration, runner, boundary
+    )
     assert [m.id for m in first.survivors] == [boundary[0].id]
     found = search(
         ctx, DocFacts(), code, ctx.declaration, runner, runner, boundary, names={"can_vote"}
@@ -79,7 +84,8 @@ CLAMP = """int clamp100(int x) {
 @pytest.mark.clang
 def test_the_report_lists_what_the_block_does_not_cover(tmp_path, runner, capsys) -> None:  # noqa: ANN001
     """``x > 100`` -> ``x >= 100`` is equivalent (both return 100): it survives, is listed with
-    its line, marked likely equivalent, and shown by ``cdoctest-gen -v``."""
+    its line, marked likely equivalent, and shown by ``cdoctest-gen -v``.
+    """
     from server import cli
     from server.api import GenerateOptions, TargetSelector
     from server.pipeline import Generator
@@ -94,4 +100,8 @@ def test_the_report_lists_what_the_block_does_not_cover(tmp_path, runner, capsys
     assert eq.line == 2 and eq.operator == "relational" and eq.likely_equivalent
     rc = cli.main([str(path), "--function", "clamp100", "--no-model", "-v"])
     err = capsys.readouterr().err
-    assert rc == 0 and "not covered" in err and "line 2: relational `>` -> `>=` (likely equivalent" in err
+    assert (
+        rc == 0
+        and "not covered" in err
+        and "line 2: relational `>` -> `>=` (likely equivalent" in err
+    )
