@@ -14,6 +14,12 @@ other choice is measured again, since a left-out earlier example can change what
 does under a mutant (it ends the session, so later examples are SKIPPED; it uses up the session's
 time limit; the code keeps state). With no mutants (no body in this file, nothing to mutate) the
 first units are kept and the score is None.
+
+The mutants are ``function_mutants``: every operator of ``cdoctest_runner.mutate`` (classic and
+realistic), at most ``MUTANTS``. Units of ``stated`` candidates (calls the documentation states)
+are taken first. ``Selection.survivors`` lists the mutants the block does not kill (the input
+search's targets and the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
+kills off the pooled run too (marked ``approximate``); ``measure`` runs it once at the end.
 """
 
 from __future__ import annotations
