@@ -326,20 +326,18 @@ def _provider_for(
         ps = _scalar(pc, language)
         if ps is not None and ps.kind == "char":
             if length_follows:
+                texts = _texts_for(name)
                 return _Provider(
                     lambda k, tag: _Arg(
-                        [],
-                        f"{_STRINGS[k % len(_STRINGS)]}, {_strlen(_STRINGS[k % len(_STRINGS)])}",
-                        [],
+                        [], f"{texts[k % len(texts)]}, {_strlen(texts[k % len(texts)])}", []
                     ),
-                    len(_STRINGS),
+                    len(texts),
                     "string+length",
                 ), 2
             if not mutable:
+                texts = _texts_for(name)
                 return _Provider(
-                    lambda k, tag: _Arg([], _STRINGS[k % len(_STRINGS)], []),
-                    len(_STRINGS),
-                    "cstring",
+                    lambda k, tag: _Arg([], texts[k % len(texts)], []), len(texts), "cstring"
                 ), 1
 
             def buf(k: int, tag: str) -> _Arg:
@@ -380,6 +378,11 @@ def _provider_for(
 
             return _Provider(ptr, len(vals), "scalar pointer"), 1
         agg = _aggregate(pc, language)
+        if agg is not None and length_follows and mutable:
+            return _struct_array_provider(agg, language), 2
+        init = _initialiser(pc, language, depth) if agg is not None and mutable else None
+        if init is not None:
+            return init, 1
         if agg is not None:
             return _struct_provider(agg, language, mutable, pointer=True), 1
         return _constructed_provider(
@@ -593,6 +596,7 @@ _API: ContextVar[_Api | None] = ContextVar("cdoctest_fallback_api", default=None
 _DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|drop")
 _PRODUCES = re.compile(r"(?i)new|create|make|parse|from|init|dup|load|alloc|build")
 _GROWS = re.compile(r"(?i)cat|append|push|add|insert|put")
+_INITS = re.compile(r"(?i)init|reset|clear|setup")
 _OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
 
 
@@ -612,8 +616,9 @@ def _api_of(cursor: Any) -> _Api:
                     if member.kind.name == "FRIEND_DECL":
                         visit(member)
             elif kind == "FUNCTION_DECL" and c.location.file is not None:
+                # Only what is defined here can be called once the file is loaded.
                 if not c.location.is_in_system_header and not c.spelling.startswith("__"):
-                    if c.spelling not in seen or c.is_definition():
+                    if c.is_definition():
                         seen[c.spelling] = c
 
     visit(tu.cursor)
@@ -795,6 +800,63 @@ def _api_provider(t: Any, language: str, mutable: bool, depth: int) -> tuple[_Pr
         return _Arg(lines, var, after)
 
     return _Provider(make, max(2 * len(producers), 4 if modifiers else 2), "api"), 1
+
+
+_JSON_TEXTS = ['"[1,2]"', '"{\\"a\\": 1}"', '""', '"\\"hi\\""', '"[1,"', '"true"', '"-3.5"']
+_JSON_NAME = re.compile(r"(?i)json|^js$|^json_?text$")
+
+
+def _texts_for(name: str) -> list[str]:
+    """String arguments to try: JSON texts for a parameter or function about JSON, else the
+    usual short strings."""
+    api = _API.get()
+    about_json = _JSON_NAME.search(name) or (api is not None and "json" in api.target.lower())
+    return _JSON_TEXTS if about_json else _STRINGS
+
+
+def _struct_array_provider(agg: _Aggregate, language: str) -> _Provider:
+    """A pointer to a struct followed by a count: an array the function fills (``tokens, n``),
+    zero-initialised, then its first elements' fields are printed."""
+    sizes = [8, 2, 1]
+
+    def make(k: int, tag: str) -> _Arg:
+        var = f"arr{tag}"
+        n = sizes[k % len(sizes)]
+        after = [f"{var}[{i}].{f}" for i in range(min(n, 2)) for f, _ in agg.fields[:4]]
+        return _Arg([f"{agg.spelling} {var}[{n}] = {{0}};"], f"{var}, {n}", after)
+
+    return _Provider(make, len(sizes), "struct array+length")
+
+
+def _initialiser(t: Any, language: str, depth: int) -> _Provider | None:
+    """A struct the file initialises with a function of its own (``jsmn_init(&p)``,
+    ``list_init(&l)``) is made that way rather than from a literal."""
+    api = _API.get()
+    if api is None or depth > 0:
+        return None
+    spelling = _strip_const(t.spelling)
+    for f in api.functions:
+        params = _params_of(f)
+        if f.spelling == api.target or len(params) != 1 or not _INITS.search(f.spelling):
+            continue
+        pt = params[0][1].get_canonical()
+        if pt.kind.name != "POINTER" or f.result_type.get_canonical().kind.name != "VOID":
+            continue
+        if _strip_const(pt.get_pointee().get_canonical().spelling) != _strip_const(
+            t.get_canonical().spelling
+        ):
+            continue
+        agg = _aggregate(t, language)
+        fields = [n for n, _ in agg.fields] if agg is not None else []
+
+        def make(k: int, tag: str, name: str = f.spelling) -> _Arg:
+            var = f"obj{tag}"
+            return _Arg(
+                [f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", [f"{var}.{n}" for n in fields]
+            )
+
+        return _Provider(make, 1, "initialised struct")
+    return None
 
 
 def _api_result_lines(t: _Target, call: str, tag: str) -> list[str] | None:

@@ -87,3 +87,29 @@ def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> N
         assert producer in sources and observer in sources, sources
         assert any(e.want for e in fn.examples)
     assert ">>> str_upper(h0a);\n>>> h0a\n\"HELLO\"\n" in res.new_text
+
+
+PARSER = """\
+typedef struct { int type; int start; int end; } tok_t;
+typedef struct { unsigned int pos; unsigned int next; } parser_t;
+
+void parser_init(parser_t *p) { p->pos = 0; p->next = 0; }
+int parse_json(parser_t *p, const char *js, unsigned long len, tok_t *toks, unsigned int n) {
+    for (; p->pos < len && p->next < n; p->pos++)
+        if (js[p->pos] == '[') { toks[p->next].type = 1; toks[p->next++].start = (int)p->pos; }
+    return (int)p->next;
+}
+"""
+
+
+def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: Path) -> None:
+    src = load_source(str(tmp_path / "p.c"), PARSER)
+    (f,) = [f for f in src.functions if f.declaration.name == "parse_json"]
+    first = fallback_candidates(f.declaration, src.text, "c", cursor=f.cursor)[0]
+    assert [e.source.strip() for e in first][:4] == [
+        "parser_t obj0a;",
+        "parser_init(&obj0a);",
+        "tok_t arr0c[1] = {0};",
+        'parse_json(&obj0a, "{\\"a\\": 1}", 8, arr0c, 1)',
+    ]
+    assert "arr0c[0].type" in [e.source.strip() for e in first]
