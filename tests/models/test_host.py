@@ -125,16 +125,27 @@ def test_cancel_stops_the_generation_and_the_host_keeps_serving(hosted):
     assert "cancelled" in {c.finish_reason for c in out} and hosted.pid == pid
 
 
+class _SetOnceAsked(threading.Event):
+    """Not set when the request starts (it is sent to the host), set from the next check on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checks = 0
+
+    def is_set(self) -> bool:
+        self.checks += 1
+        if self.checks > 1:
+            self.set()
+        return super().is_set()
+
+
 def test_a_host_that_does_not_answer_a_cancel_is_killed_and_restarted(embedded_path):
     b = HostedBackend(ModelConfig(model=embedded_path, n_parallel=2), cancel_grace_s=0.5)
     try:
         pid = b.pid
-        cancel = threading.Event()
+        cancel = _SetOnceAsked()
         os.kill(pid, signal.SIGSTOP)  # a host stuck in native code: it reads nothing any more
-        timer = threading.Timer(0.2, cancel.set)  # cancelled while the request waits for it
-        timer.start()
         out = b.generate(MESSAGES, n=2, params=PARAMS, cancel=cancel)
-        timer.join()
         assert [c.finish_reason for c in out] == ["cancelled", "cancelled"]
         assert b.pid is None and _gone_within(pid, 10)
         assert b.generate(MESSAGES, n=1, params=PARAMS)[0].token_ids and b.pid != pid
