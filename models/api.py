@@ -1,9 +1,10 @@
 """The one interface between model users (``server/``, ``training/``) and model backends.
 
 A backend takes a chat-formatted prompt (a list of ``{"role", "content"}`` messages, rendered with
-the GGUF's own chat template) and returns N candidate completions. Backends: the in-process
-llama.cpp backend (``models.llama_backend``) and the OpenAI-compatible HTTP backend
-(``models.http_backend``). ``models.load_backend(config)`` picks and loads one.
+the GGUF's own chat template) and returns N candidate completions. Backends: the llama.cpp
+backend (``models.llama_backend``), served from a supervised child process by default
+(``models.host``), and the OpenAI-compatible HTTP backend (``models.http_backend``).
+``models.load_backend(config)`` picks and loads one.
 """
 
 from __future__ import annotations
