@@ -817,7 +817,7 @@ def _texts_for(name: str) -> list[str]:
 def _struct_array_provider(agg: _Aggregate, language: str) -> _Provider:
     """A pointer to a struct followed by a count: an array the function fills (``tokens, n``),
     zero-initialised, then its first elements' fields are printed."""
-    sizes = [8, 2, 1]
+    sizes = [8, 2, 8]
 
     def make(k: int, tag: str) -> _Arg:
         var = f"arr{tag}"
