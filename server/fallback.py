@@ -324,6 +324,8 @@ def _provider_for(
         pc = pointee.get_canonical()
         mutable = not pointee.is_const_qualified()
         ps = _scalar(pc, language)
+        if ps is None and pc.kind.name == "VOID" and not mutable and length_follows:
+            ps = _Scalar("char", "char")  # ``const void *buf, size_t len``: bytes, as a string
         if ps is not None and ps.kind == "char":
             if length_follows:
                 texts = _texts_for(name)
