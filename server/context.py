@@ -60,6 +60,7 @@ class FunctionContext:
     types: tuple[str, ...] = ()  # definitions of types used (text from this file)
     includes: tuple[str, ...] = ()
     style_blocks: tuple[str, ...] = ()  # existing cdoctest blocks, undecorated
+    api: tuple[str, ...] = ()  # '// make a sds with: ...' lines (server.fallback.api_notes)
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -82,6 +83,7 @@ class FunctionContext:
         parts += list(self.types)
         if self.class_text and self.class_text not in self.types:
             parts.append(self.class_text)
+        parts += list(self.api)
         parts.append(self.hints)
         setup, call = self.call_shape
         return PromptTarget(
@@ -189,7 +191,18 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
         types=_used_types(c, source, data, exclude=parent),
         includes=includes,
         style_blocks=style,
+        api=_api_notes(c, source.language),
     )
+
+
+def _api_notes(cursor: Any, language: Language) -> tuple[str, ...]:
+    """How the file makes and reads the function's handle-typed arguments (fallback's analysis)."""
+    from server.fallback import api_notes
+
+    try:
+        return tuple(api_notes(cursor, language))
+    except Exception:  # noqa: BLE001 - a hint for the prompt: never worth failing the context
+        return ()
 
 
 def sample_value(type_spelling: str) -> str:

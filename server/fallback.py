@@ -45,7 +45,7 @@ from cdoctest_runner.example import Declaration, Example, Language
 if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
-__all__ = ["FallbackError", "fallback_candidates"]
+__all__ = ["FallbackError", "api_notes", "fallback_candidates"]
 
 
 class FallbackError(Exception):
@@ -859,6 +859,46 @@ def _initialiser(t: Any, language: str, depth: int) -> _Provider | None:
 
         return _Provider(make, 1, "initialised struct")
     return None
+
+
+def api_notes(cursor: Any, language: str, limit: int = 6) -> list[str]:
+    """Comment lines naming the file's producers and observers for the handle-typed parameters of
+    the function at ``cursor`` (``// make a sds with: sdsnew(const char *init)``), so that a model
+    writes the same call sequences as the fallback. ``[]`` when none apply."""
+    api = _api_of(cursor)
+    token = _API.set(api)
+    try:
+        out: list[str] = []
+        params = [(a.spelling, a.type) for a in cursor.get_arguments()] if hasattr(
+            cursor, "get_arguments"
+        ) else []
+        seen: set[str] = set()
+        for _, t in params:
+            key = _type_key(t)[0]
+            ct = t.get_canonical()
+            handle = _is_handle(t, language) or (
+                ct.kind.name == "POINTER"
+                and _aggregate(ct.get_pointee().get_canonical(), language) is None
+                and _scalar(ct.get_pointee().get_canonical(), language) is None
+            )
+            if not handle or key in seen:
+                continue
+            seen.add(key)
+            by_name = {f.spelling: f for f in api.functions}
+            made = [by_name[n] for n, _ in _producers(api, t, language)[:2]]
+            read = [by_name[n] for n in _observers(api, t, language)]
+            if made:
+                out.append(f"// make a {key} with: " + "; ".join(_decl_text(f) for f in made))
+            if read:
+                out.append(f"// read a {key} with: " + "; ".join(_decl_text(f) for f in read))
+        return out[:limit]
+    finally:
+        _API.reset(token)
+
+
+def _decl_text(f: Any) -> str:
+    args = ", ".join(f"{a.type.spelling} {a.spelling}".strip() for a in f.get_arguments())
+    return f"{f.result_type.spelling} {f.spelling}({args})"
 
 
 def _api_result_lines(t: _Target, call: str, tag: str) -> list[str] | None:

@@ -113,3 +113,16 @@ def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: P
         'parse_json(&obj0a, "{\\"a\\": 1}", 8, arr0c, 8)',
     ]
     assert "arr0c[0].type" in [e.source.strip() for e in first]
+
+
+def test_the_prompt_names_the_files_producers_and_observers(tmp_path: Path) -> None:
+    from server.context import function_context
+
+    src = load_source(str(tmp_path / "api.c"), SRC)
+    (f,) = [f for f in src.functions if f.declaration.name == "str_upper"]
+    ctx = function_context(src, f)
+    assert ctx.api == (
+        "// make a str_t with: str_t str_new(const char * init)",
+        "// read a str_t with: size_t str_len(const str_t s)",
+    )
+    assert ctx.api[0] in ctx.prompt_target.context
