@@ -167,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-write", action="store_true", help="do not write docs/benchmarks.md")
     p.add_argument("--table-only", action="store_true", help="table the saved rows")
     p.add_argument("--results", type=Path, default=RESULTS, help="where the rows are saved")
+    p.add_argument("--note", default="", help="a sentence about the run (e.g. the machine's load)")
     args = p.parse_args(argv)
     results: Path = args.results
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             "licences). *fallback*: `GenerateOptions(no_model=True)`; *default*: the default "
             "pipeline with the embedded SmolLM2-135M. A verified block has passed clang-repl "
             "twice (verification and the final re-run in the edited file). Public: not "
-            "`static`, not a non-public member.",
+            "`static`, not a non-public member. " + args.note,
         )
     return 0
 
