@@ -293,6 +293,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--section", default="bugs")
     p.add_argument("--table-only", action="store_true", help="table bench/results/SECTION.json")
     p.add_argument("--validate", action="store_true", help="check the data set and exit")
+    p.add_argument(
+        "--reverse", action="store_true", help="last function first (a second process from the end)"
+    )
+    p.add_argument(
+        "--merge",
+        metavar="SECTION",
+        action="append",
+        default=[],
+        help="with --table-only: add the rows of bench/results/SECTION.json (first row per "
+        "configuration and function wins)",
+    )
     args = p.parse_args(argv)
 
     from cdoctest_runner.runner import DocTestRunner
@@ -300,8 +311,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.table_only:
         saved = json.loads((RESULTS_DIR / f"{args.section}.json").read_text())
         meta, rows = saved["meta"], [Row(**r) for r in saved["rows"]]
+        for other in args.merge:
+            more = json.loads((RESULTS_DIR / f"{other}.json").read_text())
+            seen = {(r.config, r.function) for r in rows}
+            rows += [Row(**r) for r in more["rows"] if (r["config"], r["function"]) not in seen]
+            meta["seconds"] = max(meta["seconds"], more["meta"]["seconds"])
+        meta["functions_done"] = len({r.function for r in rows})
     else:
         fns = load_bugs(quick=args.quick)
+        if args.reverse:
+            fns.reverse()
         runner = DocTestRunner(workers=2)
         try:
             if args.validate:
