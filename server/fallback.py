@@ -453,7 +453,10 @@ def _class_provider(
         elif _is_std(et, "basic_string"):
             arrays, elem, show = _STRING_ARRAYS, "std::string", ".c_str()"
         else:
-            return None
+            got = _point_arrays(et, language)
+            if got is None:
+                return None
+            arrays, elem, show = got
 
         def vec(k: int, tag: str) -> _Arg:
             a = arrays[k % len(arrays)]
@@ -472,6 +475,31 @@ def _class_provider(
     return _constructed_provider(t, language, mutable, pointer=False, depth=depth)
 
 
+_POINTS = [[(0, 0), (4, 0), (4, 4)], [], [(1, 1)], [(0, 0), (0, 3), (3, 3), (3, 0)], [(2, 1), (5, 1)]]
+
+
+def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | None:
+    """A ``std::vector`` of a class built from up to three integers (a point: Clipper's
+    ``Path`` is ``std::vector<IntPoint>``): element lists such as a triangle and a square, each
+    element written ``{x, y}``; elements are shown through the class's first reader."""
+    record = _definition(et)
+    if language == "c" or record is None:
+        return None
+    arity = None
+    for c in record.get_children():
+        if c.kind.name == "CONSTRUCTOR" and c.access_specifier.name == "PUBLIC":
+            args = list(c.get_arguments())
+            kinds = [_scalar(a.type.get_canonical(), language) for a in args]
+            if 1 <= len(args) <= 3 and all(k is not None and k.kind in ("int", "uint") for k in kinds):
+                arity = len(args)
+                break
+    reads = _getters(record, language)
+    if arity is None or not reads:
+        return None
+    arrays = [[_brace([str(v) for v in (p * 2)[:arity]]) for p in pts] for pts in _POINTS]
+    return arrays, _strip_const(et.spelling), "." + reads[0]
+
+
 def _definition(t: Any) -> Any:
     decl = t.get_declaration()
     return decl.get_definition() if decl is not None else None
@@ -488,7 +516,9 @@ def _public_methods(record: Any) -> list[Any]:
 
 
 def _getters(record: Any, language: str, skip: str = "", limit: int = 3) -> list[str]:
-    """Return the public const methods without parameters that return a printable scalar."""
+    """How to read an object's state, as suffixes of ``obj.``: its public const methods without
+    parameters that return a printable scalar (``real()``), else its public scalar fields
+    (``X``, as Clipper's ``IntPoint`` has)."""
     out = []
     for m in _public_methods(record):
         if m.spelling == skip or not m.is_const_method() or m.is_static_method():
@@ -496,8 +526,14 @@ def _getters(record: Any, language: str, skip: str = "", limit: int = 3) -> list
         if list(m.get_arguments()):
             continue
         r = m.result_type.get_canonical()
-        if _scalar(r, language) is not None and m.spelling not in out:
-            out.append(m.spelling)
+        if _scalar(r, language) is not None and m.spelling + "()" not in out:
+            out.append(m.spelling + "()")
+    if not out:
+        for ch in record.get_children():
+            if ch.kind.name != "FIELD_DECL" or ch.access_specifier.name != "PUBLIC":
+                continue
+            if _scalar(ch.type.get_canonical(), language) is not None and ch.spelling:
+                out.append(ch.spelling)
     return out[:limit]
 
 
@@ -556,7 +592,7 @@ def _constructed_provider(
 
     def make(k: int, tag: str) -> _Arg:
         var = f"obj{tag}"
-        after = [f"{var}.{g}()" for g in getters] if mutable else []
+        after = [f"{var}.{g}" for g in getters] if mutable else []
         return _Arg(_construct(spelling, var, ctor, k, tag), ("&" if pointer else "") + var, after)
 
     return _Provider(make, max([p.count for p in ctor], default=1), "object"), 1
@@ -1110,7 +1146,7 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     record = _definition(r) if t.language != "c" and r.kind.name == "RECORD" else None
     getters = _getters(record, t.language) if record is not None else []
     if getters:
-        return [f"auto res{tag} = {call};"] + [f"res{tag}.{g}()" for g in getters]
+        return [f"auto res{tag} = {call};"] + [f"res{tag}.{g}" for g in getters]
     return _stream_lines(t, r, call, tag) or [call + ";"]
 
 
@@ -1210,7 +1246,7 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
             key.append(", ".join(args))
             lines += _result_lines(t, call, f"{tag}{c or ''}")
         if needs_object and not t.is_const:
-            after += [f"{obj}.{g}()" for g in t.getters]
+            after += [f"{obj}.{g}" for g in t.getters]
         if tuple(key) in seen:
             continue
         seen.add(tuple(key))
@@ -1360,7 +1396,7 @@ def _build_constructor(
     """Construct objects with boundary arguments and print what their getters return."""
     if t.language == "c" or not t.class_name:
         return []
-    shown = [f"{g}()" for g in t.getters]
+    shown = list(t.getters)
     n = min(max_candidates, max([p.count for p in providers], default=1))
     out: list[list[Example]] = []
     seen: set[str] = set()
