@@ -36,6 +36,7 @@ Contract (used by ``server/cli.py`` and the language server):
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
@@ -166,11 +167,27 @@ class Generator:
 
     @property
     def backend(self) -> Backend:
-        """The model (loaded on first use and kept; ``ModelError`` when it cannot be loaded)."""
-        with self._lock:
-            if self._backend is None:
-                from models import load_backend
+        """The model (loaded on first use and kept; ``ModelError`` when it cannot be loaded).
 
+        Unless a backend was passed in, each use re-resolves the configuration (cheap: no
+        loading), so a model installed or rolled back by ``cdoctest-train`` since the last load is
+        picked up by a long-lived generator (the language server's): the old model host is
+        stopped, the new model loaded, and the result's ``model`` names it.
+        """
+        from models import load_backend, resolve_model
+        from models.host import HostedBackend
+
+        with self._lock:
+            loaded = self._backend if self._own_backend else None
+            wanted = resolve_model(self.model_config) if loaded is not None else None
+            if loaded is not None and wanted is not None and not _same_model(loaded.info, wanted):
+                old, self._backend = self._backend, None
+                logging.getLogger(__name__).info(
+                    "the configured model changed (%s); stopping %s", wanted.source, old.info.path
+                )
+                if isinstance(old, HostedBackend):  # stop its process: frees the memory
+                    old.close()
+            if self._backend is None:
                 self._backend = load_backend(self.model_config)
             return self._backend
 
@@ -826,6 +843,17 @@ class _Reporter:
             return
         pct = int(100 * done / total) if done is not None and total else None
         self.callback(ProgressEvent(stage, message, function, done, total, pct))
+
+
+def _same_model(loaded: Any, wanted: Any) -> bool:
+    """Whether the loaded model is still the one the configuration resolves to (path and adapter)."""
+    if "remote" in (loaded.device, wanted.device) or wanted.path.startswith("hf://"):
+        return True  # an HTTP model or a preset to download is re-pointed only by a settings change
+
+    def real(path: str | None) -> str | None:
+        return os.path.realpath(path) if path else None
+
+    return real(loaded.path) == real(wanted.path) and real(loaded.adapter) == real(wanted.adapter)
 
 
 def _workers() -> int:
