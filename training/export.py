@@ -236,50 +236,141 @@ def export_full(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outt
     are rewritten. The file is written to a temporary sibling and renamed (no half-written output).
     """
     import gguf
-    import torch
 
     _check_outtype(outtype)
     reader = _reader(base_gguf)
     arch = _arch(reader, base_gguf)
-    config = model.config
-    n_blocks, n_head, n_kv = _hparams(config)
+    n_blocks, _, _ = _hparams(model.config)
     src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
     offset = n_blocks - src_blocks  # blocks added at the front (training.expand)
-    names = _Names(arch, n_blocks)
     source = {t.name: t for t in reader.tensors}
     target, tmp = _staging(out)
     writer = gguf.GGUFWriter(str(tmp), arch)
     _copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
     writer.add_block_count(n_blocks)
     writer.add_file_type(int(_file_type(outtype)))
-    tied = bool(getattr(config, "tie_word_embeddings", False))
-    state = model.state_dict()
-    count = raw = 0
     try:
-        for hf_name, tensor in state.items():
-            if tied and hf_name == "lm_head.weight":
-                continue
-            name = names(hf_name)
-            array = tensor.detach().to(torch.float32).cpu().numpy()
-            if arch in PERMUTE_QK_ARCHS:
-                heads = _qk_heads(name, n_head, n_kv)
-                if heads is not None:
-                    array = permute_qk(array, heads)
-            original = source.get(_source_name(name, offset)) if keep_unchanged else None
-            if original is not None and _same_values(original, array):
-                writer.add_tensor(name, np.asarray(original.data), raw_shape=original.data.shape,
-                                  raw_dtype=original.tensor_type)
-                raw += 1
-            else:
-                data, raw_dtype = _encode(array, outtype)
-                writer.add_tensor(name, data, raw_dtype=raw_dtype)
-            count += 1
+        count, raw = _add_model_tensors(writer, model, arch, outtype, source if keep_unchanged else {}, offset)
         size = _finish(writer, tmp)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     return ExportReport(str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size)
+
+
+def _add_model_tensors(writer: Any, model: Any, arch: str, outtype: str, source: dict[str, Any],
+                       offset: int) -> tuple[int, int]:
+    """Add every tensor of ``model`` to ``writer``; ``(tensors, raw-copied)``. A tensor equal to its
+    ``source`` counterpart (block index shifted by ``offset``) is copied raw in its quantisation."""
+    import torch
+
+    n_blocks, n_head, n_kv = _hparams(model.config)
+    names = _Names(arch, n_blocks)
+    tied = bool(getattr(model.config, "tie_word_embeddings", False))
+    count = raw = 0
+    for hf_name, tensor in model.state_dict().items():
+        if tied and hf_name == "lm_head.weight":
+            continue
+        name = names(hf_name)
+        array = tensor.detach().to(torch.float32).cpu().numpy()
+        if arch in PERMUTE_QK_ARCHS:
+            heads = _qk_heads(name, n_head, n_kv)
+            if heads is not None:
+                array = permute_qk(array, heads)
+        original = source.get(_source_name(name, offset))
+        if original is not None and _same_values(original, array):
+            writer.add_tensor(name, np.asarray(original.data), raw_shape=original.data.shape,
+                              raw_dtype=original.tensor_type)
+            raw += 1
+        else:
+            data, raw_dtype = _encode(array, outtype)
+            writer.add_tensor(name, data, raw_dtype=raw_dtype)
+        count += 1
+    return count, raw
+
+
+# --------------------------------------------------------------------------- model with no GGUF ancestry
+
+#: transformers ``model_type`` -> GGUF architecture that :func:`export_new` writes.
+NEW_ARCHS = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3"}
+#: Tokenizer keys copied from the donor GGUF by :func:`export_new`.
+TOKENIZER_PREFIX = "tokenizer."
+
+
+def _rope_theta(config: Any) -> float:
+    params = getattr(config, "rope_parameters", None) or {}
+    rope_type = params.get("rope_type", "default")
+    if rope_type != "default":
+        raise ExportError(f"rope_type {rope_type!r}: export_new writes plain RoPE only "
+                          "(convert the model with llama.cpp's convert_hf_to_gguf.py)")
+    theta = params.get("rope_theta", getattr(config, "rope_theta", None))
+    if theta is None:
+        raise ExportError("the config has no rope_theta")
+    return float(theta)
+
+
+def _add_hparams(writer: Any, arch: str, config: Any) -> None:
+    """The ``{arch}.*`` hyper-parameters llama.cpp reads, from a transformers config."""
+    n_blocks, n_head, n_kv = _hparams(config)
+    hidden = int(config.hidden_size)
+    head_dim = int(getattr(config, "head_dim", None) or hidden // n_head)
+    if getattr(config, "use_sliding_window", False):
+        raise ExportError("sliding-window attention is not exported (use_sliding_window is set)")
+    writer.add_context_length(int(config.max_position_embeddings))
+    writer.add_embedding_length(hidden)
+    writer.add_block_count(n_blocks)
+    writer.add_feed_forward_length(int(config.intermediate_size))
+    writer.add_head_count(n_head)
+    writer.add_head_count_kv(n_kv)
+    writer.add_rope_freq_base(_rope_theta(config))
+    writer.add_layer_norm_rms_eps(float(config.rms_norm_eps))
+    writer.add_key_length(head_dim)
+    writer.add_value_length(head_dim)
+    writer.add_rope_dimension_count(head_dim)
+    writer.add_vocab_size(int(config.vocab_size))
+
+
+def export_new(model: Any, out: str | os.PathLike[str], *, tokenizer_gguf: str, outtype: str = "f32",
+               name: str | None = None) -> ExportReport:
+    """Write a full GGUF for a model that has no source GGUF (one built from a transformers config,
+    e.g. the tiny random Qwen2/Qwen3 models of the tests): the hyper-parameters come from
+    ``model.config`` (``llama``, ``qwen2`` or ``qwen3``; plain RoPE, no sliding window), the tokenizer
+    and chat template (every ``tokenizer.*`` key) from ``tokenizer_gguf``, whose vocabulary must have
+    ``config.vocab_size`` tokens. The result is a base that ``load_policy``, :func:`export_full` and
+    :func:`export_lora` accept like any downloaded GGUF.
+    """
+    import gguf
+
+    _check_outtype(outtype)
+    config = model.config
+    model_type = getattr(config, "model_type", None)
+    if model_type not in NEW_ARCHS:
+        raise ExportError(f"model_type {model_type!r}: export_new writes {', '.join(sorted(NEW_ARCHS))}")
+    arch = NEW_ARCHS[model_type]
+    reader = _reader(tokenizer_gguf)
+    tokens = reader.get_field("tokenizer.ggml.tokens")
+    n_tokens = len(tokens.data) if tokens is not None else 0
+    if n_tokens != int(config.vocab_size):
+        raise ExportError(f"{tokenizer_gguf}: its tokenizer has {n_tokens} tokens but the model's vocab_size is "
+                          f"{config.vocab_size}: build the model with the donor's vocabulary size")
+    n_blocks = int(config.num_hidden_layers)
+    target, tmp = _staging(out)
+    writer = gguf.GGUFWriter(str(tmp), arch)
+    writer.add_type(gguf.GGUFType.MODEL)
+    writer.add_name(name or f"{arch} {n_blocks}-block model")
+    _add_hparams(writer, arch, config)
+    writer.add_file_type(int(_file_type(outtype)))
+    _copy_metadata(reader, writer, {f.name for f in reader.fields.values()
+                                    if not f.name.startswith(TOKENIZER_PREFIX)})
+    try:
+        count, _ = _add_model_tensors(writer, model, arch, outtype, {}, 0)
+        size = _finish(writer, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return ExportReport(str(target), "model", arch, str(tokenizer_gguf), outtype, n_blocks, count, 0, size)
 
 
 def _source_name(name: str, offset: int) -> str:
