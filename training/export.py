@@ -14,6 +14,10 @@ Two outputs (``export_model`` picks by what it is given):
   ``blk.0``/``blk.1`` and the original blocks follow), and all other metadata — tokenizer, chat
   template, hyper-parameters — copied from the source GGUF with the ``gguf`` library. A LoRA model
   whose base is *not* the source GGUF (e.g. LoRA on an expanded model) is merged first.
+- **New base GGUF** (:func:`export_new`) for a model with no GGUF ancestry (one built from a
+  ``llama``/``qwen2``/``qwen3`` transformers config): hyper-parameters from the config, tokenizer and
+  chat template from a donor GGUF. tests/training/test_export_qwen.py uses it for the 3B path on
+  tiny random Qwen2/Qwen3 models (base -> LoRA GRPO -> adapter and merged GGUF -> llama.cpp).
 
 Weights: tensor names come from gguf-py's ``TensorNameMap`` for the source architecture; for the
 ``llama`` architecture the q/k projection rows are permuted into llama.cpp's rotary layout (as
@@ -261,8 +265,11 @@ def export_full(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outt
 
 def _add_model_tensors(writer: Any, model: Any, arch: str, outtype: str, source: dict[str, Any],
                        offset: int) -> tuple[int, int]:
-    """Add every tensor of ``model`` to ``writer``; ``(tensors, raw-copied)``. A tensor equal to its
-    ``source`` counterpart (block index shifted by ``offset``) is copied raw in its quantisation."""
+    """Add every tensor of ``model`` to ``writer``; return ``(tensors, raw-copied)``.
+
+    A tensor equal to its ``source`` counterpart (block index shifted by ``offset``) is copied raw
+    in its source quantisation.
+    """
     import torch
 
     n_blocks, n_head, n_kv = _hparams(model.config)
@@ -311,7 +318,7 @@ def _rope_theta(config: Any) -> float:
 
 
 def _add_hparams(writer: Any, arch: str, config: Any) -> None:
-    """The ``{arch}.*`` hyper-parameters llama.cpp reads, from a transformers config."""
+    """Write the ``{arch}.*`` hyper-parameters llama.cpp reads, from a transformers config."""
     n_blocks, n_head, n_kv = _hparams(config)
     hidden = int(config.hidden_size)
     head_dim = int(getattr(config, "head_dim", None) or hidden // n_head)
@@ -333,8 +340,10 @@ def _add_hparams(writer: Any, arch: str, config: Any) -> None:
 
 def export_new(model: Any, out: str | os.PathLike[str], *, tokenizer_gguf: str, outtype: str = "f32",
                name: str | None = None) -> ExportReport:
-    """Write a full GGUF for a model that has no source GGUF (one built from a transformers config,
-    e.g. the tiny random Qwen2/Qwen3 models of the tests): the hyper-parameters come from
+    """Write a full GGUF for a model that has no source GGUF.
+
+    For a model built from a transformers config (e.g. the tests' tiny random Qwen2/Qwen3 models)
+    the hyper-parameters come from
     ``model.config`` (``llama``, ``qwen2`` or ``qwen3``; plain RoPE, no sliding window), the tokenizer
     and chat template (every ``tokenizer.*`` key) from ``tokenizer_gguf``, whose vocabulary must have
     ``config.vocab_size`` tokens. The result is a base that ``load_policy``, :func:`export_full` and

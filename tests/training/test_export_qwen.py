@@ -240,3 +240,18 @@ def test_export_new_refuses_a_vocabulary_the_tokenizer_does_not_have(donor, tmp_
     with pytest.raises(ExportError, match="1024 tokens but the model's vocab_size is 1032"):
         export_new(model, tmp_path / "bad.gguf", tokenizer_gguf=donor)
     assert not (tmp_path / "bad.gguf").exists()
+
+
+def test_export_new_refuses_rope_scaling_and_sliding_windows():
+    from types import SimpleNamespace
+
+    from training.export import ExportError, _add_hparams, _rope_theta
+
+    yarn = SimpleNamespace(rope_parameters={"rope_type": "yarn", "rope_theta": 1e6, "factor": 4.0})
+    with pytest.raises(ExportError, match="'yarn'"):
+        _rope_theta(yarn)
+    assert _rope_theta(SimpleNamespace(rope_parameters=None, rope_theta=5e5)) == 5e5
+    config = tiny_config("qwen2")
+    config.use_sliding_window = True
+    with pytest.raises(ExportError, match="sliding-window"):
+        _add_hparams(None, "qwen2", config)
