@@ -20,7 +20,8 @@ skipped, so a hint here is one the pipeline *could* show: selection only removes
 wrongly predicted example gets its ``server.hints`` evidence; on the buggy file its label is 1 when
 the call's output on the correct file differs (the bug shows at that call), else 0; on the correct
 file every wrong prediction is a model error (label 0). Records go to ``bench/results/hints.json``
-after every function (``--fit-only`` refits a saved run without the model).
+after every function (``--fit-only`` refits a saved run without the model; ``--runs
+bench/data/hints/run-smollm2-135m.json`` is the run documented in docs/benchmarks.md).
 
 Reported per configuration: bugs caught (buggy versions with a hint), false alarms (correct
 versions with a hint), precision (caught / flagged) and the threshold: *before* (every wrong
@@ -391,8 +392,9 @@ def save(runs: list[VersionRun], meta: dict[str, Any]) -> None:
     RESULTS.write_text(json.dumps({"meta": meta, "runs": [asdict(r) for r in runs]}, indent=1))
 
 
-def load_runs() -> tuple[list[VersionRun], dict[str, Any]]:
-    data = json.loads(RESULTS.read_text())
+def load_runs(path: Path = RESULTS) -> tuple[list[VersionRun], dict[str, Any]]:
+    """A saved run (``bench/results/hints.json``, or the copy of a full run in bench/data/hints)."""
+    data = json.loads(path.read_text())
     runs = []
     for r in data["runs"]:
         recs = [Record(**x) for x in r.pop("records")]
@@ -408,6 +410,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--model", default=None, help="a GGUF file (default: the resolved model)")
     p.add_argument("--fit-only", action="store_true", help="refit the saved run (no model)")
+    p.add_argument(
+        "--runs",
+        type=Path,
+        default=RESULTS,
+        help="the saved run --fit-only reads (default: "
+        "bench/results/hints.json; bench/data/hints/run-smollm2-135m.json is the documented one)",
+    )
     p.add_argument("--no-write", action="store_true", help="do not touch docs/benchmarks.md")
     p.add_argument("--build-bugs", action="store_true", help="rebuild seeded_bugs.json")
     args = p.parse_args(argv)
@@ -423,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.fit_only:
-        runs, meta = load_runs()
+        runs, meta = load_runs(args.runs)
     else:
         import os
 

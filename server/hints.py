@@ -68,7 +68,7 @@ class Weights:
 PRIOR = Weights(bias=-6.5, consensus=4.0, competence=5.0, probability=2.0, explicit=1.0)
 # Fitted by ``python -m bench.bench_hints`` on the embedded model's predictions (docs/benchmarks.md,
 # section hints); the threshold is the floor: no higher one was needed to keep false alarms <= 5%.
-WEIGHTS = Weights(bias=-6.37, consensus=3.58, competence=4.52, probability=1.06, explicit=1.62)
+WEIGHTS = Weights(bias=-6.52, consensus=3.69, competence=4.77, probability=1.01, explicit=1.34)
 THRESHOLD = 0.5
 
 
