@@ -147,7 +147,7 @@ def table(rows: list[Row]) -> str:
         "public functions (all)",
         "verified non-empty blocks (public)",
         "blocks with no checked output",
-        "mean mutation score",
+        "mean mutation score (blocks with mutants)",
         "median s/function",
     ]
     body = []
