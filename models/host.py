@@ -17,8 +17,8 @@ Contract:
   forwarded as it is written, so the last lines before a crash are known). The host's stderr
   (Python's faulthandler report) is collected too.
 - **Calls**: ``generate``, ``generate_text``, ``generate_tokens``, ``render``, ``tokenize``,
-  ``detokenize``, ``reset``; one at a time (a lock). Cancellation: when ``cancel`` is set the
-  host is asked to stop (its candidates come back ``cancelled``); if it does not answer within
+  ``pieces``, ``detokenize``, ``reset``; one at a time (a lock). Cancellation: when ``cancel`` is
+  set the host is asked to stop (its candidates come back ``cancelled``); if it does not answer within
   ``cancel_grace_s`` it is killed and restarted on the next request.
 - **Crashes**: when the host dies during a call, the call raises :class:`ModelCrashed` naming the
   signal or exit code, the host's last llama.cpp log lines and its stderr. The next call restarts
@@ -67,7 +67,16 @@ CRASH_ENV = "CDOCTEST_TEST_HOST_CRASH"
 CRASH_ONCE_ENV = "CDOCTEST_TEST_HOST_CRASH_ONCE"
 HOST_ENV = "CDOCTEST_MODEL_HOST"  # 0: load GGUF models in process (models.load_backend)
 CALLS = frozenset(
-    {"generate", "generate_text", "generate_tokens", "render", "tokenize", "detokenize", "reset"}
+    {
+        "generate",
+        "generate_text",
+        "generate_tokens",
+        "render",
+        "tokenize",
+        "pieces",
+        "detokenize",
+        "reset",
+    }
 )
 GENERATING = frozenset({"generate", "generate_text", "generate_tokens"})
 _HEADER = struct.Struct("<Q")
@@ -439,6 +448,10 @@ class HostedBackend:
     def tokenize(self, text: str, *, add_bos: bool | None = None) -> list[int]:
         """Token ids of ``text`` (as ``LlamaBackend.tokenize``)."""
         return self._call("tokenize", (text,), {"add_bos": add_bos})
+
+    def pieces(self, tokens: list[int]) -> list[bytes]:
+        """The bytes of each token (as ``LlamaBackend.pieces``)."""
+        return self._call("pieces", (list(tokens),), {})
 
     def detokenize(self, tokens: list[int]) -> str:
         """Text of ``tokens``."""

@@ -509,6 +509,10 @@ class LlamaBackend:
             n = L.llama_token_to_piece(self._vocab, token, buf, -n, 0, False)
         return buf.raw[:n]
 
+    def pieces(self, tokens: Sequence[int]) -> list[bytes]:
+        """The bytes of each token (one call for a whole completion; the model host forwards it)."""
+        return [self.piece(t) for t in tokens]
+
     def detokenize(self, tokens: Sequence[int]) -> str:
         """Text of ``tokens`` (invalid UTF-8 replaced)."""
         return b"".join(self.piece(t) for t in tokens).decode("utf-8", "replace")

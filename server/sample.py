@@ -109,8 +109,8 @@ def _output_logprobs(
     backend: Backend, completion: Completion, examples: list[Example]
 ) -> tuple[float | None, ...]:
     """Mean token log-prob of each example's predicted output; () when the backend cannot say."""
-    piece = getattr(backend, "piece", None)  # token text: the in-process llama.cpp backend has it
-    if completion.logprobs is None or piece is None or not completion.token_ids:
+    pieces = getattr(backend, "pieces", None)  # token text: llama.cpp in process or in its host
+    if completion.logprobs is None or pieces is None or not completion.token_ids:
         return ()
-    pieces = [piece(t) for t in completion.token_ids]
-    return output_logprobs(completion.text, examples, pieces, completion.logprobs)
+    text = pieces(list(completion.token_ids))
+    return output_logprobs(completion.text, examples, text, completion.logprobs)

@@ -65,6 +65,9 @@ def test_same_seed_gives_the_same_candidates_as_in_process(hosted, backend):
     assert len({c.text for c in remote}) > 1  # three different candidates, not one repeated
     assert hosted.render(MESSAGES) == backend.render(MESSAGES)
     assert hosted.tokenize("int x;") == backend.tokenize("int x;")
+    ids = list(remote[0].token_ids)
+    assert hosted.pieces(ids) == backend.pieces(ids)  # token text for the hints' log-probs
+    assert b"".join(backend.pieces(ids)).decode("utf-8", "replace") == remote[0].text
     assert hosted.info.path == backend.info.path and hosted.n_parallel == 4
 
 
