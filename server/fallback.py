@@ -475,7 +475,13 @@ def _class_provider(
     return _constructed_provider(t, language, mutable, pointer=False, depth=depth)
 
 
-_POINTS = [[(0, 0), (4, 0), (4, 4)], [], [(1, 1)], [(0, 0), (0, 3), (3, 3), (3, 0)], [(2, 1), (5, 1)]]
+_POINTS = [
+    [(0, 0), (4, 0), (4, 4)],
+    [],
+    [(1, 1)],
+    [(0, 0), (0, 3), (3, 3), (3, 0)],
+    [(2, 1), (5, 1)],
+]
 
 
 def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | None:
@@ -490,7 +496,8 @@ def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | 
         if c.kind.name == "CONSTRUCTOR" and c.access_specifier.name == "PUBLIC":
             args = list(c.get_arguments())
             kinds = [_scalar(a.type.get_canonical(), language) for a in args]
-            if 1 <= len(args) <= 3 and all(k is not None and k.kind in ("int", "uint") for k in kinds):
+            integers = all(k is not None and k.kind in ("int", "uint") for k in kinds)
+            if 1 <= len(args) <= 3 and integers:
                 arity = len(args)
                 break
     reads = _getters(record, language)
@@ -887,10 +894,10 @@ def _initialiser(t: Any, language: str, depth: int) -> _Provider | None:
         agg = _aggregate(t, language)
         fields = [n for n, _ in agg.fields] if agg is not None else []
 
-        def make(k: int, tag: str, name: str = f.spelling) -> _Arg:
+        def make(k: int, tag: str, name: str = f.spelling, shown: tuple = tuple(fields)) -> _Arg:
             var = f"obj{tag}"
             return _Arg(
-                [f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", [f"{var}.{n}" for n in fields]
+                [f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", [f"{var}.{n}" for n in shown]
             )
 
         return _Provider(make, 1, "initialised struct")

@@ -363,8 +363,10 @@ def comment_above(lines: list[str], start_line: int) -> CommentBlock | None:
 def strip_decoration(line: str) -> str:
     """A comment line's text without its ``/**``, ``*``, ``///``, ``*/`` decoration, stripped.
 
-    >>> strip_decoration(" * @brief Adds."), strip_decoration("/// >>> f()"), strip_decoration(" */")
-    ('@brief Adds.', '>>> f()', '')
+    >>> strip_decoration(" * @brief Adds."), strip_decoration("/// >>> f()")
+    ('@brief Adds.', '>>> f()')
+    >>> strip_decoration(" */")
+    ''
     """
     s = line.strip()
     if s.startswith("*") and not s.startswith("*/"):

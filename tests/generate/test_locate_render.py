@@ -297,6 +297,7 @@ def test_regeneration_replaces_only_its_own_section(tmp_path) -> None:
     )
     assert second == want
     # A line the user added after our section (after a blank line) survives regeneration.
-    edited = first.replace(" * >>> len(1)\n * 1\n */", " * >>> len(1)\n * 1\n *\n * @note mine\n */")
+    mine = " * >>> len(1)\n * 1\n *\n * @note mine\n */"
+    edited = first.replace(" * >>> len(1)\n * 1\n */", mine)
     again = _document(edited, path, lambda f: [Example(f"{f.declaration.name}(5)", "5")])
     assert " * >>> len(5)\n * 5\n *\n * @note mine\n */" in again

@@ -50,7 +50,8 @@ def test_main_and_test_drivers_are_targeted_only_by_name_or_line(tmp_path: Path)
     assert drivers == {"test", "selfcheck", "main"}
     everything = select_targets(src, TargetSelector())
     assert [f.declaration.name for f in everything] == ["add", "nothing"]
-    assert [f.declaration.name for f in select_targets(src, TargetSelector(name="main"))] == ["main"]
+    named = select_targets(src, TargetSelector(name="main"))
+    assert [f.declaration.name for f in named] == ["main"]
     line = SRC.split("\n").index("static void test(void) {") + 1
     assert [f.declaration.name for f in select_targets(src, TargetSelector(line=line))] == ["test"]
 
