@@ -65,7 +65,7 @@ class GenerationSettings:
     time_budget: float = 120.0  # seconds per function
     strict: bool = False
     no_model: bool = False
-    max_examples: int = 5
+    max_examples: int = GenerateOptions.max_examples  # the CLI's default
 
 
 @dataclass
