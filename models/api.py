@@ -9,6 +9,7 @@ backend (``models.llama_backend``), served from a supervised child process by de
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
@@ -74,6 +75,18 @@ class ModelConfig:
     n_parallel: int = 8  # max sequences decoded together
     extra_bufts: bool | None = None  # llama.cpp weight repacking / AMX; None: off on AMX CPUs (llama_backend)
     extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def load_key(self) -> tuple:
+        """Return what tells two loaded models apart (backends are cached per key, hosted or not)."""
+        return (
+            os.path.realpath(self.model) if self.model else None,
+            os.path.realpath(self.adapter) if self.adapter else None,
+            self.n_ctx,
+            self.n_gpu_layers,
+            self.n_threads,
+            self.n_parallel,
+            self.extra_bufts,
+        )
 
 
 @runtime_checkable

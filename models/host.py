@@ -503,15 +503,7 @@ def get_hosted_backend(
     config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None
 ) -> HostedBackend:
     """The cached hosted backend for ``config`` (started on first use; a closed one restarts on use)."""
-    key = (
-        os.path.realpath(config.model) if config.model else None,
-        os.path.realpath(config.adapter) if config.adapter else None,
-        config.n_ctx,
-        config.n_gpu_layers,
-        config.n_threads,
-        config.n_parallel,
-        config.extra_bufts,
-    )
+    key = config.load_key()
     with _cache_lock:
         backend = _cache.get(key)
         if backend is None:

@@ -880,15 +880,7 @@ def get_backend(
     config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None
 ) -> LlamaBackend:
     """The cached backend for ``config`` (loaded on first use, kept warm until ``close()``)."""
-    key = (
-        os.path.realpath(config.model) if config.model else None,
-        os.path.realpath(config.adapter) if config.adapter else None,
-        config.n_ctx,
-        config.n_gpu_layers,
-        config.n_threads,
-        config.n_parallel,
-        config.extra_bufts,
-    )
+    key = config.load_key()
     with _init_lock:
         cached = _cache.get(key)
     if cached is not None and cached._ctx is not None:
