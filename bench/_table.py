@@ -38,9 +38,16 @@ def markdown_table(header: list[str], rows: list[list[object]]) -> str:
 def write_section(name: str, title: str, body: str) -> None:
     """Replace (or append) section ``name`` of docs/benchmarks.md with ``title`` and ``body``."""
     DOC.parent.mkdir(parents=True, exist_ok=True)
-    text = DOC.read_text() if DOC.exists() else "# Benchmarks\n\nEach section is written by its benchmark under `bench/`; re-run it to refresh.\n"
+    if DOC.exists():
+        text = DOC.read_text()
+    else:
+        text = "# Benchmarks\n\nEach section is written by its benchmark under `bench/`.\n"
     stamp = datetime.date.today().isoformat()
-    section = f"<!-- bench:{name} -->\n## {title}\n\n_Measured {stamp} on {machine()}._\n\n{body.strip()}\n<!-- /bench:{name} -->"
-    pattern = re.compile(rf"<!-- bench:{re.escape(name)} -->.*?<!-- /bench:{re.escape(name)} -->", re.S)
-    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip() + "\n\n" + section + "\n"
+    start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
+    section = f"{start}\n## {title}\n\n_Measured {stamp} on {machine()}._\n\n{body.strip()}\n{end}"
+    pattern = re.compile(rf"{re.escape(start)}.*?{re.escape(end)}", re.S)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: section, text)
+    else:
+        text = text.rstrip() + "\n\n" + section + "\n"
     DOC.write_text(text)

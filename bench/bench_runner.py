@@ -1,4 +1,4 @@
-"""Blocks verified per second for a GRPO-shaped batch: 200 small candidate blocks against one function.
+"""Blocks verified per second for a GRPO-shaped batch: 200 small candidate blocks, one function.
 
     python -m bench.bench_runner [--blocks 200] [--naive-blocks 40] [--no-write]
 
@@ -28,7 +28,11 @@ from cdoctest_runner.runner import DocTestRunner, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
 
 CODE = CodeUnderTest(
-    text="int gcd(int a, int b) {\n  while (b != 0) { int t = a % b; a = b; b = t; }\n  return a < 0 ? -a : a;\n}\n",
+    text=(
+        "int gcd(int a, int b) {\n"
+        "  while (b != 0) { int t = a % b; a = b; b = t; }\n"
+        "  return a < 0 ? -a : a;\n}\n"
+    ),
     key="gcd",
 )
 
@@ -101,17 +105,19 @@ def main(argv: list[str] | None = None) -> int:
 
     naive_rate = len(naive_blocks) / naive_s
     rows = [
-        ["naive: fresh session per block, sequential", len(naive_blocks), f"{naive_s:.1f}", f"{naive_rate:.2f}", "1.0x"],
-        ["warm `run_many`, 1 worker", len(blocks), f"{warm1_s:.1f}", f"{len(blocks) / warm1_s:.2f}",
-         f"{len(blocks) / warm1_s / naive_rate:.1f}x"],
-        ["warm `run_many`, 2 workers", len(blocks), f"{warm2_s:.1f}", f"{len(blocks) / warm2_s:.2f}",
-         f"{len(blocks) / warm2_s / naive_rate:.1f}x"],
+        ["naive: fresh session per block, sequential", len(naive_blocks), f"{naive_s:.1f}",
+         f"{naive_rate:.2f}", "1.0x"],
+        ["warm `run_many`, 1 worker", len(blocks), f"{warm1_s:.1f}",
+         f"{len(blocks) / warm1_s:.2f}", f"{len(blocks) / warm1_s / naive_rate:.1f}x"],
+        ["warm `run_many`, 2 workers", len(blocks), f"{warm2_s:.1f}",
+         f"{len(blocks) / warm2_s:.2f}", f"{len(blocks) / warm2_s / naive_rate:.1f}x"],
     ]  # fmt: skip
+    repl_version = ".".join(map(str, toolchain.version))
     table = markdown_table(["configuration", "blocks", "seconds", "blocks/s", "vs naive"], rows)
     body = (
         f"{args.blocks} candidate blocks ({examples} examples: "
         + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-        + f") against one C++ function (`gcd`), clang-repl {'.'.join(map(str, toolchain.version))}, "
+        + f") against one C++ function (`gcd`), clang-repl {repl_version}, "
         f"sandbox `{warm1_res[0].sandbox.method if warm1_res[0].sandbox else '?'}`. "
         "Every session loads the same prelude and code; *naive* starts one per block.\n\n"
         + table

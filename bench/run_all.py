@@ -1,11 +1,18 @@
-"""Run every benchmark in turn (``make bench``); each writes its own section of docs/benchmarks.md."""
+"""Run each benchmark (``make bench``); each writes its own section of docs/benchmarks.md."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-BENCHMARKS = ["bench_runner", "bench_models", "bench_lsp", "bench_generate", "bench_rollout", "bench_grpo"]
+BENCHMARKS = [
+    "bench_runner",
+    "bench_models",
+    "bench_lsp",
+    "bench_generate",
+    "bench_rollout",
+    "bench_grpo",
+]
 
 
 def main() -> int:

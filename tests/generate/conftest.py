@@ -1,4 +1,4 @@
-"""Shared fixtures of the generation tests: one clang-repl runner and one embedded model per session.
+"""Shared fixtures of the generation tests: one clang-repl runner, one embedded model a session.
 
 Both skip cleanly (with the reason) when clang-repl or the embedded model / llama-cpp-python is
 missing; on the project's machines they are present and the tests run.
