@@ -18,7 +18,6 @@ Run directory layout, metrics fields and the checkpoint format are documented in
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import random
@@ -40,6 +39,7 @@ from training.logprobs import (
     completion_hidden,
     sequence_logprobs,
 )
+from training.reference import AdapterPolicy, active, frozen_policy, refresh_from
 from training.loss import group_advantages, group_std, grpo_loss, kl_k3
 from training.rewards import PARTS, MutantCache, RewardBreakdown, RewardTarget, score_completions
 from training.rollout import Experience, Rollout, rollout
@@ -95,19 +95,6 @@ class TrainState:
     iteration_rewards: list[float] = field(default_factory=list)
 
 
-def _frozen_copy(model: Any) -> Any:
-    clone = copy.deepcopy(model)
-    clone.eval()
-    for p in clone.parameters():
-        p.requires_grad_(False)
-    return clone
-
-
-def _copy_weights(dst: Any, src: Any) -> None:
-    with torch.no_grad():
-        dst.load_state_dict(src.state_dict())
-
-
 def _scheduler(cfg: GRPOConfig, optimizer: torch.optim.Optimizer) -> Any:
     total = max(1, cfg.steps * cfg.inner_updates)
 
@@ -150,8 +137,9 @@ def build_state(
         if cfg.lora is not None:
             model.enable_input_require_grads()
     model.eval()  # dropout off: log-probs are compared across passes
-    ref = _frozen_copy(model) if cfg.beta > 0 else None
-    old = _frozen_copy(model) if cfg.schedule == "algorithm2" else None
+    # A LoRA policy's ref/old share its frozen base (training.reference): no second model.
+    ref = frozen_policy(model) if cfg.beta > 0 else None
+    old = frozen_policy(model) if cfg.schedule == "algorithm2" else None
     params = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(
         params, lr=cfg.learning_rate, betas=cfg.adam_betas, weight_decay=cfg.weight_decay
@@ -190,9 +178,11 @@ def make_experience(
         needs_old = cfg.schedule == "algorithm2" or cfg.inner_updates > 1
         if needs_old:
             source = state.old if cfg.schedule == "algorithm2" else state.policy
-            old_logps = _batched_logps(source, roll, n_completion, cfg)
+            with active(source) as model:
+                old_logps = _batched_logps(model, roll, n_completion, cfg)
         if state.ref is not None and cfg.kl_estimator == "k3":
-            ref_logps = _batched_logps(state.ref, roll, n_completion, cfg)
+            with active(state.ref) as model:
+                ref_logps = _batched_logps(model, roll, n_completion, cfg)
     stds = group_std(rewards, cfg.group_size)
     stats = {
         "advantage_mean": float(adv.mean()),
@@ -265,12 +255,13 @@ def update_step(state: TrainState, exp: Experience) -> dict[str, Any]:
             if cfg.kl_estimator == "k3":
                 kl = kl_k3(logp, mb.ref_logps)
             else:
-                with torch.no_grad():
+                with torch.no_grad(), active(state.ref) as ref_model:
                     ref_hidden = completion_hidden(
-                        state.ref, mb.sequences, mb.attention_mask, n_completion
+                        ref_model, mb.sequences, mb.attention_mask, n_completion
                     )
+                head = policy if isinstance(state.ref, AdapterPolicy) else state.ref  # shared head
                 kl = chunked_exact_kl(
-                    hidden, policy, ref_hidden, state.ref, cfg.temperature, cfg.logprob_chunk
+                    hidden, policy, ref_hidden, head, cfg.temperature, cfg.logprob_chunk
                 )
         parts = grpo_loss(
             logp,
@@ -522,9 +513,9 @@ def train(
                     and step % cfg.steps_per_iteration == 0
                     and state.ref is not None
                 ):
-                    _copy_weights(state.ref, state.policy)  # ref <- θ at each outer iteration
+                    refresh_from(state.ref, state.policy)  # ref <- θ at each outer iteration
                 if cfg.schedule == "algorithm2" and step % cfg.update_interval == 0:
-                    _copy_weights(state.old, state.policy)  # old <- θ every update_interval steps
+                    refresh_from(state.old, state.policy)  # old <- θ every update_interval steps
                 # 2. sample groups (from θ, or from π_old under algorithm2); seeded by step for resume
                 # (under torchrun every rank draws the same global batch and keeps its slice)
                 batch = _present(
@@ -590,7 +581,7 @@ def train(
                         and state.ref is not None
                         and mean_reward > cfg.reward_threshold
                     ):
-                        _copy_weights(state.ref, state.policy)
+                        refresh_from(state.ref, state.policy)
                         ref_refreshed = True
                     state.iteration_rewards = []
                 state.step += 1

@@ -7,9 +7,11 @@ with LoRA on all linear layers, gradient checkpointing and chunked log-probs (do
 
 - ``base_weights``: every parameter in ``param_bytes`` (bf16: 2), tied embeddings counted once;
 - ``lora``: the adapters (peft keeps them in float32 by default): weights, gradients, AdamW m and v;
-- ``reference``: β > 0 keeps a frozen deep copy of the wrapped model (``_frozen_copy``), base
-  included;
-  ``old`` likewise for ``schedule: algorithm2``;
+- ``reference``: β > 0 with LoRA shares the frozen base (``training.reference.AdapterPolicy``): the
+  base with the adapters disabled costs nothing, a refreshed reference (ref ← θ) one snapshot of
+  the adapter tensors, which is what is counted; ``StepSetup(deep_copy_reference=True)`` gives the
+  former deep copy of the wrapped model, base included; ``old`` likewise for
+  ``schedule: algorithm2``;
 - ``checkpoints``: with gradient checkpointing, each decoder layer's input (``B × T × hidden``);
 - ``layer_working_set``: one layer recomputed in the backward pass: its saved activations
   (≈ ``B·T·(13·hidden + 3·kv_dim + 4·intermediate)`` values: norms, q/k/v and their rotated
@@ -138,7 +140,8 @@ class StepSetup:
     lora_r: int = 16
     param_bytes: int = 2  # bf16 ('auto' on CUDA)
     adapter_bytes: int = 4  # peft keeps adapters in float32
-    beta_positive: bool = True  # β > 0: a frozen reference copy
+    beta_positive: bool = True  # β > 0: a frozen reference
+    deep_copy_reference: bool = False  # ref/old as deep copies (before training.reference)
     algorithm2: bool = False  # a frozen π_old copy too
     gradient_checkpointing: bool = True
     logprob_chunk: int = 256
@@ -153,7 +156,8 @@ def grpo_step_memory(shape: ModelShape, setup: StepSetup | None = None) -> dict[
     act = setup.param_bytes
     base = shape.parameters() * setup.param_bytes
     lora = shape.lora_parameters(setup.lora_r) * setup.adapter_bytes * 4  # weights, grads, m, v
-    copy = base + shape.lora_parameters(setup.lora_r) * setup.adapter_bytes
+    snapshot = shape.lora_parameters(setup.lora_r) * setup.adapter_bytes
+    copy = base + snapshot if setup.deep_copy_reference else snapshot
     kv_dim = shape.kv_heads * shape.dim
     layer_saved = tokens * (13 * shape.hidden + 3 * kv_dim + 4 * shape.intermediate) * act
     items = {
@@ -187,6 +191,7 @@ def rollout_kv_bytes(shape: ModelShape, setup: StepSetup | None = None) -> float
 #: The columns of the table in docs/training.md ("The 3B path").
 DOC_SETUPS = {
     "β > 0, micro-batch 8": StepSetup(),
+    "β > 0, deep-copied reference": StepSetup(deep_copy_reference=True),
     "β > 0, micro-batch 4": StepSetup(micro_batch=4),
     "β = 0, micro-batch 8": StepSetup(beta_positive=False),
     "β = 0, no checkpointing": StepSetup(beta_positive=False, gradient_checkpointing=False),

@@ -84,13 +84,17 @@ def test_step_memory_items_and_options():
     assert full["total"] == pytest.approx(sum(v for k, v in full.items() if k != "total"))
     no_ref = grpo_step_memory(QWEN25_CODER_3B, StepSetup(beta_positive=False))
     assert full["total"] - no_ref["total"] == pytest.approx(full["reference"])
-    assert full["reference"] > full["base_weights"]  # the deep copy holds the base and the adapters
+    # The reference shares the frozen base: one adapter snapshot (the deep copy held base + adapters).
+    assert full["reference"] == pytest.approx(QWEN25_CODER_3B.lora_parameters(16) * 4)
+    deep = grpo_step_memory(QWEN25_CODER_3B, StepSetup(deep_copy_reference=True))
+    assert deep["reference"] - full["reference"] == pytest.approx(full["base_weights"])
     half = grpo_step_memory(QWEN25_CODER_3B, StepSetup(micro_batch=4))
     assert half["checkpoints"] == pytest.approx(full["checkpoints"] / 2)
     no_ckpt = grpo_step_memory(QWEN25_CODER_3B, StepSetup(gradient_checkpointing=False))
     assert no_ckpt["checkpoints"] == 0 and no_ckpt["total"] > 2 * full["total"]
-    # The compass goal (<= 16 GB) is met with beta 0, or with beta > 0 at micro-batch 4.
-    assert no_ref["total"] < 16 * GB and half["total"] < 16 * GB < full["total"]
+    # The compass goal (<= 16 GB) is met with beta > 0 at micro-batch 8; the deep copy did not.
+    assert no_ref["total"] < full["total"] < 16 * GB < deep["total"]
+    assert half["total"] < full["total"]
 
 
 def test_docs_table_is_the_computed_one():

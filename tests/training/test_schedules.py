@@ -129,3 +129,52 @@ def test_non_finite_loss_skips_the_update(tmp_path, tokenizer, tiny_items, to_ta
     assert metrics[0]["skipped_updates"] == 1
     assert all(torch.equal(before[k], v) for k, v in state.policy.state_dict().items())
     assert state.optimizer.state == {} or all(not s for s in state.optimizer.state.values())
+
+
+def test_lora_reference_is_the_base_model_without_a_copy(tmp_path, tokenizer, tiny_items, to_target):
+    """β > 0 with LoRA: π_ref is the shared base with the adapters disabled (no deep copy); its
+    recorded log-probs equal the untouched base model's, while the policy has moved away."""
+    from training.logprobs import sequence_logprobs
+    from training.reference import AdapterPolicy, active
+
+    model = tiny_model(tokenizer)
+    base_copy = tiny_model(tokenizer)  # same seed: the same weights, never wrapped or trained
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, model=model, steps=2, beta=0.5,
+                        steps_per_iteration=100, traces=True,
+                        lora={"r": 2, "alpha": 4, "target_modules": ["q_proj", "v_proj"]})
+    assert isinstance(state.ref, AdapterPolicy) and state.ref.snapshot is None
+    assert metrics[1]["kl"] > 0  # the adapters moved the policy off the reference
+    traces = [json.loads(line) for line in (tmp_path / "run" / "traces.jsonl").read_text().splitlines()]
+    last = [t for t in traces if t["step"] == 1]
+    assert last and all(len(t["ref_logprobs"]) == len(t["token_ids"]) for t in last)
+    # Recompute on a fresh sequence: the reference under the adapter-disabled context = base model.
+    seq = torch.tensor([[1, 5, 9, 13, 21, 34, 55, 89]])
+    mask = torch.ones_like(seq)
+    with torch.no_grad():
+        with active(state.ref) as ref_model:
+            ref = sequence_logprobs(ref_model, seq, mask, 5)
+        base = sequence_logprobs(base_copy, seq, mask, 5)
+        policy = sequence_logprobs(state.policy, seq, mask, 5)
+    assert torch.allclose(ref, base, atol=1e-6)
+    assert not torch.allclose(policy, base, atol=1e-6)
+
+
+def test_lora_reference_refresh_snapshots_the_adapters(tmp_path, tokenizer, tiny_items, to_target):
+    """algorithm1 with ref <- θ every step: the reference becomes an adapter snapshot (swapped in for
+    its passes and out again), so the k3 KL at each step's first update is 0 and θ is unchanged."""
+    from training.logprobs import sequence_logprobs
+    from training.reference import active, refresh_from
+
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, steps=2, beta=0.5, steps_per_iteration=1,
+                        lora={"r": 2, "alpha": 4, "target_modules": ["q_proj", "v_proj"]})
+    assert all(m["kl"] == pytest.approx(0.0, abs=1e-6) for m in metrics)
+    refresh_from(state.ref, state.policy)
+    assert state.ref.snapshot  # the adapters are no longer zero after two updates
+    seq = torch.tensor([[1, 5, 9, 13, 21, 34, 55, 89]])
+    mask = torch.ones_like(seq)
+    with torch.no_grad():
+        before = sequence_logprobs(state.policy, seq, mask, 5)
+        with active(state.ref) as ref_model:
+            ref = sequence_logprobs(ref_model, seq, mask, 5)
+        after = sequence_logprobs(state.policy, seq, mask, 5)
+    assert torch.equal(before, after) and torch.allclose(ref, before, atol=1e-6)
