@@ -20,17 +20,14 @@ blocks; only an unreadable file or a missing libclang raises ``SourceParseError`
 
 from __future__ import annotations
 
-import atexit
-import functools
-import glob
 import os
 import re
-import shutil
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cdoctest_runner import clang
+from cdoctest_runner.clang import resource_dir  # noqa: F401 - re-exported for older importers
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound, SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example, Language
 from cdoctest_runner.parser import (
@@ -43,35 +40,10 @@ from cdoctest_runner.parser import (
 
 SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C")
 HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".inl", ".ipp")
-_KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing (not exported by clang.cindex 18)
 
 
 # ----------------------------------------------------------------------------------------------
 # Flags
-
-
-@functools.lru_cache(maxsize=1)
-def resource_dir() -> str | None:
-    """The installed clang's resource directory (builtin headers), which the libclang wheel lacks."""
-    candidates = sorted(
-        glob.glob("/usr/lib/llvm-*/lib/clang/*"),
-        key=lambda p: [int(x) for x in re.findall(r"\d+", p)],
-    )
-    for path in reversed(candidates):
-        if os.path.isdir(os.path.join(path, "include")):
-            return path
-    for exe in ("clang", "clang-22", "clang-21", "clang-20", "clang-19", "clang-18"):
-        if shutil.which(exe):
-            try:
-                out = subprocess.run(
-                    [exe, "-print-resource-dir"], capture_output=True, text=True, timeout=10
-                )
-            except (OSError, subprocess.SubprocessError):
-                continue
-            path = out.stdout.strip()
-            if path and os.path.isdir(path):
-                return path
-    return None
 
 
 def language_of(path: str) -> Language:
@@ -333,69 +305,18 @@ def _splice_header(source: str, header: str, header_text: str) -> str | None:
 
 
 # ----------------------------------------------------------------------------------------------
-# libclang
-
-
-def _cindex() -> Any:
-    try:
-        import clang.cindex as ci
-    except ImportError as exc:  # pragma: no cover - libclang is a core dependency
-        raise SourceParseError(f"libclang is not installed ({exc}); pip install libclang") from exc
-    return ci
-
-
-@functools.lru_cache(maxsize=1)
-def _index() -> Any:
-    ci = _cindex()
-    try:
-        index = ci.Index.create()
-    except Exception as exc:  # noqa: BLE001 - libclang load errors are of several types
-        raise SourceParseError(f"libclang cannot be loaded: {exc}") from exc
-    # Dispose of the index while clang.cindex is still alive (at interpreter teardown its
-    # ``__del__`` would find the library gone and print an ignored AttributeError).
-    atexit.register(_index.cache_clear)
-    return index
+# libclang (set up in cdoctest_runner.clang)
 
 
 def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
     """The libclang arguments for ``path``: language, resource dir, then ``flags``."""
-    args = ["-x", "c" if language_of(path) == "c" else "c++"]
-    rdir = resource_dir()
-    if rdir:
-        args += ["-resource-dir", rdir]
-    return args + list(flags)
+    return clang.parse_args(language_of(path), flags)
 
 
-def _encode(text: str | bytes) -> bytes:
-    """UTF-8 bytes of ``text`` as libclang sees it: bytes a caller decoded with
-    ``surrogateescape`` come back as they were; any other lone surrogate becomes ``?``."""
-    if isinstance(text, bytes):
-        return text
-    try:
-        return text.encode("utf-8", errors="surrogateescape")
-    except UnicodeEncodeError:
-        return b"".join(_encode_char(ch) for ch in text)
-
-
-def _encode_char(ch: str) -> bytes:
-    try:
-        return ch.encode("utf-8", errors="surrogateescape")
-    except UnicodeEncodeError:
-        return b"?"
-
-
-def _parse(path: str, text: str | bytes, flags: Sequence[str]) -> Any:
-    ci = _cindex()
-    options = ci.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
-    try:
-        return _index().parse(
-            path,
-            args=parse_args(path, flags),
-            unsaved_files=[(path, _encode(text))],
-            options=options,
-        )
-    except ci.TranslationUnitLoadError as exc:
-        raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
+def parse(path: str, text: str | bytes, flags: Sequence[str] = ()) -> Any:
+    """The translation unit of ``path`` (absolute) with ``text`` as its contents, parsed in the
+    file's language with ``flags`` (``cdoctest_runner.clang.parse``)."""
+    return clang.parse(path, text, language_of(path), flags)
 
 
 _TARGETS = {
@@ -428,7 +349,6 @@ _CONTAINERS = {
     "CLASS_TEMPLATE",
     "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION",
 }
-_TRANSPARENT = {"LINKAGE_SPEC", "UNEXPOSED_DECL"}
 #: Declarations a comment looks past to find its target (``public:`` between block and method).
 _SKIPPED = {"CXX_ACCESS_SPEC_DECL", "STATIC_ASSERT"}
 _FUNCTIONS = {
@@ -451,10 +371,6 @@ class _Decl:
     parent: int  # start offset of the lexical container (-1 = the file)
 
 
-def _named(spelling: str) -> bool:
-    return bool(spelling) and "(unnamed" not in spelling and "(anonymous" not in spelling
-
-
 def _declarations(tu: Any, path: str) -> list[_Decl]:
     """Every declaration of the main file, with its lexical scopes (pre-order)."""
     out: list[_Decl] = []
@@ -472,7 +388,7 @@ def _declarations(tu: Any, path: str) -> list[_Decl]:
                 is_declaration = child.kind.is_declaration()
             except ValueError:  # a cursor kind these bindings do not know
                 continue
-            if kind in _TRANSPARENT:
+            if kind in clang.TRANSPARENT_KINDS:
                 walk(child, scopes, parent)
                 continue
             if not is_declaration:
@@ -480,21 +396,11 @@ def _declarations(tu: Any, path: str) -> list[_Decl]:
             start, end = child.extent.start.offset, child.extent.end.offset
             out.append(_Decl(child, kind, start, end, scopes, parent))
             if kind in _CONTAINERS:
-                inner = scopes + ((child.spelling,) if _named(child.spelling) else ())
+                inner = scopes + ((child.spelling,) if clang.is_named(child.spelling) else ())
                 walk(child, inner, start)
 
     walk(tu.cursor, (), -1)
     return out
-
-
-def _qualname(cursor: Any) -> str:
-    parts: list[str] = []
-    c = cursor
-    while c is not None and c.kind.name != "TRANSLATION_UNIT":
-        if _named(c.spelling) and c.kind.name not in _TRANSPARENT:
-            parts.append(c.spelling)
-        c = c.semantic_parent
-    return "::".join(reversed(parts))
 
 
 def _signature(text: str, start: int, end: int) -> str:
@@ -571,13 +477,13 @@ def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -
     comments = [c for c in find_comments(text) if parse_comment(c)]
     if not comments:
         return []
-    tu = _parse(path, text, flags)
+    tu = parse(path, text, flags)
     decls = _declarations(tu, path)
     # libclang offsets are in bytes of the UTF-8 text; comments are in characters.
     if not text.isascii():
         byte_to_char: list[int] = []
         for index, ch in enumerate(text):
-            byte_to_char += [index] * len(_encode_char(ch))
+            byte_to_char += [index] * len(clang.encode_char(ch))
         byte_to_char.append(len(text))
 
         def to_char(b: int) -> int:
@@ -630,7 +536,7 @@ def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> Found
     extent = c.extent  # type: ignore[attr-defined]
     declaration = Declaration(
         name=c.spelling,  # type: ignore[attr-defined]
-        qualname=_qualname(c),
+        qualname=clang.qualified_name(c),
         kind=_TARGETS[target.kind],
         line=extent.start.line,
         column=extent.start.column,
@@ -670,7 +576,7 @@ def _base_name(block: FoundBlock, file_part: str) -> str:
     if block.declaration is None:
         return file_part
     parts = [file_part, *block.scopes]
-    if _named(block.declaration.name):
+    if clang.is_named(block.declaration.name):
         parts.append(block.declaration.name)
     name = "::".join(parts)
     if block.kind in _GROUPING:

@@ -67,8 +67,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cdoctest_runner import clang
 from cdoctest_runner.checker import OutputChecker
-from cdoctest_runner.errors import CdoctestError, SourceParseError
+from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
 from cdoctest_runner.results import DocTestResult
 
@@ -174,9 +175,8 @@ class MutationReport:
 
 
 # --------------------------------------------------------------------------------------------
-# Parsing (libclang, set up like cdoctest_runner.finder)
+# Parsing (libclang, set up in cdoctest_runner.clang)
 
-_KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing (not exported by clang.cindex 18)
 _FUNCTION_KINDS = (
     "FUNCTION_DECL",
     "CXX_METHOD",
@@ -188,31 +188,12 @@ _FUNCTION_KINDS = (
 
 
 def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()):  # noqa: ANN201
-    """Parse ``source`` with libclang as an unsaved file, set up as ``cdoctest_runner.finder`` does.
+    """Parse ``source`` with libclang as an unsaved file (``cdoctest_runner.clang.parse``).
 
     Returns ``(translation_unit, filename)``; raises ``SourceParseError`` when libclang gives none.
     """
-    from clang import cindex
-
-    from cdoctest_runner.finder import resource_dir
-
-    filename = (
-        os.path.abspath(path)
-        if path
-        else ("/tmp/cdoctest_input." + ("c" if language == "c" else "cpp"))
-    )
-    args = ["-x", "c" if language == "c" else "c++"]
-    rdir = resource_dir()
-    if rdir:
-        args += ["-resource-dir", rdir]
-    options = cindex.TranslationUnit.PARSE_INCOMPLETE | _KEEP_GOING
-    try:
-        tu = cindex.Index.create().parse(
-            filename, args=args + list(flags), unsaved_files=[(filename, source)], options=options
-        )
-    except cindex.TranslationUnitLoadError as exc:
-        raise SourceParseError(f"{filename}: libclang could not parse the file: {exc}") from exc
-    return tu, filename
+    filename = clang.buffer_path(path, language)
+    return clang.parse(filename, source, language, flags), filename
 
 
 def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201

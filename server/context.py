@@ -10,11 +10,11 @@ prompt is built from. Pure reading; never runs anything.
 
 from __future__ import annotations
 
-import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from cdoctest_runner import clang
 from cdoctest_runner.example import Declaration, Language
 from models.prompt import PromptTarget
 from server.locate import Located, SourceFile, extent_text
@@ -61,7 +61,6 @@ class FunctionContext:
     includes: tuple[str, ...] = ()
     style_blocks: tuple[str, ...] = ()  # existing cdoctest blocks, undecorated
     api: tuple[str, ...] = ()  # '// make a sds with: ...' lines (server.fallback.api_notes)
-    extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def hints(self) -> str:
@@ -120,50 +119,28 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
     data = source.text.encode("utf-8", errors="surrogateescape")
     c = target.cursor
     decl = target.declaration
-    fn = c
-    if c.kind.name == "FUNCTION_TEMPLATE":
-        fn = c  # templates keep their own cursor: parameters are still children
-    params = tuple(
-        Parameter(p.type.spelling, p.spelling)
-        for p in fn.get_children()
-        if p.kind.name == "PARM_DECL"
-    )
+    params = tuple(Parameter(p.type.spelling, p.spelling) for p in clang.parameters(c))
     try:
-        return_type = fn.result_type.spelling if decl.kind != "constructor" else ""
+        return_type = c.result_type.spelling if decl.kind != "constructor" else ""
     except Exception:  # noqa: BLE001 - libclang raises plain errors on odd cursors
         return_type = ""
     parent = target.parent_cursor
     is_method = parent is not None
-    class_name = qualname_of(parent) if parent is not None else ""
+    class_name = clang.qualified_name(parent) if parent is not None else ""
     class_text = ""
     ctors: list[str] = []
     ctor_params: list[tuple[str, ...]] = []
     default_ctor = False
     if parent is not None:
         definition = parent.get_definition() or parent
-        class_text = extent_text(definition, data) if _in_file(definition, source.path) else ""
-        explicit_ctor = False
-        for ch in definition.get_children():
-            if ch.kind.name != "CONSTRUCTOR":
-                continue
-            explicit_ctor = True
-            if ch.access_specifier.name not in ("PUBLIC", "INVALID"):
-                continue
-            if ch.is_copy_constructor() or ch.is_move_constructor():
-                continue
-            n_params = sum(1 for p in ch.get_children() if p.kind.name == "PARM_DECL")
-            if n_params == 0 or ch.is_default_constructor():
-                default_ctor = True
-            args = ", ".join(
-                f"{p.type.spelling} {p.spelling}".strip()
-                for p in ch.get_children()
-                if p.kind.name == "PARM_DECL"
-            )
+        in_file = clang.in_file(definition, source.path)
+        class_text = extent_text(definition, data) if in_file else ""
+        for ch in clang.public_constructors(definition):
+            ps = clang.parameters(ch)
+            args = ", ".join(f"{p.type.spelling} {p.spelling}".strip() for p in ps)
             ctors.append(f"{class_name}({args})")
-            ctor_params.append(
-                tuple(p.type.spelling for p in ch.get_children() if p.kind.name == "PARM_DECL")
-            )
-        default_ctor = default_ctor or not explicit_ctor
+            ctor_params.append(tuple(p.type.spelling for p in ps))
+        default_ctor = clang.default_constructible(definition)
     is_static = bool(getattr(c, "is_static_method", lambda: False)())
     is_const = bool(getattr(c, "is_const_method", lambda: False)())
     call_name = decl.qualname if not is_method or is_static else decl.name
@@ -243,19 +220,6 @@ def sample_value(type_spelling: str) -> str:
     return "..."
 
 
-def qualname_of(c: Any) -> str:
-    parts = []
-    while c is not None and c.kind.name != "TRANSLATION_UNIT":
-        if c.spelling and c.kind.name != "LINKAGE_SPEC":
-            parts.append(c.spelling)
-        c = c.semantic_parent
-    return "::".join(reversed(parts))
-
-
-def _in_file(c: Any, path: str) -> bool:
-    return c.location.file is not None and os.path.abspath(c.location.file.name) == path
-
-
 def _used_types(c: Any, source: SourceFile, data: bytes, exclude: Any) -> tuple[str, ...]:
     """Definitions (from this file) of the types the function's signature and body mention."""
     seen: dict[str, str] = {}
@@ -266,7 +230,7 @@ def _used_types(c: Any, source: SourceFile, data: bytes, exclude: Any) -> tuple[
             return
         d = ref.get_definition() or ref
         usr = d.get_usr()
-        if not usr or usr == skip or usr in seen or not _in_file(d, source.path):
+        if not usr or usr == skip or usr in seen or not clang.in_file(d, source.path):
             return
         seen[usr] = extent_text(d, data).rstrip() + ";"
         if depth < 2:  # one level of nesting: a struct holding another struct

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from cdoctest_runner import clang
 from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, Language
 from server.api import FunctionInfo, SourceOptions, TargetSelector
@@ -174,7 +175,7 @@ def load_source(
             raise SourceParseError(f"{path}: cannot read: {exc.strerror}") from exc
     language: Language = finder.language_of(path)
     flags = source_flags(path, options)
-    tu = finder._parse(path, text.encode("utf-8", errors="surrogateescape"), flags)
+    tu = finder.parse(path, text.encode("utf-8", errors="surrogateescape"), flags)
     diagnostics = [
         Diagnostic(d.location.line, d.location.column, d.severity, d.spelling)
         for d in tu.diagnostics
@@ -191,12 +192,9 @@ def _collect(tu: Any, path: str, text: str) -> list[Located]:
     by_usr: dict[str, Located] = {}
     order: list[str] = []
 
-    def in_file(c: Any) -> bool:
-        return c.location.file is not None and os.path.abspath(c.location.file.name) == path
-
     def visit(cursor: Any, parent: Any) -> None:
         for c in cursor.get_children():
-            if not in_file(c):
+            if not clang.in_file(c, path):
                 continue
             kind = c.kind.name
             if kind in _SCOPE_KINDS:
@@ -233,7 +231,7 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
         parent = semantic  # out-of-line method definition
     decl = Declaration(
         name=c.spelling,
-        qualname=qualified_name(c),
+        qualname=clang.qualified_name(c),
         kind=_FUNCTION_KINDS[kind],
         line=start,
         column=c.extent.start.column,
@@ -287,17 +285,6 @@ def is_test_driver(name: str, n_params: int, text: str) -> bool:
     if _DRIVER_NAME.search(name) and (checks or _PRINT_CALL.search(body)):
         return True
     return checks >= 2
-
-
-def qualified_name(c: Any) -> str:
-    """``ns::Class::method`` from libclang's semantic parents (anonymous scopes skipped)."""
-    parts = [c.spelling]
-    p = c.semantic_parent
-    while p is not None and p.kind.name != "TRANSLATION_UNIT":
-        if p.spelling and p.kind.name != "LINKAGE_SPEC":
-            parts.append(p.spelling)
-        p = p.semantic_parent
-    return "::".join(reversed(parts))
 
 
 def extent_text(c: Any, data: bytes) -> str:

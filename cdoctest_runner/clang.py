@@ -1,0 +1,241 @@
+"""libclang, set up once: the index, the parse, qualified names, constructor and method scans.
+
+Every module that reads C/C++ with libclang goes through here (the finder, the mutator, the
+server's locate/context/fallback, the training rewards), so the parse options, the resource
+directory and the naming rule cannot drift apart.
+
+- ``parse(path, text, language, flags)``: a tolerant parse of an unsaved buffer
+  (``PARSE_INCOMPLETE`` and ``KEEP_GOING``: a file with errors still yields its declarations);
+  raises ``SourceParseError`` when libclang is missing or gives no translation unit.
+- ``qualified_name(cursor)``: ``ns::Class::method`` from the *semantic* parents. The one rule:
+  ``extern "C"`` blocks and other unexposed declarations are transparent, and anonymous scopes
+  (``namespace {``, an unnamed struct) add nothing, so the name is one a caller at file scope can
+  write (an out-of-line ``int Fac::fac(int)`` in ``namespace test`` is ``test::Fac::fac``; a method
+  of ``template <class T> struct Box`` is ``Box::get``).
+- Scans of a class: ``is_public``, ``public_constructors``, ``default_constructible``,
+  ``public_methods``, ``parameters``.
+
+Cursors are ``clang.cindex.Cursor`` objects, typed ``Any`` (the bindings have no type hints).
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import glob
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Sequence
+from typing import Any
+
+from cdoctest_runner.errors import SourceParseError
+
+#: ``CXTranslationUnit_KeepGoing``: keep parsing after a fatal error (a missing include), so the
+#: rest of the file is still seen. clang.cindex 18 does not export it by name.
+KEEP_GOING = 0x200
+#: Cursor kinds that hold declarations without naming a scope (``extern "C" { ... }``).
+TRANSPARENT_KINDS = frozenset({"LINKAGE_SPEC", "UNEXPOSED_DECL"})
+#: Kinds of a class definition (a method's semantic parent).
+RECORD_KINDS = frozenset(
+    {
+        "CLASS_DECL",
+        "STRUCT_DECL",
+        "UNION_DECL",
+        "CLASS_TEMPLATE",
+        "CLASS_TEMPLATE_PARTIAL_SPECIALIZATION",
+    }
+)
+
+
+def cindex() -> Any:
+    """The ``clang.cindex`` module; ``SourceParseError`` when libclang is not installed."""
+    try:
+        import clang.cindex as ci
+    except ImportError as exc:  # pragma: no cover - libclang is a core dependency
+        raise SourceParseError(f"libclang is not installed ({exc}); pip install libclang") from exc
+    return ci
+
+
+@functools.lru_cache(maxsize=1)
+def index() -> Any:
+    """The process's one ``clang.cindex.Index`` (disposed of at exit)."""
+    ci = cindex()
+    try:
+        idx = ci.Index.create()
+    except Exception as exc:  # noqa: BLE001 - libclang load errors are of several types
+        raise SourceParseError(f"libclang cannot be loaded: {exc}") from exc
+    # Dispose of the index while clang.cindex is still alive (at interpreter teardown its
+    # ``__del__`` would find the library gone and print an ignored AttributeError).
+    atexit.register(index.cache_clear)
+    return idx
+
+
+@functools.lru_cache(maxsize=1)
+def resource_dir() -> str | None:
+    """The installed clang's resource directory (builtin headers), which the libclang wheel lacks:
+    the newest ``/usr/lib/llvm-*/lib/clang/*`` with an ``include`` folder, else what a ``clang`` on
+    PATH prints for ``-print-resource-dir``; None when there is none.
+    """
+    candidates = sorted(
+        glob.glob("/usr/lib/llvm-*/lib/clang/*"),
+        key=lambda p: [int(x) for x in re.findall(r"\d+", p)],
+    )
+    for path in reversed(candidates):
+        if os.path.isdir(os.path.join(path, "include")):
+            return path
+    for exe in ("clang", "clang-22", "clang-21", "clang-20", "clang-19", "clang-18"):
+        if shutil.which(exe):
+            try:
+                out = subprocess.run(
+                    [exe, "-print-resource-dir"], capture_output=True, text=True, timeout=10
+                )
+            except (OSError, subprocess.SubprocessError):
+                continue
+            path = out.stdout.strip()
+            if path and os.path.isdir(path):
+                return path
+    return None
+
+
+def parse_args(language: str, flags: Sequence[str] = ()) -> list[str]:
+    """The libclang arguments: ``-x c``/``-x c++``, the resource directory, then ``flags``."""
+    args = ["-x", "c" if language == "c" else "c++"]
+    rdir = resource_dir()
+    if rdir:
+        args += ["-resource-dir", rdir]
+    return args + list(flags)
+
+
+def buffer_path(path: str | None, language: str, stem: str = "cdoctest_input") -> str:
+    """The absolute file name a buffer is parsed under: ``path``, else ``/tmp/<stem>.c``/``.cpp``."""
+    if path:
+        return os.path.abspath(path)
+    return f"/tmp/{stem}." + ("c" if language == "c" else "cpp")
+
+
+def encode(text: str | bytes) -> bytes:
+    """UTF-8 bytes of ``text`` as libclang sees it: bytes a caller decoded with
+    ``surrogateescape`` come back as they were; any other lone surrogate becomes ``?``.
+    """
+    if isinstance(text, bytes):
+        return text
+    try:
+        return text.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:
+        return b"".join(encode_char(ch) for ch in text)
+
+
+def encode_char(ch: str) -> bytes:
+    """The bytes of one character as ``encode`` writes it."""
+    try:
+        return ch.encode("utf-8", errors="surrogateescape")
+    except UnicodeEncodeError:
+        return b"?"
+
+
+def parse(path: str, text: str | bytes, language: str, flags: Sequence[str] = ()) -> Any:
+    """Parse ``text`` as the unsaved file ``path`` (absolute) and return the translation unit.
+
+    Tolerant: ``PARSE_INCOMPLETE | KEEP_GOING``, so errors become diagnostics. Raises
+    ``SourceParseError`` when libclang is missing or gives no translation unit.
+    """
+    ci = cindex()
+    options = ci.TranslationUnit.PARSE_INCOMPLETE | KEEP_GOING
+    try:
+        return index().parse(
+            path,
+            args=parse_args(language, flags),
+            unsaved_files=[(path, encode(text))],
+            options=options,
+        )
+    except ci.TranslationUnitLoadError as exc:
+        raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
+
+
+# ----------------------------------------------------------------------------------------------
+# Names
+
+
+def is_named(spelling: str) -> bool:
+    """False for the empty name and libclang's ``(anonymous ...)``/``(unnamed ...)`` spellings."""
+    return bool(spelling) and "(unnamed" not in spelling and "(anonymous" not in spelling
+
+
+def qualified_name(cursor: Any) -> str:
+    """``ns::Class::name`` of ``cursor`` (module docstring: the one rule)."""
+    parts: list[str] = []
+    c = cursor
+    while c is not None and c.kind.name != "TRANSLATION_UNIT":
+        if c.kind.name not in TRANSPARENT_KINDS and is_named(c.spelling):
+            parts.append(c.spelling)
+        c = c.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def in_file(cursor: Any, path: str) -> bool:
+    """Whether ``cursor`` is located in the file ``path`` (absolute)."""
+    f = cursor.location.file
+    return f is not None and os.path.abspath(f.name) == path
+
+
+# ----------------------------------------------------------------------------------------------
+# Classes
+
+
+def record_of(cursor: Any) -> Any:
+    """The class a method/constructor belongs to (its definition when seen), else None."""
+    parent = cursor.semantic_parent
+    if parent is None or parent.kind.name not in RECORD_KINDS:
+        return None
+    return parent.get_definition() or parent
+
+
+def is_public(cursor: Any) -> bool:
+    """Reachable from outside: a public member, or something that is no member at all (a C
+    struct's field has no access specifier).
+    """
+    return cursor.access_specifier.name in ("PUBLIC", "INVALID", "NONE")
+
+
+def parameters(cursor: Any) -> list[Any]:
+    """The ``PARM_DECL`` children of a function, method, constructor or function template."""
+    return [p for p in cursor.get_children() if p.kind.name == "PARM_DECL"]
+
+
+def constructors(record: Any) -> list[Any]:
+    """Every user-declared constructor of the class ``record`` (copy and move ones included)."""
+    return [c for c in record.get_children() if c.kind.name == "CONSTRUCTOR"]
+
+
+def public_constructors(record: Any) -> list[Any]:
+    """The constructors a test can call to make an object: public, neither copy, move nor
+    deleted, in declaration order.
+    """
+    return [
+        c
+        for c in constructors(record)
+        if is_public(c)
+        and not (c.is_copy_constructor() or c.is_move_constructor() or c.is_deleted_method())
+    ]
+
+
+def default_constructible(record: Any) -> bool:
+    """``T obj;`` compiles: no user-declared constructor (so the implicit default one exists), or
+    a public constructor callable without arguments.
+    """
+    if not constructors(record):
+        return True
+    return any(c.is_default_constructor() or not parameters(c) for c in public_constructors(record))
+
+
+def public_methods(record: Any, operators: bool = False) -> list[Any]:
+    """The public methods of ``record`` in declaration order (operators only when asked)."""
+    return [
+        c
+        for c in record.get_children()
+        if c.kind.name == "CXX_METHOD"
+        and c.access_specifier.name == "PUBLIC"
+        and (operators or not c.spelling.startswith("operator"))
+    ]
