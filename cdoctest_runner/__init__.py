@@ -8,7 +8,9 @@ The pipeline, after CPython's ``doctest``::
 - ``finder``: libclang walk of a C/C++ file -> ``DocTest`` objects with cdoctest names.
 - ``repl`` / ``sandbox``: the clang-repl process, confined (time, memory, processes, output, network).
 - ``checker``: compares an example's wanted output with what it got.
-- ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters.
+- ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters;
+  ``protocol.Runner`` is what callers may ask of it.
+- ``clang``: the one libclang set-up (parse, qualified names, class scans).
 - ``mutate``: mutation analysis of a target function (used by the generator and the trainer).
 - ``report`` / ``cli``: human, JSON, JUnit and legacy cdoctest (``.vsc``/list) output.
 
@@ -23,6 +25,7 @@ from cdoctest_runner.errors import (
     ToolchainNotFound,
 )
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
+from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome, SandboxReport
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "ExampleResult",
     "LibraryNotFound",
     "Outcome",
+    "Runner",
     "SandboxReport",
     "ToolchainNotFound",
 ]

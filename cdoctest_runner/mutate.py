@@ -74,7 +74,7 @@ from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
 from cdoctest_runner.results import DocTestResult
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cdoctest_runner.runner import DocTestRunner
+    from cdoctest_runner.protocol import Runner
 
 __all__ = [
     "CLASSIC_OPERATORS",
@@ -821,7 +821,7 @@ def mutation_analysis(
     examples: Sequence[Example],
     code: CodeUnderTest,
     function: Declaration,
-    runner: DocTestRunner,
+    runner: Runner,
     mutants: list[Mutant] | None = None,
     cancel: threading.Event | None = None,
     *,

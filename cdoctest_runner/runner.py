@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import (
     ClangRepl,
     ReplCancelled,
@@ -57,6 +58,7 @@ __all__ = [
     "DocTestRunner",
     "Limits",
     "RunCancelled",
+    "Runner",
     "examples_doctest",
     "has_mutable_state",
     "touches_global_state",

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.protocol import Runner
 from server.api import Finding
 from server.verify import VerifiedUnit, declared_names
 
@@ -131,7 +132,7 @@ def measure(
     selection: Selection,
     code: CodeUnderTest,
     function: Declaration,
-    runner: object,
+    runner: Runner,
     *,
     cancel: threading.Event | None = None,
 ) -> Selection:
@@ -147,7 +148,7 @@ def measure(
             function,
             runner,
             list(selection.mutants),
-            cancel,  # type: ignore[arg-type]
+            cancel,
         )
     except MutationError as exc:
         return replace(selection, mutation_score=None, note=f"no mutation analysis: {exc}")
@@ -190,7 +191,7 @@ def select_block(
     pool: Pool,
     code: CodeUnderTest,
     function: Declaration,
-    runner: object,
+    runner: Runner,
     max_examples: int,
     *,
     cancel: threading.Event | None = None,
@@ -225,7 +226,7 @@ def select_block(
         chosen = _first_units(pool, min(budget, 4))
         return _selection(pool, chosen, None, 0, 0, note)
     try:
-        report = mutation_analysis(pool.examples, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
+        report = mutation_analysis(pool.examples, code, function, runner, mutants, cancel)
     except MutationError as exc:
         chosen = _first_units(pool, budget)
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
@@ -269,7 +270,7 @@ def select_block(
     # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
     # later ones then count as SKIPPED, i.e. detected), used up its time limit or left state behind.
     block = [pool.examples[i] for i in chosen]
-    final = mutation_analysis(block, code, function, runner, mutants, cancel)  # type: ignore[arg-type]
+    final = mutation_analysis(block, code, function, runner, mutants, cancel)
     return _selection(
         pool,
         chosen,

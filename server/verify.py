@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
 from server.api import Finding
 from server.hints import calibrate
@@ -186,7 +187,7 @@ def recordable(example: Example, got: str) -> bool:
 def verify_candidates(
     candidates: list[Candidate],
     code: CodeUnderTest,
-    runner: object,
+    runner: Runner,
     target_names: set[str],
     *,
     strict: bool = False,
@@ -208,7 +209,7 @@ def verify_candidates(
         )
         for k, u in enumerate(units)
     ]
-    results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []  # type: ignore[attr-defined]
+    results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []
     kept: list[VerifiedUnit] = []
     outcomes: dict[str, int] = {}
     for unit, result in zip(units, results, strict=True):
