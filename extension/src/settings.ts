@@ -17,12 +17,15 @@ export const SERVER_SETTING_KEYS: readonly string[] = [
   'generation.maxExamples',
   'runner.clangRepl',
   'runner.timeout',
+  'runner.warmOnOpen',
+  'runner.idleRelease',
   'build.compileCommandsDir',
   'build.extraFlags',
   'build.maxFileBytes',
   'diagnostics.runOnOpen',
   'diagnostics.runOnSave',
   'diagnostics.debounce',
+  'log.level',
 ];
 
 export const RESTART_KEYS: readonly string[] = ['server.path', 'server.args'];

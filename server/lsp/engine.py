@@ -49,7 +49,8 @@ class Engine:
             None  # verifies candidates (generate executor): runners are not shared across threads
         )
         self._functions: dict[str, tuple[tuple[int, str], list[FunctionInfo]]] = {}
-        self._doctests: dict[str, tuple[tuple[int, str], list[DocTest]]] = {}
+        self._doctests: dict[str, tuple[tuple[int, str, str], list[DocTest]]] = {}
+        self._logged_flags: set[str] = set()
         self._closed = False
         self._lister: Any = None
 
@@ -104,12 +105,48 @@ class Engine:
             return self._generator
 
     def flags(self, path: str) -> list[str]:
-        """Compiler flags for ``path`` (compile_commands.json, then the extra flags)."""
+        """Compiler flags for ``path`` (compile_commands.json, then the extra flags).
+
+        The first time a file's flags are computed, one info line says which flags it got and
+        from where (the output channel a user attaches to a report).
+        """
         from cdoctest_runner.finder import compile_flags
 
         b = self.settings.build
         flags = list(compile_flags(path, compile_db_dir=b.compile_commands_dir or None))
-        return flags + [f for f in b.extra_flags if f not in flags]
+        extra = [f for f in b.extra_flags if f not in flags]
+        if path not in self._logged_flags:
+            self._logged_flags.add(path)
+            origin = flags_origin(b.compile_commands_dir, bool(flags), bool(extra))
+            log.info("flags for %s: %s (%s)", path, " ".join(flags + extra) or "none", origin)
+        return flags + extra
+
+    def prewarm(self, path: str, text: str, sessions: int) -> int:
+        """Start up to ``sessions`` interpreters holding this text, for the next generation.
+
+        They are the sessions the generation's verification runner takes first (same code under
+        test: ``server.locate.load_source(...).code_under_test()``), so the first generation of an
+        opened file does not wait for clang-repl to start and load the file. Returns how many
+        sessions were started (0 when the code keeps process state, which is never reused warm).
+        """
+        if sessions <= 0:
+            return 0
+        self._generator_obj()  # builds the verification runner (no model is loaded here)
+        with self._lock:
+            self._check_open()
+            runner = self._gen_runner
+        try:
+            from cdoctest_runner.example import Example
+            from cdoctest_runner.runner import examples_doctest
+            from server.locate import load_source
+
+            code = load_source(path, text, self.settings.source_options()).code_under_test()
+            probe = examples_doctest([Example("(void)0;")], name="warm-up")
+            n = max(1, min(sessions, runner.workers))
+            results = runner.run_many([(probe, code)] * n)
+        except CdoctestError as exc:
+            raise EngineError(str(exc)) from exc
+        return sum(1 for r in results if r.setup_error is None)
 
     # -- the operations the server uses ------------------------------------------------------
 
@@ -172,18 +209,23 @@ class Engine:
                 raise EngineError(f"the model could not be used: {exc}") from exc
             raise
 
-    def doctests(self, uri: str, version: int | None, path: str, text: str) -> list[DocTest]:
-        """Return the cdoctest blocks of one document version (cached)."""
+    def doctests(
+        self, uri: str, version: int | None, path: str, text: str, root: str | None = None
+    ) -> list[DocTest]:
+        """Return the cdoctest blocks of one document version (cached), named relative to
+        ``root`` (the workspace folder holding the file; None: the working directory).
+        """
+        key = (*_key(version, text), root or "")
         cached = self._doctests.get(uri)
-        if cached is not None and cached[0] == _key(version, text):
+        if cached is not None and cached[0] == key:
             return cached[1]
         try:
             from cdoctest_runner.finder import find_doctests
 
-            tests = list(find_doctests(path, text, self.flags(path)))
+            tests = list(find_doctests(path, text, self.flags(path), root=root))
         except CdoctestError as exc:
             raise EngineError(str(exc)) from exc
-        self._doctests[uri] = (_key(version, text), tests)
+        self._doctests[uri] = (key, tests)
         return tests
 
     def run_tests(
@@ -215,7 +257,9 @@ class Engine:
         """
         with self._lock:
             self._closed = True
-            backend = getattr(self._generator, "_backend", None)  # loaded by the generator, if at all
+            backend = getattr(
+                self._generator, "_backend", None
+            )  # loaded by the generator, if at all
             if backend is not None and _is_hosted(backend):
                 try:
                     backend.close()
@@ -229,6 +273,28 @@ class Engine:
                     except Exception:  # closing must not take the server down
                         log.exception("closing %r failed", obj)
             self._generator = self._lister = self._gen_runner = self._runner = None
+
+
+def flags_origin(db_dir: str, from_db: bool, extra: bool) -> str:
+    """Where a file's flags came from, for the log line of ``Engine.flags``.
+
+    >>> flags_origin("/w/build", True, False)
+    'compile_commands.json in /w/build'
+    >>> flags_origin("", False, True)
+    'cdoctest.build.extraFlags only (no compile_commands.json set)'
+    >>> flags_origin("/w/build", False, False)
+    'no entry for the file in /w/build/compile_commands.json'
+    """
+    parts = []
+    if from_db:
+        parts.append(f"compile_commands.json in {db_dir}")
+    elif db_dir:
+        parts.append(f"no entry for the file in {db_dir}/compile_commands.json")
+    if extra:
+        parts.append("cdoctest.build.extraFlags")
+    if not db_dir:
+        return (parts[0] + " only" if parts else "no flags") + " (no compile_commands.json set)"
+    return " + ".join(parts)
 
 
 def _is_hosted(backend: Any) -> bool:

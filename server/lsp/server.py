@@ -5,17 +5,26 @@ Handlers stay thin (get the document, call the feature module, convert); the fea
 pipeline or the runner goes through ``server/lsp/engine.py``. Blocking work runs in three
 single-thread executors (parse: libclang; generate: model + clang-repl; tests: clang-repl), so the
 event loop always answers. Requests and methods: LSP code actions (+ resolve), code lenses,
-``cdoctest/generate``, ``cdoctest/runTests``, ``cdoctest/status``, and the commands
+``cdoctest/generate``, ``cdoctest/runTests``, ``cdoctest/status``, the Testing view's
+``cdoctest/listTests`` / ``cdoctest/runTestItems`` (``features/testing.py``), and the commands
 ``cdoctest.server.generate`` / ``cdoctest.server.runTests`` (thin: they start a tracked task and
 return at once, see docs/editor.md and the pygls notes on executeCommand). Workspace Trust
 (``initializationOptions.trusted``, ``cdoctest/didChangeTrust``) and the sandbox level gate every
 run of the workspace's code: see ``server/lsp/features/trust.py``.
+
+Life cycle (``features/lifecycle.py``): interpreters for an opened file start at once (bounded by
+``runner.warmOnOpen``, only where a run on open would be allowed), the engine (interpreters and
+the model host) is released after ``runner.idleRelease`` seconds unused, and the server exits when
+the client's process (``processId`` of ``initialize``) is gone. Every request is logged with its
+duration (``timing.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -23,12 +32,13 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
+from cdoctest_runner.results import SandboxReport
 from server.lsp import args as A
 from server.lsp.engine import Engine, EngineError
-from cdoctest_runner.results import SandboxReport
-from server.lsp.features import code_actions, generate, test_runs, trust
+from server.lsp.features import code_actions, generate, lifecycle, test_runs, testing, trust
 from server.lsp.features.diagnostics import Diagnostics
 from server.lsp.settings import Settings, initial_trust, parse_settings, to_client
+from server.lsp.timing import TimedProtocol, apply_level
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +55,10 @@ class CdoctestServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__(
-            "cdoctest-lsp", VERSION, text_document_sync_kind=T.TextDocumentSyncKind.Incremental
+            "cdoctest-lsp",
+            VERSION,
+            text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
+            protocol_cls=TimedProtocol,
         )
         self.settings = Settings()
         self._engine: Engine | None = None
@@ -54,6 +67,9 @@ class CdoctestServer(LanguageServer):
         self.test_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-tests")
         self.diagnostics = Diagnostics(self)
         self.test_runs = test_runs.TestRuns(self)
+        self.testing = testing.TestingView(self)
+        self.lifecycle = lifecycle.Lifecycle(self)
+        self.last_use = time.monotonic()  # the idle release counts from here
         self.jobs: set[asyncio.Task[Any]] = set()
         self._warmups: dict[str, asyncio.Task[Any]] = {}
         self._shown: set[str] = set()
@@ -68,6 +84,7 @@ class CdoctestServer(LanguageServer):
     @property
     def engine(self) -> Engine:
         """Return the ``Engine`` of the current settings (made on first use)."""
+        self.last_use = time.monotonic()
         if self._engine is None:
             self._engine = Engine(self.settings)
         return self._engine
@@ -79,6 +96,7 @@ class CdoctestServer(LanguageServer):
         for ``initialized``.
         """
         settings, problems = parse_settings(raw)
+        apply_level(settings.log.level)
         if problems:
             message = f"cdoctest: problems in the {origin} settings: " + "; ".join(problems)
             if announce:
@@ -179,6 +197,24 @@ class CdoctestServer(LanguageServer):
         self.refresh_code_lenses()
         self.send_status()
 
+    def workspace_roots(self) -> list[str]:
+        """The workspace folders' paths (the root URI's when the client sent no folders)."""
+        folders = [f.uri for f in self.workspace.folders.values()]
+        if not folders and self.workspace.root_uri:
+            folders = [self.workspace.root_uri]
+        return [testing.uri_path(u) for u in folders if u.startswith("file:")]
+
+    def root_for(self, path: str) -> str:
+        """The workspace folder holding ``path`` (test names are relative to it), else its dir."""
+        path = os.path.normpath(path)
+        best = ""
+        for root in self.workspace_roots():
+            if (path == root or path.startswith(root.rstrip(os.sep) + os.sep)) and len(root) > len(
+                best
+            ):
+                best = root
+        return best or os.path.dirname(path)
+
     def show(self, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
         """Show a message to the user and write it to the client's log."""
         log.info("showMessage: %s", message)
@@ -244,6 +280,7 @@ class CdoctestServer(LanguageServer):
             await asyncio.sleep(delay)
             if uri in self.workspace.text_documents:
                 await self.functions(uri)
+                self.testing.push(uri)
 
         task = asyncio.ensure_future(later())
         self._warmups[uri] = task
@@ -297,6 +334,7 @@ def _invalid(exc: Exception) -> JsonRpcInvalidParams:
 @server.feature(T.INITIALIZE)
 def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
     """LSP ``initialize``: take the settings and the trust from ``initializationOptions``."""
+    ls.lifecycle.client_pid = params.process_id
     ls.trusted, problems = initial_trust(params.initialization_options)
     ls._deferred.extend(f"cdoctest: problems in the initialization options: {p}" for p in problems)
     ls.apply_settings(params.initialization_options, "initialization", announce=False)
@@ -310,6 +348,7 @@ async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
     ls._deferred.clear()
     await pull_configuration(ls)
     ls.send_status()
+    ls.lifecycle.start()
     await ls.sandbox_report()
     ls.send_status()  # now with the sandbox
 
@@ -360,6 +399,7 @@ async def did_change_configuration(
 async def shutdown(ls: CdoctestServer, *args: Any) -> None:
     """Cancel and await our own jobs first (pygls#606), then free the model and the interpreters."""
     tasks = list(ls.jobs) + list(ls._warmups.values()) + ls.test_runs.cancel_all()
+    tasks += ls.testing.cancel_all() + ls.lifecycle.stop()
     for t in tasks:
         t.cancel()
     if tasks:
@@ -387,10 +427,11 @@ def did_open(ls: CdoctestServer, params: T.DidOpenTextDocumentParams) -> None:
         if trust.has_blocks(params.text_document.text):
             ls.refuse_untrusted("run the tests")
         return
+    uri = params.text_document.uri
     if ls.settings.diagnostics.run_on_open is not False:  # True, or auto: decided after debounce
-        ls.test_runs.schedule(
-            params.text_document.uri, ls.settings.diagnostics.debounce, on_open=True
-        )
+        ls.test_runs.schedule(uri, ls.settings.diagnostics.debounce, on_open=True)
+    ls.testing.push(uri)
+    ls.lifecycle.warm(uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
@@ -413,6 +454,7 @@ def did_save(ls: CdoctestServer, params: T.DidSaveTextDocumentParams) -> None:
         ls.refuse_untrusted("run the tests")
         return
     ls.test_runs.schedule(params.text_document.uri, ls.settings.diagnostics.debounce)
+    ls.testing.push(params.text_document.uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
@@ -496,6 +538,24 @@ async def run_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
     return test_runs.summary(results or [])
 
 
+@server.feature(testing.LIST_REQUEST)
+async def list_tests_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    """``cdoctest/listTests``: the blocks of documents, folders or the workspace (Testing view)."""
+    try:
+        return await ls.testing.list_tests(params)
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+
+
+@server.feature(testing.RUN_REQUEST)
+async def run_test_items_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
+    """``cdoctest/runTestItems``: run tests, files, folders or all; results per example."""
+    try:
+        return await ls.testing.run(params)
+    except A.InvalidArgs as exc:
+        raise _invalid(exc) from exc
+
+
 @server.feature(A.STATUS_REQUEST)
 def status_request(ls: CdoctestServer, params: Any) -> dict[str, Any]:
     """``cdoctest/status``: the model in use and the settings in force."""
@@ -518,7 +578,13 @@ async def code_lens(ls: CdoctestServer, params: T.CodeLensParams) -> list[T.Code
     engine = ls.engine
     try:
         tests = await asyncio.get_running_loop().run_in_executor(
-            ls.parse_executor, engine.doctests, uri, doc.version, doc.path, text
+            ls.parse_executor,
+            engine.doctests,
+            uri,
+            doc.version,
+            doc.path,
+            text,
+            ls.root_for(doc.path),
         )
     except EngineError as exc:
         ls.show_once(f"lens:{exc}", f"cdoctest: {exc}", T.MessageType.Warning)

@@ -74,6 +74,8 @@ class RunnerSettings:
 
     clang_repl: str = ""  # '' = the newest clang-repl-NN on PATH
     timeout: float = 10.0  # wall-clock seconds per clang-repl session
+    warm_on_open: int = 2  # interpreters started with an opened file's code (0 = none)
+    idle_release: float = 600.0  # seconds unused before interpreters and model are freed (0: never)
 
 
 @dataclass
@@ -110,6 +112,16 @@ class DiagnosticsSettings:
         return sandbox_method == "bwrap"
 
 
+LOG_LEVELS = ("error", "warning", "info", "debug")
+
+
+@dataclass
+class LogSettings:
+    """What the server writes to its log (the client's output channel)."""
+
+    level: str = "info"  # error | warning | info (each request with its timing) | debug
+
+
 @dataclass
 class Settings:
     """All settings of the server (section ``cdoctest``)."""
@@ -119,6 +131,7 @@ class Settings:
     runner: RunnerSettings = field(default_factory=RunnerSettings)
     build: BuildSettings = field(default_factory=BuildSettings)
     diagnostics: DiagnosticsSettings = field(default_factory=DiagnosticsSettings)
+    log: LogSettings = field(default_factory=LogSettings)
 
     def model_config(self) -> ModelConfig:
         """Return the ``ModelConfig`` these settings select."""
@@ -216,6 +229,7 @@ def _check(value: Any, hint: Any) -> Any:
     raise TypeError(f"unsupported type {text}")  # pragma: no cover - only our own dataclasses
 
 
+_CHOICES = {"level": LOG_LEVELS}
 _MINIMUM = {"samples": 1, "max_tokens": 16, "max_examples": 1, "time_budget": 1.0, "timeout": 1.0}
 
 
@@ -237,6 +251,9 @@ def _parse_section(cls: type, raw: Any, where: str, problems: list[str]) -> Any:
             low = _MINIMUM.get(name)
             if low is not None and coerced < low:
                 raise TypeError(f"expected at least {low:g}")
+            choices = _CHOICES.get(name)
+            if choices is not None and coerced not in choices:
+                raise TypeError("expected one of " + ", ".join(choices))
         except TypeError as exc:
             problems.append(f"{where}.{key}: {exc}, got {value!r}; using the default")
             continue

@@ -37,6 +37,7 @@ CLIENTS = ["visual-studio-code", "neovim@v0.7.0"]
 TEST_SETTINGS: dict[str, Any] = {
     "generation": {"samples": 2, "maxTokens": 160, "timeBudget": 90},
     "diagnostics": {"debounce": 0},
+    "runner": {"warmOnOpen": 0},  # tests/lsp/test_lifecycle.py turns it on
 }
 
 

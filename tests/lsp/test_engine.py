@@ -36,7 +36,9 @@ def test_settings_reach_the_generator_and_the_runner() -> None:
     engine = Engine(settings)
     try:
         gen = engine._generator_obj()
-        assert (gen.options.samples, gen.options.strict, gen.max_tokens) == (3, True, 64)
+        # max_tokens moved from the Generator into GenerateOptions; either place must get it
+        max_tokens = getattr(gen.options, "max_tokens", None) or gen.max_tokens
+        assert (gen.options.samples, gen.options.strict, max_tokens) == (3, True, 64)
         assert gen.model_config.model == "/models/x.gguf" and gen.model_config.n_gpu_layers == 0
         assert str(gen.runner.toolchain.path) == clang
         assert gen.runner.limits.timeout_s == 7

@@ -59,6 +59,10 @@ class TestRuns:
         if task is not None:
             task.cancel()
 
+    def busy(self) -> bool:
+        """Whether a run is pending or running."""
+        return any(not t.done() for t in self._tasks.values())
+
     def cancel_all(self) -> list[asyncio.Task[Any]]:
         """Cancel every run; returns the tasks so the caller can await them."""
         tasks = list(self._tasks.values())
@@ -88,7 +92,7 @@ class TestRuns:
         cancel = threading.Event()
         try:
             tests = await loop.run_in_executor(
-                ls.parse_executor, engine.doctests, uri, version, path, text
+                ls.parse_executor, engine.doctests, uri, version, path, text, ls.root_for(path)
             )
             self.counters["started"] += 1
             results = await loop.run_in_executor(
@@ -111,12 +115,30 @@ class TestRuns:
         now = ls.workspace.text_documents.get(uri)
         if now is None or now.version != version:
             return None  # stale: a newer run will follow the change/save
-        lines = text.split("\n")
-        diags = [d for r in results for d in convert.lsp_failure_diagnostics(r, lines)]
-        self.results[uri] = (version, {r.test.name: r for r in results})
-        ls.diagnostics.set(uri, "tests", diags, version)
-        ls.refresh_code_lenses()
+        self.record(uri, version, text, results)
         return results
+
+    def record(
+        self,
+        uri: str,
+        version: int | None,
+        text: str,
+        results: list[DocTestResult],
+        replace: bool = True,
+    ) -> None:
+        """Keep a run's results for the lenses and publish the failing examples as errors.
+
+        ``replace=False`` (a run of some blocks from the Testing view) merges them into the
+        results of the same document version.
+        """
+        last = self.results.get(uri)
+        merged = {} if replace or last is None or last[0] != version else dict(last[1])
+        merged.update({r.test.name: r for r in results})
+        self.results[uri] = (version, merged)
+        lines = text.split("\n")
+        diags = [d for r in merged.values() for d in convert.lsp_failure_diagnostics(r, lines)]
+        self.ls.diagnostics.set(uri, "tests", diags, version)
+        self.ls.refresh_code_lenses()
 
     def forget(self, uri: str) -> None:
         """Cancel the URI's run and drop its results (the document was closed)."""

@@ -56,7 +56,7 @@ def parse_trust(raw: Any) -> bool:
     """
     value = raw.get("trusted") if isinstance(raw, dict) else None
     if not isinstance(value, bool):
-        raise InvalidTrust(f"{TRUST_NOTIFICATION} needs {{\"trusted\": true|false}}, got {raw!r}")
+        raise InvalidTrust(f'{TRUST_NOTIFICATION} needs {{"trusted": true|false}}, got {raw!r}')
     return value
 
 
