@@ -26,14 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cdoctest_runner import clang
+from cdoctest_runner import clang, ctext
 from cdoctest_runner.clang import resource_dir  # noqa: F401 - re-exported for older importers
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound, SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example, Language
 from cdoctest_runner.parser import (
     Comment,
     find_comments,
-    literal_and_comment_spans,
     parse_comment,
     split_label,
 )
@@ -450,16 +449,6 @@ class FoundBlock:
     list_extent: tuple[int, int, int, int]  # (line, col, end_line, end_col) the legacy list prints
 
 
-def _code_only(text: str) -> str:
-    """``text`` with comments and string/char literals blanked (same length), for brace counting."""
-    out = list(text)
-    for start, end in literal_and_comment_spans(text):
-        for i in range(start, min(end, len(out))):
-            if out[i] != "\n":
-                out[i] = " "
-    return "".join(out)
-
-
 def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -> list[FoundBlock]:
     """The test comments of a file (those with at least one prompt), each with its declaration.
 
@@ -492,7 +481,7 @@ def find_blocks(path: str, text: str | None = None, flags: Sequence[str] = ()) -
         for d in decls:
             d.start, d.end = to_char(d.start), to_char(d.end)
             d.parent = to_char(d.parent) if d.parent >= 0 else -1
-    code = _code_only(text)
+    code = ctext.blank(text)  # for brace counting
     blocks: list[FoundBlock] = []
     for comment in comments:
         blocks.append(_attach(comment, decls, code, text))

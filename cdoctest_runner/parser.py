@@ -25,9 +25,9 @@ objects for editors and ``cdoctest-run -v``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cdoctest_runner import ctext
 from cdoctest_runner.errors import DocTestSyntaxError
 from cdoctest_runner.example import Example
 
@@ -203,82 +203,6 @@ def _line_col(source: str, offset: int, line_starts: list[int]) -> tuple[int, in
     return lo + 1, offset - line_starts[lo] + 1
 
 
-_RAW_OPEN = re.compile(r'R"([^()\\\s]{0,16})\(')
-
-
-def _scan(source: str) -> Iterator[tuple[str, int, int]]:
-    """Yield ``('block'|'line'|'string', start, end)`` for each comment and string/char literal."""
-    i, n = 0, len(source)
-    while i < n:
-        c = source[i]
-        if c == "/" and i + 1 < n and source[i + 1] == "*":
-            end = source.find("*/", i + 2)
-            end = n if end < 0 else end + 2  # an unterminated comment runs to the end of the file
-            yield "block", i, end
-            i = end
-        elif c == "/" and i + 1 < n and source[i + 1] == "/":
-            end = i + 2
-            while True:  # a line comment ends at a newline not escaped by a backslash
-                nl = source.find("\n", end)
-                if nl < 0:
-                    end = n
-                    break
-                if source[nl - 1] == "\\" or source[nl - 2 : nl] == "\\\r":
-                    end = nl + 1
-                    continue
-                end = nl
-                break
-            yield "line", i, end
-            i = end
-        elif (
-            c == "R"
-            and i + 1 < n
-            and source[i + 1] == '"'
-            and (
-                i == 0
-                or not (source[i - 1].isalnum() or source[i - 1] == "_")
-                or source[i - 1] in "uUL8"
-            )
-        ):
-            m = _RAW_OPEN.match(source, i)
-            if m:
-                close = source.find(")" + m.group(1) + '"', m.end())
-                end = n if close < 0 else close + len(m.group(1)) + 2
-                yield "string", i, end
-                i = end
-            else:
-                i += 2
-        elif c in "\"'":
-            if (
-                c == "'"
-                and i > 0
-                and (source[i - 1].isalnum() or source[i - 1] == "_")
-                and _digit_separator(source, i)
-            ):
-                i += 1  # C++14 digit separator: 1'000'000
-                continue
-            j = i + 1
-            while j < n and source[j] != c and source[j] != "\n":
-                j += 2 if source[j] == "\\" else 1
-            yield "string", i, min(j + 1, n)
-            i = j + 1
-        else:
-            i += 1
-
-
-def literal_and_comment_spans(source: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every comment and string/character literal of ``source``."""
-    return [(start, end) for _, start, end in _scan(source)]
-
-
-def _digit_separator(source: str, i: int) -> bool:
-    j = i - 1
-    while j >= 0 and (source[j].isalnum() or source[j] in "_'"):
-        j -= 1
-    word = source[j + 1 : i]
-    return bool(word) and word[0].isdigit()
-
-
 def find_comments(source: str) -> list[Comment]:
     """Every block comment and every run of adjacent ``///``/``//!`` line comments, in order.
 
@@ -300,8 +224,8 @@ def find_comments(source: str) -> list[Comment]:
             out.append(Comment(text, run_style, line, col, end_line, end_col, start, end))
         run = []
 
-    for kind, start, end in _scan(source):
-        if kind == "string":
+    for kind, start, end in ctext.spans(source):
+        if kind in ("string", "char"):
             continue
         text = source[start:end]
         if kind == "block":

@@ -45,11 +45,11 @@ import subprocess
 import threading
 import time
 import tty
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from cdoctest_runner import values
+from cdoctest_runner import ctext, values
+from cdoctest_runner.ctext import code_chars
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.sandbox import (
     Confined,
@@ -168,39 +168,10 @@ def strip_line_comment(line: str) -> str:
     return line
 
 
-def code_chars(text: str) -> Iterator[tuple[int, str]]:
-    """Yield ``(index, char)`` of the characters outside string and character literals.
-
-    >>> "".join(ch for _, ch in code_chars('f("a;b"); g()'))
-    'f(); g()'
-    """
-    quote = ""
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        else:
-            yield i, ch
-        i += 1
-
-
 def _blank_code(text: str) -> str:
     """``text`` with comments, literals and preprocessor lines blanked (same length, newlines kept)."""
-    from cdoctest_runner.parser import literal_and_comment_spans
-
-    out = list(text)
-    for start, end in literal_and_comment_spans(text):
-        for i in range(start, min(end, len(out))):
-            if out[i] != "\n":
-                out[i] = " "
-    blanked = "".join(out)
+    blanked = ctext.blank(text)
+    out = list(blanked)
     for m in re.finditer(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", blanked):
         out[m.start() : m.end()] = [ch if ch == "\n" else " " for ch in m.group()]
     return "".join(out)

@@ -36,6 +36,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from cdoctest_runner import ctext
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
@@ -95,28 +96,8 @@ _GLOBAL_STATE = re.compile(
 
 
 def _code_only(text: str) -> str:
-    """Remove comments and the contents of string/char literals (keeps the quotes)."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
-            out.append(" ")
-        elif ch in "\"'":
-            j = i + 1
-            while j < n and text[j] != ch:
-                j += 2 if text[j] == "\\" else 1
-            out.append(ch + ch)
-            i = j + 1
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+    """``text`` with comments and literal contents blanked, quotes kept (``extern " "``)."""
+    return ctext.blank(text, keep_quotes=True)
 
 
 def touches_global_state(source: str) -> bool:
@@ -132,7 +113,7 @@ def touches_global_state(source: str) -> bool:
 
 _NONVAR_HEAD = re.compile(
     r"^\s*(?:typedef|using|template|class|struct|union|enum|namespace|static_assert|friend|"
-    r"extern\s+\"\"|__extension__)\b"
+    r"extern\s+\"\s*\"|__extension__)\b"
 )
 
 
@@ -191,7 +172,7 @@ def _top_level_statements(code: str) -> list[str]:
         if depth == len(transparent):  # at namespace scope
             if ch == "{":
                 head = "".join(cur)
-                if re.search(r"\bnamespace\b[\w\s:]*$|\bextern\s*\"\"\s*$", head):
+                if re.search(r"\bnamespace\b[\w\s:]*$|\bextern\s*\"\s*\"\s*$", head):
                     transparent.append(depth + 1)
                     depth += 1
                     cur = []

@@ -24,12 +24,12 @@ kills off the pooled run too (marked ``approximate``); ``measure`` runs it once 
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
@@ -42,21 +42,13 @@ MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them 
 MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 
-_LITERAL_OR_ID = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|(?P<id>[A-Za-z_]\w*)')
-
-
 def rename(code: str, mapping: dict[str, str]) -> str:
     """Rename identifiers outside string and character literals.
 
     >>> rename('int s = 1; printf("s=%d", s);', {"s": "s_2"})
     'int s_2 = 1; printf("s=%d", s_2);'
     """
-
-    def sub(m: re.Match[str]) -> str:
-        name = m.group("id")
-        return mapping.get(name, name) if name else m.group(0)
-
-    return _LITERAL_OR_ID.sub(sub, code)
+    return ctext.map_identifiers(code, lambda name: mapping.get(name, name))
 
 
 def _key(ex: Example) -> tuple[str, str]:

@@ -22,6 +22,7 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
@@ -33,13 +34,6 @@ Origin = Literal["model", "fallback"]
 MAX_WANT_LINES = 12
 MAX_WANT_CHARS = 400
 
-_TOKEN = re.compile(
-    r'"(?:\\.|[^"\\])*"'  # string literal
-    r"|'(?:\\.|[^'\\])*'"  # char literal
-    r"|//[^\n]*|/\*.*?\*/"  # comments
-    r"|(?P<id>[A-Za-z_]\w*)",
-    re.S,
-)
 # A name being declared: preceded by a type-ish token, followed by '=', ';', '(', '[', '{' or ','.
 _DECL = re.compile(r"(?:[\w>]\s+|[*&]\s*)(?P<name>[A-Za-z_]\w*)\s*(?==|;|\(|\[|\{|,)")
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{5,}|@0x")
@@ -57,7 +51,7 @@ def identifiers(code: str) -> set[str]:
     >>> sorted(identifiers('printf("%d x\\\\n", count(x)); // y'))
     ['count', 'printf', 'x']
     """
-    return {m.group("id") for m in _TOKEN.finditer(code) if m.group("id")}
+    return {m.group() for m in ctext.identifiers(code)}
 
 
 def declared_names(code: str) -> set[str]:
@@ -68,7 +62,7 @@ def declared_names(code: str) -> set[str]:
     >>> declared_names("s.push(4); printf(\\"%d\\", f(x));")
     set()
     """
-    blanked = _TOKEN.sub(lambda m: m.group(0) if m.group("id") else " 0 ", code)
+    blanked = ctext.blank(code)
     names = {m.group("name") for m in _DECL.finditer(blanked)}
     return {n for n in names if n not in _KEYWORDS}
 
