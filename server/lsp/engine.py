@@ -23,7 +23,7 @@ from typing import Any
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import DocTest
 from cdoctest_runner.results import DocTestResult
-from server.api import FileResult, FunctionInfo, ProgressCallback, TargetSelector
+from server.api import FileResult, FunctionInfo, PhaseCallback, ProgressCallback, TargetSelector
 from server.lsp.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,6 @@ class Engine:
                     source_options=s.source_options(),
                     runner=runner,
                 )
-                _set_max_tokens(self._generator, s.generation.max_tokens)
             return self._generator
 
     def flags(self, path: str) -> list[str]:
@@ -184,14 +183,19 @@ class Engine:
         selector: TargetSelector,
         progress: ProgressCallback | None,
         cancel: threading.Event,
+        on_phase: PhaseCallback | None = None,
     ) -> FileResult:
-        """Run the pipeline; raises ``GenerationCancelledError`` or ``EngineError``."""
+        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.pipeline``); raises
+        ``GenerationCancelledError`` or ``EngineError``.
+        """
         gen = self._generator_obj()
         from server.locate import TargetNotFound
         from server.pipeline import GenerationCancelled
 
         try:
-            return gen.generate(path, text, selector, progress=progress, cancel=cancel)
+            return gen.generate(
+                path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
+            )
         except GenerationCancelled as exc:
             raise GenerationCancelledError("generation cancelled") from exc
         except CdoctestError as exc:
@@ -257,12 +261,9 @@ class Engine:
         """
         with self._lock:
             self._closed = True
-            backend = getattr(
-                self._generator, "_backend", None
-            )  # loaded by the generator, if at all
-            if backend is not None and _is_hosted(backend):
+            if self._generator is not None:
                 try:
-                    backend.close()
+                    self._generator.release_model()  # stops a model host: frees its memory
                 except Exception:
                     log.exception("stopping the model host failed")
             for obj in (self._generator, self._lister, self._gen_runner, self._runner):
@@ -293,29 +294,14 @@ def flags_origin(db_dir: str, from_db: bool, extra: bool) -> str:
     if extra:
         parts.append("cdoctest.build.extraFlags")
     if not db_dir:
-        return (parts[0] + " only" if parts else "no flags") + " (no compile_commands.json set)"
+        return (
+            parts[0] + " only (no compile_commands.json set)"
+            if parts
+            else "neither a compile_commands.json nor cdoctest.build.extraFlags set"
+        )
     return " + ".join(parts)
-
-
-def _is_hosted(backend: Any) -> bool:
-    """Whether ``backend`` is a model in a child process (``models.host``)."""
-    try:
-        from models.host import HostedBackend
-    except ImportError:
-        return False
-    return isinstance(backend, HostedBackend)
 
 
 def _key(version: int | None, text: str) -> tuple[int, str]:
     """Cache key of a document: its version, or its text when the client gives no version."""
     return (version, "") if version is not None else (-1, text)
-
-
-def _set_max_tokens(generator: Any, max_tokens: int) -> None:
-    """Pass ``max_tokens`` to the pipeline where it has a place for it (not in the contract)."""
-    for attr in ("max_tokens",):
-        if hasattr(generator, attr):
-            try:
-                setattr(generator, attr, max_tokens)
-            except AttributeError:
-                pass

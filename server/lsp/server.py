@@ -143,6 +143,11 @@ class CdoctestServer(LanguageServer):
             and self.sandbox is not None
             and self.settings.diagnostics.runs_on_open(self.sandbox.method),
             "testRuns": dict(self.test_runs.counters),
+            "lifecycle": {
+                "warmed": self.lifecycle.warmed,
+                "released": self.lifecycle.released,
+                "engineLoaded": self._engine is not None,
+            },
         }
 
     # -- trust and the sandbox ----------------------------------------------------------------
