@@ -60,6 +60,8 @@ __all__ = [
     "Limits",
     "RunCancelled",
     "Runner",
+    "default_workers",
+    "usable_cpus",
     "examples_doctest",
     "has_mutable_state",
     "touches_global_state",
@@ -70,6 +72,19 @@ MAX_USES = 200  # blocks per warm session before it is replaced (bounds JIT memo
 
 class RunCancelled(CdoctestError):
     """``run``/``run_many`` was cancelled through its ``cancel`` event; nothing is left running."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def default_workers(limit: int = 4) -> int:
+    """Interpreters to run side by side by default: one per usable CPU, at most ``limit``."""
+    return max(1, min(limit, usable_cpus()))
 
 
 def examples_doctest(examples: Sequence[Example], name: str = "candidate") -> DocTest:

@@ -17,7 +17,7 @@ from typing import Any
 from cdoctest_runner import clang
 from cdoctest_runner.example import Declaration, Language
 from models.prompt import PromptTarget
-from server.locate import Located, SourceFile, extent_text
+from server.locate import Located, SourceFile, extent_text, strip_decoration
 
 _TYPE_DECLS = {
     "STRUCT_DECL",
@@ -245,17 +245,5 @@ def _used_types(c: Any, source: SourceFile, data: bytes, exclude: Any) -> tuple[
 
 
 def _undecorate(comment: str) -> str:
-    out = []
-    for line in comment.splitlines():
-        s = line.strip()
-        for prefix in ("/**", "/*!", "/*", "///", "//!", "//"):
-            if s.startswith(prefix):
-                s = s[len(prefix) :].strip()
-                break
-        if s.endswith("*/"):
-            s = s[:-2].rstrip()
-        if s.startswith("* "):
-            s = s[2:]
-        if s:
-            out.append(s)
-    return "\n".join(out)
+    """The comment's non-empty lines without their decoration (``locate.strip_decoration``)."""
+    return "\n".join(s for s in map(strip_decoration, comment.splitlines()) if s)

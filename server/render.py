@@ -260,15 +260,22 @@ def _offsets(text: str) -> list[int]:
 def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:
     """Apply non-overlapping edits (positions refer to ``text``); everything else is kept as is.
 
+    The project's one edit applier (the generator and the language server use it). Positions
+    are 0-based lines and code-point columns; as in LSP, a column past a line's end means the
+    line's end and a line past the last means the end of the text. ``ValueError`` on overlap.
+
     >>> apply_edits("a\\nb\\n", [TextEdit(1, 0, 1, 0, "X\\n"), TextEdit(0, 0, 1, 0, "")])
     'X\\nb\\n'
+    >>> apply_edits("ab\\ncd", [TextEdit(0, 9, 0, 9, "!"), TextEdit(5, 0, 5, 0, "?")])
+    'ab!\\ncd?'
     """
     starts = _offsets(text)
 
     def pos(line: int, char: int) -> int:
         if line >= len(starts):
             return len(text)
-        return min(starts[line] + char, len(text))
+        end = starts[line + 1] - 1 if line + 1 < len(starts) else len(text)  # before its \\n
+        return min(starts[line] + char, end)
 
     spans = sorted(
         (

@@ -301,3 +301,16 @@ def test_regeneration_replaces_only_its_own_section(tmp_path) -> None:
     edited = first.replace(" * >>> len(1)\n * 1\n */", mine)
     again = _document(edited, path, lambda f: [Example(f"{f.declaration.name}(5)", "5")])
     assert " * >>> len(5)\n * 5\n *\n * @note mine\n */" in again
+
+
+def test_apply_edits_clamps_like_lsp_and_refuses_overlaps() -> None:
+    text = "int a;\r\nint b;\n"
+    # A column past the line's end stops before its line break (the \r is part of the line).
+    assert apply_edits(text, [TextEdit(0, 99, 0, 99, " // a")]) == "int a;\r // a\nint b;\n"
+    # A line past the last one is the end of the text.
+    assert apply_edits(text, [TextEdit(7, 0, 7, 3, "x")]) == text + "x"
+    # Several edits apply against the original positions, in any order.
+    edits = [TextEdit(1, 4, 1, 5, "c"), TextEdit(0, 4, 0, 5, "z")]
+    assert apply_edits(text, edits) == "int z;\r\nint c;\n"
+    with pytest.raises(ValueError, match="overlapping"):
+        apply_edits(text, [TextEdit(0, 0, 1, 2, ""), TextEdit(0, 3, 0, 4, "")])
