@@ -17,10 +17,27 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("grpo", "training.grpo_cli", "train the policy with GRPO (cdoctest rewards)"),
     ("eval", "training.evaluate", "evaluate a model on a data set split"),
     ("report", "training.report", "write a self-contained HTML dashboard of a run"),
-    ("sft", "training.sft", "prompt-embedding SFT (2 new front blocks, or LoRA) on verified answers"),
-    ("export", "training.export", "write a GGUF (full model or LoRA adapter) that llama.cpp serves"),
+    (
+        "sft",
+        "training.sft",
+        "prompt-embedding SFT (2 new front blocks, or LoRA) on verified answers",
+    ),
+    (
+        "export",
+        "training.export",
+        "write a GGUF (full model or LoRA adapter) that llama.cpp serves",
+    ),
     ("refresh", "training.refresh", "sft -> grpo -> export -> eval, then install the result"),
-    ("rollback", "training.rollback_cli", "switch the installed trained model back to the previous one"),
+    (
+        "rollback",
+        "training.rollback_cli",
+        "switch the installed trained model back to the previous one",
+    ),
+    (
+        "synth",
+        "training.synth",
+        "generate the runner-verified synth-train and synth-heldout splits",
+    ),
 ]
 
 

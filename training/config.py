@@ -83,7 +83,7 @@ class GRPOConfig(BaseModel):
     )
 
     # --- data and prompts
-    split: Literal["train", "val"] = Field(
+    split: Literal["train", "val", "synth-train", "synth-heldout"] = Field(
         "train", description="data set split to train on (training/data)"
     )
     categories: list[str] | None = Field(
@@ -264,7 +264,8 @@ class GRPOConfig(BaseModel):
         "taken from llama.cpp's sampling distribution",
     )
     rollout_outtype: Literal["f32", "f16", "q8_0"] = Field(
-        "f32", description="llama rollouts: tensor type of the exported GGUF (f32: closest to torch)"
+        "f32",
+        description="llama rollouts: tensor type of the exported GGUF (f32: closest to torch)",
     )
 
     @model_validator(mode="after")

@@ -50,6 +50,8 @@ CATEGORIES: tuple[str, ...] = (
     "strings",
     "sorting",
 )
+#: Families of the generated splits (``training.synth``) beyond the nine seed categories.
+SYNTH_CATEGORIES: tuple[str, ...] = ("methods", "structs", "std_types", "handles")
 Category = Literal[
     "arithmetic",
     "if_statements",
@@ -60,8 +62,15 @@ Category = Literal[
     "pointers",
     "strings",
     "sorting",
+    "methods",
+    "structs",
+    "std_types",
+    "handles",
 ]
-Split = Literal["train", "val"]
+#: ``train``/``val``: the hand-written seed set; ``synth-train``/``synth-heldout``: generated
+#: (``training.synth``), the two sharing no function template.
+Split = Literal["train", "val", "synth-train", "synth-heldout"]
+SYNTH_SPLITS: tuple[str, ...] = ("synth-train", "synth-heldout")
 
 #: Most prompts a reference may hold (the grammar's and the prompt's default ``max_examples``).
 MAX_EXAMPLES = 6
@@ -69,7 +78,7 @@ MAX_EXAMPLES = 6
 MAX_OUTPUT_LINES = 4
 MAX_LINE = 200
 
-_ID_RE = re.compile(r"^(?P<category>[a-z_]+)-(?P<number>\d{2})$")
+_ID_RE = re.compile(r"^(?P<category>[a-z_]+)-(?P<number>\d{2}|s\d{4})$")  # 's': generated
 _IDENT_RE = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -101,7 +110,7 @@ class Item(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str  # '<category>-NN', e.g. 'loops-07'
+    id: str  # '<category>-NN', e.g. 'loops-07' ('<category>-sNNNN' when generated)
     category: Category
     split: Split
     language: Literal["c", "c++"]
@@ -110,6 +119,7 @@ class Item(BaseModel):
     qualname: str = ""  # e.g. 'Counter::increment'; defaults to ``function``
     reference: str
     notes: str = ""
+    template: str = ""  # the generating template (training.synth_templates); '' when hand-written
     variants: tuple[Variant, ...] = ()
     variant: int = Field(default=0, ge=0)
 
@@ -310,8 +320,18 @@ def load_items(
     Raises ``DatasetError`` for an unknown split or category, a missing file, a line that is not a
     valid ``Item``, an item filed under the wrong category, or a duplicate id or function source.
     """
+    if split in SYNTH_SPLITS:
+        from training.synth import load_synth
+
+        return [
+            it
+            for it in load_synth(split, directory)
+            if categories is None or it.category in categories
+        ]
     if split not in (None, "train", "val"):
-        raise DatasetError(f"unknown split {split!r} (use 'train', 'val' or None)")
+        raise DatasetError(
+            f"unknown split {split!r} (use 'train', 'val', {', '.join(SYNTH_SPLITS)} or None)"
+        )
     wanted = tuple(CATEGORIES if categories is None else categories)
     unknown = [c for c in wanted if c not in CATEGORIES]
     if unknown:

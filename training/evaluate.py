@@ -198,7 +198,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="GGUF file, HF directory or checkpoint model/ directory (default: embedded)",
     )
     parser.add_argument(
-        "--split", default="val", choices=["train", "val"], help="data set split (default: val)"
+        "--split",
+        default="val",
+        choices=["train", "val", "synth-train", "synth-heldout"],
+        help="data set split (default: val)",
     )
     parser.add_argument(
         "--max-new-tokens", type=int, default=160, help="completion length limit (default: 160)"

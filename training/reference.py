@@ -44,9 +44,7 @@ def is_peft_model(model: Any) -> bool:
 
 def _adapter_tensors(model: Any) -> dict[str, torch.Tensor]:
     """The trainable LoRA tensors of a peft model, by parameter name."""
-    return {
-        name: p for name, p in model.named_parameters() if p.requires_grad and "lora_" in name
-    }
+    return {name: p for name, p in model.named_parameters() if p.requires_grad and "lora_" in name}
 
 
 class AdapterPolicy:
@@ -117,7 +115,7 @@ def active(frozen: Any) -> Iterator[Any]:
 
 
 def refresh_from(frozen: Any, policy: Any) -> None:
-    """frozen ← θ: copy the policy's weights (or snapshot its adapters)."""
+    """Frozen ← θ: copy the policy's weights (or snapshot its adapters)."""
     if isinstance(frozen, AdapterPolicy):
         frozen.refresh()
         return

@@ -58,7 +58,7 @@ class SFTConfig(BaseModel):
     lora: LoRAOptions = Field(default_factory=LoRAOptions, description="lora: adapter options")
     device: str = Field("cpu", description="torch device")
     seed: int = Field(0, description="seed of data order")
-    split: Literal["train", "val"] = Field("train", description="data set split to build pairs from")
+    split: Literal["train", "val", "synth-train", "synth-heldout"] = Field("train", description="data set split to build pairs from")
     categories: list[str] | None = Field(None, description="restrict to these categories (null = all)")
     variants: bool = Field(True, description="one pair per presentation of an item (its value-modified variants too)")
     few_shot: bool = Field(True, description="prompt with the generator's few-shot turns (as at generation time)")
