@@ -1,7 +1,8 @@
 // A thin client: start `cdoctest-lsp`, pass the `cdoctest` settings, drive generation through the
-// server's `cdoctest/generate` request inside a cancellable notification progress, and show the
-// model and the sandbox in the status bar. All logic lives in the server (server/lsp/). Workspace
-// Trust: see trust.ts (untrusted: the server runs nothing, commands say why).
+// server's `cdoctest/generate` request inside a cancellable notification progress, show the model
+// and the sandbox in the status bar, and the blocks in the Testing view (testing.ts). All logic
+// lives in the server (server/lsp/). Workspace Trust: see trust.ts (untrusted: the server runs
+// nothing, commands say why). CMake Tools: see cmake.ts (its build directory's flags).
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import {
@@ -12,8 +13,10 @@ import {
   WorkDoneProgress,
   WorkspaceEdit as LspWorkspaceEdit,
 } from 'vscode-languageclient/node';
+import { CMAKE_TOOLS_ID, apiBuildDirectory, chooseCompileCommandsDir, flagsLine, folderVars, substitute } from './cmake';
 import { ServerCommand, resolveServerCommand } from './serverCommand';
 import { RESTART_KEYS, sandboxLine, serverSettings, statusText, statusTooltip } from './settings';
+import { CdoctestTests } from './testing';
 import { MANAGE_TRUST, MANAGE_TRUST_COMMAND, TRUST_NOTIFICATION, onGrant, untrustedMessage } from './trust';
 
 let client: LanguageClient | undefined;
@@ -21,6 +24,8 @@ let clientCommand: ServerCommand | undefined;
 let loggedSandbox: string | undefined;
 let statusItem: vscode.StatusBarItem | undefined;
 let output: vscode.LogOutputChannel | undefined;
+let tests: CdoctestTests | undefined;
+let cmakeDir: string | undefined; // the CMake Tools build directory, when CMake Tools is installed
 
 interface GenerateResult {
   edit: LspWorkspaceEdit | null;
@@ -47,8 +52,45 @@ function serverCommand(): ServerCommand {
   });
 }
 
+/** The CMake Tools build directory of the first workspace folder (undefined without CMake Tools). */
+async function resolveCMakeDir(): Promise<string | undefined> {
+  const ext = vscode.extensions?.getExtension(CMAKE_TOOLS_ID);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!ext || !folder) {
+    return undefined;
+  }
+  try {
+    const exports = ext.isActive ? ext.exports : await ext.activate();
+    const fromApi = await apiBuildDirectory(exports, folder.uri);
+    if (fromApi) {
+      return fromApi;
+    }
+  } catch (err) {
+    output?.warn(`CMake Tools: its API could not be used (${err}); reading cmake.buildDirectory`);
+  }
+  const template = vscode.workspace.getConfiguration('cmake', folder.uri).get<string>('buildDirectory');
+  const dir = substitute(template || '${workspaceFolder}/build', folderVars(folder.uri.fsPath, process.env));
+  if (!dir) {
+    output?.warn(`CMake Tools: cannot resolve cmake.buildDirectory "${template}"`);
+  }
+  return dir;
+}
+
+/** The server settings with the CMake Tools build directory filled in where the user set none. */
+function withCMake(settings: ReturnType<typeof serverSettings>): ReturnType<typeof serverSettings> {
+  const user = settings.build?.compileCommandsDir as string | undefined;
+  const dir = chooseCompileCommandsDir(user, cmakeDir);
+  return dir ? { ...settings, build: { ...settings.build, compileCommandsDir: dir } } : settings;
+}
+
 async function startClient(): Promise<void> {
   const cfg = config();
+  cmakeDir = vscode.workspace.isTrusted ? await resolveCMakeDir() : undefined;
+  const user = cfg.get<string>('build.compileCommandsDir');
+  if (cmakeDir || user) {
+    const db = chooseCompileCommandsDir(user, cmakeDir);
+    output?.info(flagsLine(cmakeDir, user, !!db && fs.existsSync(`${db}/compile_commands.json`)));
+  }
   const { command, args } = (clientCommand = serverCommand());
   const serverOptions: ServerOptions = {
     command,
@@ -62,8 +104,27 @@ async function startClient(): Promise<void> {
       { scheme: 'file', language: 'cpp' },
     ],
     outputChannel: output,
-    initializationOptions: { ...serverSettings((k) => cfg.get(k)), trusted: vscode.workspace.isTrusted },
+    initializationOptions: { ...withCMake(serverSettings((k) => cfg.get(k))), trusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: 'cdoctest' },
+    middleware: {
+      workspace: {
+        // The server pulls section `cdoctest`; the CMake directory is added to its answer.
+        configuration: async (params, token, next) => {
+          const answer = await next(params, token);
+          if (!Array.isArray(answer)) {
+            return answer;
+          }
+          return answer.map((value, i) => {
+            const section = params.items[i]?.section;
+            if (section !== 'cdoctest' || !value || typeof value !== 'object') {
+              return value;
+            }
+            const plain = JSON.parse(JSON.stringify(value)) as Parameters<typeof withCMake>[0];
+            return withCMake(plain);
+          });
+        },
+      },
+    },
   };
   client = new LanguageClient('cdoctest', 'cdoctest', serverOptions, clientOptions);
   client.onNotification('cdoctest/status', (status) => {
@@ -77,6 +138,7 @@ async function startClient(): Promise<void> {
       output?.info(line);
     }
   });
+  tests?.attach(client);
   try {
     await client.start();
   } catch (err) {
@@ -195,9 +257,11 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   statusItem.text = statusText(undefined);
   statusItem.command = 'cdoctest.restartServer';
   statusItem.show();
+  tests = new CdoctestTests(() => client, output);
   ctx.subscriptions.push(
     output,
     statusItem,
+    tests,
     vscode.commands.registerCommand('cdoctest.generate', () => generate(false)),
     vscode.commands.registerCommand('cdoctest.generateFile', () => generate(true)),
     vscode.commands.registerCommand('cdoctest.runTests', () => runTests()),
@@ -210,6 +274,9 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
       if (RESTART_KEYS.some((k) => e.affectsConfiguration(`cdoctest.${k}`))) {
         await stopClient();
         await startClient();
+      } else if (e.affectsConfiguration('cmake.buildDirectory')) {
+        cmakeDir = await resolveCMakeDir();
+        await client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
       }
     }),
   );

@@ -59,7 +59,7 @@ export function statusText(status: Status | undefined): string {
     return '$(workspace-untrusted) cdoctest: restricted';
   }
   const name = status?.model?.name;
-  const text = name ? `$(beaker) cdoctest: ${name}` : '$(beaker) cdoctest: no model';
+  const text = name ? `$(hubot) cdoctest: ${name}` : '$(hubot) cdoctest: no model';
   const method = status?.sandbox?.method;
   return method && method !== 'bwrap' ? `${text} $(warning) ${method}` : text;
 }

@@ -6,7 +6,9 @@ import { test } from 'node:test';
 const Module = require('node:module');
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-const recorded: { commands: string[]; clients: any[]; notifications: string[] } = { commands: [], clients: [], notifications: [] };
+const recorded: { commands: string[]; clients: any[]; notifications: string[]; controllers: any[]; profiles: any[]; watched: string[] } = {
+  commands: [], clients: [], notifications: [], controllers: [], profiles: [], watched: [],
+};
 const settings: Record<string, unknown> = { 'server.path': '/srv/cdoctest-lsp', 'server.args': ['-v'], 'generation.samples': 2 };
 const disposable = { dispose() {} };
 const vscodeStub = {
@@ -16,9 +18,28 @@ const vscodeStub = {
     isTrusted: true,
     onDidChangeConfiguration: () => disposable,
     onDidGrantWorkspaceTrust: () => disposable,
+    onDidSaveTextDocument: () => disposable,
+    createFileSystemWatcher: (glob: string) => {
+      recorded.watched.push(glob);
+      return { ...disposable, onDidCreate: () => disposable, onDidChange: () => disposable, onDidDelete: () => disposable };
+    },
   },
+  tests: {
+    createTestController: (id: string) => {
+      const controller: any = {
+        ...disposable,
+        id,
+        items: { add() {}, delete() {}, forEach() {} },
+        createRunProfile: (label: string, kind: number) => { recorded.profiles.push([label, kind]); return disposable; },
+      };
+      recorded.controllers.push(controller);
+      return controller;
+    },
+  },
+  extensions: { getExtension: () => undefined },
+  TestRunProfileKind: { Run: 1 },
   window: {
-    createOutputChannel: () => ({ ...disposable, appendLine() {} }),
+    createOutputChannel: () => ({ ...disposable, appendLine() {}, info() {}, warn() {}, error() {} }),
     createStatusBarItem: () => ({ ...disposable, show() {}, text: '' }),
     showErrorMessage: async () => undefined,
   },
@@ -55,7 +76,15 @@ test('activate starts the configured server over stdio and registers the command
   assert.equal(c.serverOptions.transport, 0);
   assert.deepEqual(c.clientOptions.documentSelector.map((s: any) => s.language), ['c', 'cpp']);
   assert.deepEqual(c.clientOptions.initializationOptions, { generation: { samples: 2 }, trusted: true });
-  assert.deepEqual(recorded.notifications, ['cdoctest/status']);
-  assert.equal(subscriptions.length, 8);
+  assert.deepEqual(recorded.notifications, ['cdoctest/status', 'cdoctest/testsChanged', 'cdoctest/testResults']);
+  assert.equal(subscriptions.length, 9);
+  // The Testing view: one controller with a run profile, refreshed by a watcher of C/C++ files.
+  assert.deepEqual(recorded.controllers.map((c) => c.id), ['cdoctest']);
+  assert.deepEqual(recorded.profiles, [['Run cdoctests', 1]]);
+  assert.equal(typeof recorded.controllers[0].resolveHandler, 'function');
+  assert.equal(typeof recorded.controllers[0].refreshHandler, 'function');
+  assert.deepEqual(recorded.watched, ['**/*.{c,cc,cpp,cxx,c++,h,hh,hpp,hxx}']);
+  // The configuration the server pulls passes through the middleware (CMake Tools' directory).
+  assert.equal(typeof c.clientOptions.middleware.workspace.configuration, 'function');
   await ext.deactivate();
 });

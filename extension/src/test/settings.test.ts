@@ -27,10 +27,10 @@ test('the defaults map to the nested object the server expects', () => {
   assert.equal(nested.generation.samples, 4);
   assert.equal(nested.model.gpuLayers, null);
   assert.deepEqual(nested.build.extraFlags, []);
-  assert.equal(Object.keys(nested).length, 5);
+  assert.equal(Object.keys(nested).length, 6);
 });
 
 test('status bar text names the model', () => {
-  assert.equal(statusText({ model: { name: 'SmolLM2-135M-Instruct.Q4_1' } }), '$(beaker) cdoctest: SmolLM2-135M-Instruct.Q4_1');
-  assert.equal(statusText(undefined), '$(beaker) cdoctest: no model');
+  assert.equal(statusText({ model: { name: 'SmolLM2-135M-Instruct.Q4_1' } }), '$(hubot) cdoctest: SmolLM2-135M-Instruct.Q4_1');
+  assert.equal(statusText(undefined), '$(hubot) cdoctest: no model');
 });

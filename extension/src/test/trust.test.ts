@@ -39,7 +39,14 @@ const vscodeStub: any = {
     isTrusted: false,
     onDidChangeConfiguration: () => disposable,
     onDidGrantWorkspaceTrust: (f: () => Promise<void>) => { rec.grant = f; return disposable; },
+    onDidSaveTextDocument: () => disposable,
+    createFileSystemWatcher: () => ({ ...disposable, onDidCreate: () => disposable, onDidChange: () => disposable, onDidDelete: () => disposable }),
   },
+  tests: {
+    createTestController: () => ({ ...disposable, items: { add() {}, delete() {}, forEach() {} }, createRunProfile: () => disposable }),
+  },
+  extensions: { getExtension: () => undefined },
+  TestRunProfileKind: { Run: 1 },
   window: {
     activeTextEditor: { document: { uri: { toString: () => 'file:///w/a.cpp' }, version: 1 }, selection: { active: { line: 3 } } },
     createOutputChannel: () => ({ ...disposable, info: (l: string) => rec.logged.push(l) }),
@@ -61,7 +68,10 @@ class FakeClient {
   constructor(public id: string, public name: string, public serverOptions: any, public clientOptions: any) {
     rec.clients.push(this);
   }
-  onNotification(_method: string, f: (s: unknown) => void) { this.status = f; return disposable; }
+  onNotification(method: string, f: (s: unknown) => void) {
+    if (method === 'cdoctest/status') this.status = f;
+    return disposable;
+  }
   async sendRequest(method: string) { rec.requests.push(method); return {}; }
   async sendNotification(method: string, params: unknown) { rec.notifications.push([method, params]); }
   async start() {}
@@ -128,14 +138,14 @@ test('the status bar and the output channel name the sandbox and what it does no
     sandbox: { method: 'rlimits', notIsolated: ['network', 'other processes (no pid namespace)'] },
     runOnOpen: false,
   };
-  assert.equal(statusText(weak), '$(beaker) cdoctest: m $(warning) rlimits');
+  assert.equal(statusText(weak), '$(hubot) cdoctest: m $(warning) rlimits');
   assert.equal(
     sandboxLine(weak),
     'Runs are confined by rlimits (NOT isolated: network, other processes (no pid namespace)). Run on open: off.',
   );
   assert.ok(statusTooltip(weak).includes('NOT isolated: network'));
   const strong = { model: { name: 'm' }, sandbox: { method: 'bwrap', notIsolated: [] }, runOnOpen: true };
-  assert.equal(statusText(strong), '$(beaker) cdoctest: m');
+  assert.equal(statusText(strong), '$(hubot) cdoctest: m');
   assert.equal(sandboxLine(strong), 'Runs are confined by bwrap (network, processes and filesystem isolated). Run on open: on.');
   assert.equal(statusText({ ...strong, trusted: false }), '$(workspace-untrusted) cdoctest: restricted');
   assert.equal(sandboxLine({ model: {} }), undefined);
