@@ -70,7 +70,7 @@ def test_identifiers_and_renaming() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["cdoctest_runner.ctext", "cdoctest_runner.inputs", "cdoctest_runner.runner"]
+    "name", ["cdoctest_runner.ctext", "cdoctest_runner.inputs", "cdoctest_runner.reuse"]
 )
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))

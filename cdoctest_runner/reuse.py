@@ -1,0 +1,188 @@
+"""When a warm session could differ from a fresh one: conservative text checks (pure, no clang).
+
+``DocTestRunner`` reuses a session for the next block only when neither the code under test nor
+the block can leave state behind that ``%undo`` does not take back (docs/runner.md, "Warm reuse
+and isolation"):
+
+- ``has_mutable_state(source)``: mutable static storage in the code under test (a non-const
+  namespace-scope or ``static`` variable, ``mutable``/``thread_local``, ``rand``...);
+- ``touches_global_state(source)``: an example that changes process-wide state (``srand``,
+  ``setlocale``, stream flags, files, signals, ``errno``...);
+- ``code_is_stateful(code)``: ``has_mutable_state`` of a ``CodeUnderTest`` (its text, or its files
+  by path and modification time; a prebuilt library always counts as stateful).
+
+False positives only cost a fresh session. Matching is on code with comments and literal contents
+blanked (``cdoctest_runner.ctext``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+
+from cdoctest_runner import ctext
+from cdoctest_runner.example import CodeUnderTest
+
+# Process-wide state an example may change that %undo does not take back (files in the private
+# directory included). Matching is on code with comments and string contents removed.
+_GLOBAL_STATE = re.compile(
+    r"\b(?:s?rand(?:om|48|_r)?|srandom|[dl]rand48|setlocale|imbue|sync_with_stdio|setvbuf|setbuf|"
+    r"freopen|fclose|close|dup2?|chdir|putenv|setenv|unsetenv|atexit|at_quick_exit|signal|sigaction|"
+    r"alarm|fork|pthread_\w+|thread|strtok|setjmp|longjmp|fopen|ofstream|fstream|tmpfile|remove|"
+    r"rename|mkdir|umask|errno)\b"
+    r"|\b(?:std::)(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|"
+    r"right|internal|setprecision|setw|setfill)\b"
+    r"|<<\s*(?:hex|oct|fixed|scientific|boolalpha|showpos|showbase|showpoint|uppercase|left|right|"
+    r"internal)\b(?!\s*\()|<<\s*(?:setprecision|setfill)\s*\("
+    r"|\.\s*(?:precision|flags|setf|unsetf|width|fill|exceptions|tie|rdbuf|imbue)\s*\("
+)
+
+
+def _code_only(text: str) -> str:
+    """``text`` with comments and literal contents blanked, quotes kept (``extern " "``)."""
+    return ctext.blank(text, keep_quotes=True)
+
+
+def touches_global_state(source: str) -> bool:
+    """Whether an example may change process-wide state that ``%undo`` does not take back.
+
+    >>> touches_global_state("srand(3); roll()"), touches_global_state("std::cout << std::hex << 255;")
+    (True, True)
+    >>> touches_global_state('fac(5)'), touches_global_state('printf("%d\\\\n", fac(3));')
+    (False, False)
+    """
+    return bool(_GLOBAL_STATE.search(_code_only(source)))
+
+
+_NONVAR_HEAD = re.compile(
+    r"^\s*(?:typedef|using|template|class|struct|union|enum|namespace|static_assert|friend|"
+    r"extern\s+\"\s*\"|__extension__)\b"
+)
+
+
+def has_mutable_state(source: str) -> bool:
+    """Whether code under test has mutable static storage (so blocks could see each other's calls).
+
+    Conservative: any non-const ``static`` variable, any namespace-scope variable that is not
+    ``const``/``constexpr``, and any use of process-wide state (``rand``, ``errno``, ...).
+
+    >>> has_mutable_state("int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }")
+    False
+    >>> has_mutable_state("static int calls; int f(void) { return ++calls; }")
+    True
+    >>> has_mutable_state("int next(void) { static int n = 0; return ++n; }")
+    True
+    >>> has_mutable_state("static const int N = 3; static int twice(int x) { return 2 * x; }")
+    False
+    >>> has_mutable_state("namespace m { int counter = 0; }"), has_mutable_state("const double PI = 3.14;")
+    (True, False)
+    """
+    return _text_state(source)
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_state(source: str) -> bool:
+    code = _code_only(source)
+    code = "\n".join(line for line in code.split("\n") if not line.lstrip().startswith("#"))
+    if _GLOBAL_STATE.search(code) or re.search(r"\b(?:mutable|thread_local)\b", code):
+        return True
+    for m in re.finditer(r"\bstatic\b", code):
+        rest = code[m.end() :]
+        stop = re.search(r"[(;={\[]", rest)
+        if stop is None:
+            continue
+        head = rest[: stop.start()]
+        if stop.group() == "(" or re.search(r"\b(?:const|constexpr|constinit)\b", head):
+            continue
+        if (
+            re.match(r"\s*(?:inline\s+)?(?:struct|class|union|enum)\b[^;=]*\{", rest)
+            and stop.group() == "{"
+        ):
+            continue
+        return True
+    return any(_is_mutable_var(stmt) for stmt in _top_level_statements(code))
+
+
+def _top_level_statements(code: str) -> list[str]:
+    """Namespace-scope declarations ending in ``;`` (braced bodies replaced by ``{}``)."""
+    stmts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    transparent: list[int] = []  # depths of namespace / extern "C" braces
+    i = 0
+    while i < len(code):
+        ch = code[i]
+        if depth == len(transparent):  # at namespace scope
+            if ch == "{":
+                head = "".join(cur)
+                if re.search(r"\bnamespace\b[\w\s:]*$|\bextern\s*\"\s*\"\s*$", head):
+                    transparent.append(depth + 1)
+                    depth += 1
+                    cur = []
+                else:
+                    depth += 1
+                    cur.append("{}")
+                    if re.search(r"\)\s*(?:const|noexcept|override|final|->[^{]*|\s)*$", head):
+                        cur = ["FUNCTION_BODY"]
+            elif ch == "}":
+                if transparent and transparent[-1] == depth:
+                    transparent.pop()
+                depth -= 1
+                cur = []
+            elif ch == ";":
+                text = "".join(cur).strip()
+                if text and text != "FUNCTION_BODY":
+                    stmts.append(text.replace("FUNCTION_BODY", ""))
+                cur = []
+            else:
+                if cur == ["FUNCTION_BODY"] and not ch.isspace():
+                    cur = []
+                cur.append(ch)
+        else:
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+        i += 1
+    return stmts
+
+
+def _is_mutable_var(stmt: str) -> bool:
+    if _NONVAR_HEAD.match(stmt) and not re.search(r"\}\s*\w", stmt):
+        return False
+    if re.search(r"\b(?:const|constexpr|constinit)\b", stmt.split("=")[0]):
+        return False
+    before_eq = stmt.split("=")[0]
+    if "(" in before_eq and "=" not in stmt:
+        return False  # a function declaration (or a rare direct-initialised variable)
+    if re.match(r"^\s*extern\b", stmt) and "=" not in stmt:
+        return False
+    return bool(re.search(r"[\w\]]", stmt))
+
+
+@functools.lru_cache(maxsize=256)
+def _file_state(path: str, mtime: float) -> bool:
+    try:
+        with open(path, errors="replace") as f:
+            return has_mutable_state(f.read())
+    except OSError:
+        return True
+
+
+def code_is_stateful(code: CodeUnderTest) -> bool:
+    """Whether the code under test may keep state between blocks (a prebuilt library may)."""
+    if code.text is not None:
+        return has_mutable_state(code.text) or has_mutable_state(code.prelude)
+    paths = [code.path] if code.path else list(code.headers)
+    if code.libraries:
+        return True  # compiled code: cannot look inside
+    for p in paths:
+        if p is None:
+            continue
+        try:
+            if _file_state(p, os.stat(p).st_mtime):
+                return True
+        except OSError:
+            return True
+    return has_mutable_state(code.prelude)
