@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
-from cdoctest_runner.finder import (
+from cdoctest_runner.finder import list_entries
+from cdoctest_runner.flags import (
     HEADER_EXTENSIONS,
     SOURCE_EXTENSIONS,
     code_under_test,
     compile_flags,
-    list_entries,
 )
 from cdoctest_runner.parser import find_comments, lint_comment
 from cdoctest_runner.results import DocTestResult

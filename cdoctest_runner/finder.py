@@ -10,9 +10,8 @@
   ``namespace test`` is ``sample.cpp::test::fac`` (its ``Declaration.qualname`` is ``test::Fac::fac``).
 - ``list_entries(...)``: the same tests, each with the extent the legacy list output prints;
   ``find_blocks(...)``: every test comment with its declaration (or none), for editors.
-- ``compile_flags(path, compile_db_dir=None, include_dirs=(), defines=(), std=None)``: flags for
-  libclang and clang-repl, from ``compile_commands.json`` (``-p``) and the command line.
-- ``code_under_test(path, text=None, flags=(), libraries=())``: the ``CodeUnderTest`` of a file.
+- ``compile_flags``, ``code_under_test``, ``language_of``: re-exported from ``flags`` (what a
+  session must load for a file).
 
 Parsing is tolerant (``PARSE_INCOMPLETE`` and keep-going), so a file with errors still yields its
 blocks; only an unreadable file or a missing libclang raises ``SourceParseError``.
@@ -28,280 +27,22 @@ from typing import Any
 
 from cdoctest_runner import clang, ctext
 from cdoctest_runner.clang import resource_dir  # noqa: F401 - re-exported for older importers
-from cdoctest_runner.errors import CdoctestError, LibraryNotFound, SourceParseError
-from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example, Language
+from cdoctest_runner.errors import SourceParseError
+from cdoctest_runner.example import Declaration, DocTest, Example
+from cdoctest_runner.flags import (  # noqa: F401 - re-exported (their first home)
+    HEADER_EXTENSIONS,
+    SOURCE_EXTENSIONS,
+    code_under_test,
+    compile_flags,
+    db_sources,
+    language_of,
+)
 from cdoctest_runner.parser import (
     Comment,
     find_comments,
     parse_comment,
     split_label,
 )
-
-SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C")
-HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".inl", ".ipp")
-
-
-# ----------------------------------------------------------------------------------------------
-# Flags
-
-
-def language_of(path: str) -> Language:
-    """``'c'`` for ``.c`` files and for headers whose sibling source is a ``.c`` file; else ``'c++'``."""
-    root, ext = os.path.splitext(path)
-    if ext == ".c":
-        return "c"
-    if (
-        ext in HEADER_EXTENSIONS
-        and os.path.exists(root + ".c")
-        and not any(os.path.exists(root + e) for e in SOURCE_EXTENSIONS if e != ".c")
-    ):
-        return "c"
-    return "c++"
-
-
-def sibling_source(path: str) -> str | None:
-    """For a header ``foo.h``, the source ``foo.c``/``foo.cpp``/... next to it (None if none)."""
-    root, ext = os.path.splitext(path)
-    if ext not in HEADER_EXTENSIONS:
-        return None
-    for e in (".cpp", ".cc", ".cxx", ".c++", ".c", ".C"):
-        if os.path.isfile(root + e):
-            return root + e
-    return None
-
-
-_PATH_FLAGS = ("-I", "-isystem", "-iquote", "-idirafter", "-include")
-_KEEP_PREFIXES = ("-D", "-U", "-std=", "-pthread")
-#: ``-f``/``-fno-`` flags that change what the language means, kept from compile commands. Others
-#: (sanitizers, coverage, LTO, PIC, ``-W``/``-Werror``...) are dropped: they need runtimes the
-#: interpreter lacks, or would turn clang-repl's warnings about bare expressions into errors.
-_KEEP_F = (
-    "exceptions", "cxx-exceptions", "rtti", "char8_t", "signed-char", "unsigned-char",
-    "short-enums", "gnu-keywords", "ms-extensions", "ms-compatibility", "permissive",
-    "strict-aliasing", "wrapv", "trapv", "fast-math", "finite-math-only", "coroutines",
-    "modules", "sized-deallocation", "aligned-new", "operator-names", "threadsafe-statics",
-    "builtin", "common", "trigraphs", "declspec", "asm", "gnu89-inline",
-)  # fmt: skip
-
-
-def _keep_f_flag(arg: str) -> bool:
-    name = arg[2:]
-    if name.startswith("no-"):
-        name = name[3:]
-    return name.split("=", 1)[0] in _KEEP_F
-
-
-def _flags_from_command(arguments: Sequence[str], directory: str, filename: str) -> list[str]:
-    """The flags of a compile command that matter for parsing and interpreting (paths made absolute)."""
-    args = list(arguments)[1:]  # drop the compiler
-    out: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        i += 1
-        if arg in ("-o", "-MF", "-MT", "-MQ", "-main-file-name") and i < len(args):
-            i += 1
-            continue
-        matched = False
-        for flag in _PATH_FLAGS:
-            if arg == flag and i < len(args):
-                out += [flag, os.path.normpath(os.path.join(directory, args[i]))]
-                i += 1
-                matched = True
-                break
-            if (
-                arg.startswith(flag)
-                and len(arg) > len(flag)
-                and not (flag == "-I" and arg.startswith("-include"))
-            ):
-                out.append(flag + os.path.normpath(os.path.join(directory, arg[len(flag) :])))
-                matched = True
-                break
-        if matched:
-            continue
-        if arg in ("-D", "-U") and i < len(args):
-            out.append(arg + args[i])
-            i += 1
-        elif arg.startswith(_KEEP_PREFIXES) or (arg.startswith("-f") and _keep_f_flag(arg)):
-            out.append(arg)
-    return out
-
-
-def compile_flags(
-    path: str,
-    compile_db_dir: str | None = None,
-    include_dirs: Sequence[str] = (),
-    defines: Sequence[str] = (),
-    std: str | None = None,
-) -> list[str]:
-    """Flags for ``path``: its ``compile_commands.json`` entry (if ``compile_db_dir``), then ``-I``,
-    ``-D`` and ``-std`` from the command line (which win, coming last).
-
-    A header missing from the database borrows the entry of its sibling source, else the first
-    entry of the database (the usual heuristic of clangd-like tools). Raises ``CdoctestError``
-    when ``compile_db_dir`` has no readable ``compile_commands.json``.
-    """
-    flags: list[str] = []
-    if compile_db_dir is not None:
-        flags += _db_flags(os.path.abspath(compile_db_dir), os.path.abspath(path))
-    flags += ["-I" + os.path.abspath(d) for d in include_dirs]
-    flags += ["-D" + d for d in defines]
-    if std:
-        flags = [f for f in flags if not f.startswith("-std=")]
-        flags.append("-std=" + std)
-    return flags
-
-
-def _db_flags(db_dir: str, path: str) -> list[str]:
-    db_file = os.path.join(db_dir, "compile_commands.json")
-    if not os.path.isfile(db_file):
-        raise CdoctestError(
-            f"{db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
-        )
-    from clang.cindex import CompilationDatabase, CompilationDatabaseError
-
-    try:
-        db = CompilationDatabase.fromDirectory(db_dir)
-    except CompilationDatabaseError as exc:
-        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
-    candidates = [path]
-    source = sibling_source(path)
-    if source:
-        candidates.append(source)
-    for candidate in candidates:
-        commands = db.getCompileCommands(candidate)
-        for cmd in commands or ():
-            return _flags_from_command(list(cmd.arguments), cmd.directory, cmd.filename)
-    for cmd in db.getAllCompileCommands() or ():
-        return _flags_from_command(list(cmd.arguments), cmd.directory, cmd.filename)
-    return []
-
-
-def db_sources(compile_db_dir: str) -> list[str]:
-    """Every source file named in ``compile_db_dir/compile_commands.json`` (absolute, in order)."""
-    import json
-
-    db_file = os.path.join(compile_db_dir, "compile_commands.json")
-    if not os.path.isfile(db_file):
-        raise CdoctestError(
-            f"{compile_db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
-        )
-    try:
-        with open(db_file, encoding="utf-8") as fh:
-            entries = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
-    seen: dict[str, None] = {}
-    for entry in entries:
-        f = os.path.normpath(
-            os.path.join(entry.get("directory", compile_db_dir), entry.get("file", ""))
-        )
-        seen.setdefault(f, None)
-    return list(seen)
-
-
-def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """``(include_dirs, defines, other_flags)`` of a flag list (the ``CodeUnderTest`` fields)."""
-    includes: list[str] = []
-    defines: list[str] = []
-    other: list[str] = []
-    it = iter(range(len(flags)))
-    for i in it:
-        f = flags[i]
-        if f == "-I" and i + 1 < len(flags):
-            includes.append(flags[i + 1])
-            next(it, None)
-        elif f.startswith("-I"):
-            includes.append(f[2:])
-        elif f == "-D" and i + 1 < len(flags):
-            defines.append(flags[i + 1])
-            next(it, None)
-        elif f.startswith("-D"):
-            defines.append(f[2:])
-        else:
-            other.append(f)
-    return tuple(includes), tuple(defines), tuple(other)
-
-
-def code_under_test(
-    path: str,
-    text: str | None = None,
-    flags: Sequence[str] = (),
-    libraries: Sequence[str] = (),
-) -> CodeUnderTest:
-    """What a session must load to test the blocks of ``path``.
-
-    - ``libraries`` given (the original's ``-cdtl``): the file is included as a header and the
-      libraries are loaded with ``%lib`` (``LibraryNotFound`` if one does not exist).
-    - a ``.c``/``.cpp`` file: the file itself (``text``, when given, replaces its saved contents).
-    - a header with a sibling source (``foo.h`` + ``foo.cpp``): the source, which includes the
-      header. With an unsaved ``text`` of the header, the source's ``#include`` of it is replaced by
-      that text (with ``#line`` markers, so diagnostics still name the right file and line).
-    - any other header: the header itself.
-    """
-    path = os.path.abspath(path)
-    includes, defines, other = split_flags(flags)
-    includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
-    language = language_of(path)
-    if libraries:
-        libs = []
-        for lib in libraries:
-            if not os.path.isfile(lib):
-                raise LibraryNotFound(f"{lib}: no such shared library")
-            libs.append(os.path.abspath(lib))
-        return CodeUnderTest(
-            headers=(path,),
-            libraries=tuple(libs),
-            language=language,
-            include_dirs=includes,
-            defines=defines,
-            flags=other,
-            key=path,
-        )
-    source = sibling_source(path)
-    if source is not None:
-        spliced = _splice_header(source, path, text) if text is not None else None
-        return CodeUnderTest(
-            path=source,
-            text=spliced,
-            language=language_of(source),
-            include_dirs=includes,
-            defines=defines,
-            flags=other,
-            key=path,
-        )
-    return CodeUnderTest(
-        path=path,
-        text=text,
-        language=language,
-        include_dirs=includes,
-        defines=defines,
-        flags=other,
-        key=path,
-    )
-
-
-_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M)
-
-
-def _splice_header(source: str, header: str, header_text: str) -> str | None:
-    """The text of ``source`` with its ``#include`` of ``header`` replaced by ``header_text``
-    (``None`` when the source cannot be read or does not include the header by name)."""
-    try:
-        with open(source, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-    except OSError:
-        return None
-    name = os.path.basename(header)
-    for match in _INCLUDE_RE.finditer(text):
-        if os.path.basename(match.group(1)) != name:
-            continue
-        after_line = text.count("\n", 0, match.end()) + 2
-        body = header_text if header_text.endswith("\n") else header_text + "\n"
-        replacement = f'#line 1 "{header}"\n{body}#line {after_line} "{source}"'
-        return text[: match.start()] + replacement + text[match.end() :]
-    return None
-
 
 # ----------------------------------------------------------------------------------------------
 # libclang (set up in cdoctest_runner.clang)

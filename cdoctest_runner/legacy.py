@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from cdoctest_runner.cli import RunConfig, collect, name_forms, run
 from cdoctest_runner.errors import CdoctestError
-from cdoctest_runner.finder import HEADER_EXTENSIONS, db_sources
+from cdoctest_runner.flags import HEADER_EXTENSIONS, db_sources
 
 EPILOG = """\
 examples (the original cdoctest's command lines):

@@ -7,7 +7,7 @@ both). Each ``Located`` knows the comment block directly above it (``CommentBloc
 style, whether it holds cdoctest prompts and whether it carries our ``cdoctest-gen:`` marker).
 ``select_targets(source, selector)`` picks targets by name, by 1-based line, or all without a block.
 
-Flags come from ``cdoctest_runner.finder.compile_flags`` (``-p`` compile database, ``-I``, ``-D``,
+Flags come from ``cdoctest_runner.flags.compile_flags`` (``-p`` compile database, ``-I``, ``-D``,
 ``--std``), the same as the runner uses. Positions are 1-based lines as libclang reports them.
 """
 
@@ -116,7 +116,7 @@ class SourceFile:
         When the file has errors, the top-level declarations that hold them are blanked out (line
         count kept) so that the functions that do parse can still be tested.
         """
-        from cdoctest_runner.finder import code_under_test
+        from cdoctest_runner.flags import code_under_test
 
         body = self.text if text is None else text
         if text is None and (self.errors or self.missing_includes):
@@ -142,7 +142,7 @@ _SCOPE_KINDS = {
 
 def source_flags(path: str, options: SourceOptions) -> list[str]:
     """Compile flags for ``path`` (the runner's ``compile_flags``) plus ``options.extra_flags``."""
-    from cdoctest_runner.finder import compile_flags
+    from cdoctest_runner.flags import compile_flags
 
     flags = list(
         compile_flags(
