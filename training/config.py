@@ -81,6 +81,11 @@ class GRPOConfig(BaseModel):
     lora: LoRAOptions | None = Field(
         None, description="train LoRA adapters instead of all weights (null = full fine-tuning)"
     )
+    init_adapter: str | None = Field(
+        None,
+        description="a peft adapter directory (e.g. an SFT stage's adapter/) to continue training "
+        "on `model` instead of fresh adapters; needs lora",
+    )
 
     # --- data and prompts
     split: Literal["train", "val", "synth-train", "synth-heldout"] = Field(
@@ -280,6 +285,10 @@ class GRPOConfig(BaseModel):
             )
         if self.reasoning_min_words > self.reasoning_max_words:
             raise ValueError("reasoning_min_words must not exceed reasoning_max_words")
+        if self.init_adapter and self.lora is None:
+            raise ValueError(
+                "init_adapter continues a LoRA adapter: set lora (e.g. lora: {}) or drop init_adapter"
+            )
         if self.device == "cpu" and self.dtype == "bfloat16" and self.lora is None:
             raise ValueError(
                 "bfloat16 full fine-tuning on CPU loses updates to rounding: use dtype 'float32' (or 'auto') on CPU"

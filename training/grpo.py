@@ -119,7 +119,11 @@ def build_state(
         from training.hf_model import load_policy
 
         model, tokenizer = load_policy(cfg.model, dtype=cfg.torch_dtype(), device=cfg.device)
-    if cfg.lora is not None:
+    if cfg.lora is not None and cfg.init_adapter:
+        from peft import PeftModel
+
+        model = PeftModel.from_pretrained(model, cfg.init_adapter, is_trainable=True)
+    elif cfg.lora is not None:
         from peft import LoraConfig, get_peft_model
 
         model = get_peft_model(

@@ -4,12 +4,15 @@ Stages run in this order, each optional (``RefreshConfig.stages``):
 
 1. ``sft``    — the prompt-embedding stage (``training.sft``; block expansion by default), from
                ``RefreshConfig.model`` (null = the embedded GGUF), into ``RUN/sft``;
-2. ``grpo``   — GRPO (``training.grpo``) from the SFT model (or from ``model``), into ``RUN/grpo``;
+2. ``grpo``   — GRPO (``training.grpo``) from the SFT model (or from ``model``), into ``RUN/grpo``; a
+               LoRA GRPO stage after a LoRA SFT stage continues the SFT adapter on ``model``
+               (``init_adapter``), so the export is an adapter over the source GGUF;
 3. ``export`` — ``training.export`` of the last stage's model into ``RUN/export/``: a full GGUF
                (``model.gguf``), or a LoRA adapter GGUF (``adapter.gguf``) when the last stage is a
                LoRA on the untouched source GGUF; weight type ``export_outtype`` (default ``q8_0``;
                tensors left untouched by training keep their source quantisation);
-4. ``eval``   — ``training.evaluate`` on the validation split for the starting model (*before*)
+4. ``eval``   — ``training.evaluate`` on ``eval_split`` (``val``, or the generated ``synth-heldout``)
+               for the starting model (*before*)
                and the trained model (*after*), same prompts, greedy completions, scored by the
                cdoctest reward parts through clang-repl.
 
@@ -52,7 +55,8 @@ class RefreshConfig(BaseModel):
     sft: dict[str, Any] = Field(default_factory=dict, description="SFTConfig fields for the sft stage (model/output_dir are set by refresh)")
     grpo: dict[str, Any] = Field(default_factory=dict, description="GRPOConfig fields for the grpo stage (model/output_dir are set by refresh)")
     export_outtype: Literal["f32", "f16", "q8_0"] = Field("q8_0", description="weight type of exported tensors that training changed")
-    eval_items: int | None = Field(None, ge=1, description="evaluate on the first N validation items (null = all)")
+    eval_split: Literal["val", "synth-heldout"] = Field("val", description="data set split of the before/after evaluation")
+    eval_items: int | None = Field(None, ge=1, description="evaluate on the first N items of eval_split (null = all)")
     eval_max_new_tokens: int = Field(128, gt=0, description="greedy completion length in evaluation")
     eval_mutants: int = Field(4, ge=0, description="mutants per function for the evaluation's mutation score")
     install: bool = Field(True, description="install the export as the current trained model (models/ finds it)")
@@ -97,7 +101,7 @@ def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[st
     from training.evaluate import evaluate
 
     policy = _load_for_eval(path)
-    report = evaluate(path, "val", items=items, policy=policy, mutants=cfg.eval_mutants,
+    report = evaluate(path, cfg.eval_split, items=items, policy=policy, mutants=cfg.eval_mutants,
                       max_new_tokens=cfg.eval_max_new_tokens)
     return {"overall": report.overall, "by_category": report.by_category, "table": report.table(),
             "completions": [{"id": s.id, "completion": s.completion, "passed": s.passed} for s in report.items]}
@@ -123,7 +127,7 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
     if "eval" in cfg.stages:
         from training.dataset import load_items
 
-        val_items = load_items("val")[: cfg.eval_items] if cfg.eval_items else load_items("val")
+        val_items = load_items(cfg.eval_split)[: cfg.eval_items] if cfg.eval_items else load_items(cfg.eval_split)
         t = time.perf_counter()
         print("refresh: evaluating the starting model", file=log)
         card["metrics_before"] = _evaluate(cfg, start_model, val_items)
@@ -148,7 +152,12 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
         from training.config import GRPOConfig
         from training.grpo import latest_checkpoint, train
 
-        grpo_cfg = GRPOConfig.model_validate({**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")})
+        grpo_fields = {**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")}
+        if export_source is not None and export_source.endswith("adapter") and cfg.grpo.get("lora") is not None:
+            # LoRA after LoRA: keep training the SFT adapter on the untouched base, so the export
+            # stays a small adapter GGUF over the source model
+            grpo_fields.update(model=start_model, init_adapter=export_source)
+        grpo_cfg = GRPOConfig.model_validate(grpo_fields)
         t = time.perf_counter()
         print(f"refresh: grpo ({grpo_cfg.steps} steps)", file=log)
         train(grpo_cfg, progress=progress)

@@ -178,3 +178,33 @@ def test_lora_reference_refresh_snapshots_the_adapters(tmp_path, tokenizer, tiny
             ref = sequence_logprobs(ref_model, seq, mask, 5)
         after = sequence_logprobs(state.policy, seq, mask, 5)
     assert torch.equal(before, after) and torch.allclose(ref, before, atol=1e-6)
+
+
+def test_lora_grpo_continues_a_saved_adapter(tmp_path, tokenizer, tiny_items, to_target):
+    """init_adapter (the LoRA SFT stage's adapter): training starts from its weights on the untouched
+    base; algorithm1's ref <- θ at step 0 is then a snapshot of those adapters (KL 0 at step 0)."""
+    from peft import LoraConfig, get_peft_model
+
+    sft = get_peft_model(tiny_model(tokenizer), LoraConfig(r=2, lora_alpha=4, target_modules=["q_proj", "v_proj"]))
+    with torch.no_grad():
+        for name, p in sft.named_parameters():
+            if "lora_B" in name:
+                p.copy_(torch.randn_like(p) * 0.5)
+    sft.save_pretrained(tmp_path / "adapter")
+    saved = {n: p.detach().clone() for n, p in sft.named_parameters() if "lora_" in n}
+    model = tiny_model(tokenizer)
+    state, metrics = go(tmp_path, tokenizer, tiny_items, to_target, model=model, steps=1, beta=0.5,
+                        steps_per_iteration=10, init_adapter=str(tmp_path / "adapter"),
+                        lora={"r": 2, "alpha": 4, "target_modules": ["q_proj", "v_proj"]})
+    assert metrics[0]["kl"] == pytest.approx(0.0, abs=1e-6)
+    assert state.ref.snapshot is not None
+    assert all(torch.equal(saved[n], state.ref.snapshot[n]) for n in saved)
+    now = dict(state.policy.named_parameters())
+    assert any(not torch.equal(saved[n], now[n]) for n in saved)  # trained from there
+
+
+def test_init_adapter_needs_lora():
+    from training.config import GRPOConfig
+
+    with pytest.raises(ValueError, match="init_adapter continues a LoRA adapter"):
+        GRPOConfig(init_adapter="runs/sft/adapter")
