@@ -221,6 +221,7 @@ def code_under_test(
     includes, defines, other = split_flags(flags)
     includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
     language = language_of(path)
+    common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
     if libraries:
         libs = []
         for lib in libraries:
@@ -231,10 +232,7 @@ def code_under_test(
             headers=(path,),
             libraries=tuple(libs),
             language=language,
-            include_dirs=includes,
-            defines=defines,
-            flags=other,
-            key=path,
+            **common,
         )
     source = sibling_source(path)
     if source is not None:
@@ -243,20 +241,9 @@ def code_under_test(
             path=source,
             text=spliced,
             language=language_of(source),
-            include_dirs=includes,
-            defines=defines,
-            flags=other,
-            key=path,
+            **common,
         )
-    return CodeUnderTest(
-        path=path,
-        text=text,
-        language=language,
-        include_dirs=includes,
-        defines=defines,
-        flags=other,
-        key=path,
-    )
+    return CodeUnderTest(path=path, text=text, language=language, **common)
 
 
 _INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M)

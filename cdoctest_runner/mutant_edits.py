@@ -69,6 +69,12 @@ class Tokens:
         self.start = [t.extent.start.offset for t in toks]
         self.end = [t.extent.end.offset for t in toks]
         self.kind = [t.kind.name for t in toks]
+        self.lo, self.hi = extent.start.offset, extent.end.offset
+
+    def inside(self, cursor) -> bool:  # noqa: ANN001
+        """Whether ``cursor`` is a non-empty extent within this one (in the main file)."""
+        s, e = cursor.extent.start, cursor.extent.end
+        return s.file is not None and self.lo <= s.offset and e.offset <= self.hi and s.offset < e.offset
 
     def index_at_or_after(self, offset: int) -> int:
         """Index of the first token starting at or after ``offset``."""
@@ -100,12 +106,8 @@ def classic_edits(tu, body, source: bytes) -> list[Edit]:  # noqa: ANN001
 
     K = cindex.CursorKind
     toks = Tokens(tu, body.extent)
-    lo, hi = body.extent.start.offset, body.extent.end.offset
+    inside = toks.inside
     edits: list[Edit] = []
-
-    def inside(c) -> bool:  # noqa: ANN001
-        s, e = c.extent.start, c.extent.end
-        return s.file is not None and lo <= s.offset and e.offset <= hi and s.offset < e.offset
 
     def negate_parens(open_i: int, keyword: str) -> None:
         close_i = toks.matching_paren(open_i)
@@ -274,15 +276,11 @@ def realistic_edits(tu, body, source: bytes) -> list[Edit]:  # noqa: ANN001
 
     K = cindex.CursorKind
     toks = Tokens(tu, body.extent)
-    lo, hi = body.extent.start.offset, body.extent.end.offset
+    inside = toks.inside
     edits: list[Edit] = []
 
     def text(c) -> str:  # noqa: ANN001
         return source[c.extent.start.offset : c.extent.end.offset].decode("utf-8", "replace")
-
-    def inside(c) -> bool:  # noqa: ANN001
-        s, e = c.extent.start, c.extent.end
-        return s.file is not None and lo <= s.offset and e.offset <= hi and s.offset < e.offset
 
     def short(t: str) -> str:
         t = " ".join(t.split())
