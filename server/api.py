@@ -1,15 +1,16 @@
-"""Typed objects of the generation pipeline, shared by the CLI (``cdoctest-gen``) and the language server.
+"""Typed objects of the generation pipeline, shared by the CLI (``cdoctest-gen``) and the language
+server.
 
-Positions: ``Declaration`` lines are 1-based (libclang); ``TextEdit`` positions are 0-based lines and
-0-based *character* (Unicode code point) columns into the text that was given to the generator.
+Positions: ``Declaration`` lines are 1-based (libclang); ``TextEdit`` positions are 0-based lines
+and 0-based *character* (Unicode code point) columns into the text that was given to the generator.
 The language server converts code points to UTF-16 units at its boundary.
 """
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Literal
 
 from cdoctest_runner.example import Declaration, Example
 from cdoctest_runner.results import DocTestResult
@@ -38,6 +39,9 @@ class GenerateOptions:
     max_examples: int = 8  # examples kept in the final block (realistic bugs need several cases)
     grammar: bool = True  # grammar-constrained decoding
     replace_user_blocks: bool = False  # may overwrite a hand-written block above the function
+    max_tokens: int = 200  # per model completion: a reasoning line and 6 short examples fit
+    quick: bool = False  # stop after phase 1 (the fast sources' block; no model, no search)
+    single_phase: bool = False  # every source pooled before one selection (for comparison)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,10 @@ class TargetSelector:
 
 @dataclass(frozen=True)
 class FunctionInfo:
-    """A function found by the locator (fast: no model). ``has_block``: a cdoctest block is above it."""
+    """A function found by the locator (fast: no model).
+
+    ``has_block``: a cdoctest block is above it.
+    """
 
     declaration: Declaration
     has_block: bool = False
@@ -117,11 +124,14 @@ class FunctionResult:
     message: str = ""  # human summary, honest about what was done
     timings: dict[str, float] = field(default_factory=dict)
     edit: TextEdit | None = None
+    phase: int = 0  # 1: the fast sources' block, 2: a stronger block found later, 0: no block
 
 
 @dataclass(frozen=True)
 class ProgressEvent:
-    """Progress report: stage is one of parsing, prompting, sampling, verifying, mutating, selecting, rendering."""
+    """Progress report: ``stage`` is one of parsing, prompting, sampling, verifying, mutating,
+    selecting, rendering; during generation ``message`` starts with the phase (``server.runtime``).
+    """
 
     stage: str
     message: str
@@ -144,5 +154,23 @@ class FileResult:
     timings: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PhaseResult:
+    """A block delivered by one phase of ``Generator.generate``.
+
+    Phase 1 delivers the fast sources' verified blocks (documentation, type values, API
+    sequences); phase 2 the whole file again once the model and the input search have run, where
+    a function's block is replaced only by a stronger one (more mutants killed).
+    ``improved`` names the functions (qualified) whose block phase 2 replaced; ``previous``
+    maps each of them to the kills of the block it replaces, ``(killed, total)``.
+    """
+
+    phase: int
+    result: FileResult
+    seconds: float  # since the generation started
+    improved: tuple[str, ...] = ()
+    previous: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
 ProgressCallback = Callable[[ProgressEvent], None]
-CancelEvent = threading.Event
+PhaseCallback = Callable[[PhaseResult], None]

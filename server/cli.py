@@ -23,7 +23,14 @@ import threading
 from typing import Any, TextIO
 
 from cdoctest_runner.cli import add_source_arguments
-from server.api import FileResult, GenerateOptions, ProgressEvent, SourceOptions, TargetSelector
+from server.api import (
+    FileResult,
+    GenerateOptions,
+    PhaseResult,
+    ProgressEvent,
+    SourceOptions,
+    TargetSelector,
+)
 
 EPILOG = """examples:
   cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
@@ -35,10 +42,11 @@ EPILOG = """examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``cdoctest-gen`` argument parser."""
     p = argparse.ArgumentParser(
         prog="cdoctest-gen",
-        description="Generate cdoctest tests (clang-repl examples in doc comments) that have already "
-        "been run and passed.",
+        description="Generate cdoctest tests (clang-repl examples in doc comments) that have "
+        "already been run and passed.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
@@ -92,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="examples in a block (default %(default)s)",
     )
     p.add_argument(
+        "--quick",
+        action="store_true",
+        help="stop after the first verified block (documented calls, type values, API "
+        "sequences; no model, no input search)",
+    )
+    p.add_argument(
         "--replace-user-blocks",
         action="store_true",
         help="may overwrite a hand-written block above a selected function",
@@ -128,6 +142,23 @@ class _Progress:
             self.width = 0
 
 
+class _PhaseLog:
+    """``-v``: one line per phase as soon as its blocks are ready."""
+
+    def __init__(self, stream: TextIO, progress: _Progress) -> None:
+        self.stream = stream
+        self.progress = progress
+
+    def __call__(self, phase: PhaseResult) -> None:
+        self.progress.clear()
+        blocks = sum(1 for f in phase.result.functions if f.edit is not None)
+        line = f"cdoctest-gen: phase {phase.phase}: {blocks} verified block(s) after "
+        line += f"{phase.seconds:.1f} s"
+        if phase.phase == 2:
+            line += f", {len(phase.improved)} stronger than phase 1's"
+        print(line, file=self.stream)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (see the module docstring)."""
     parser = build_parser()
@@ -160,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         time_budget_s=args.time_budget,
         max_examples=args.max_examples,
         replace_user_blocks=args.replace_user_blocks,
+        quick=args.quick,
     )
     source_options = SourceOptions(
         compile_db_dir=args.compile_db_dir,
@@ -214,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cdoctest-gen: model {model} [{reason}]", file=err)
         else:
             print(f"cdoctest-gen: no model [{reason}]", file=err)
-        result = generator.generate(path, text, selector, progress=progress, cancel=cancel)
+        on_phase = _PhaseLog(err, progress) if args.verbose else None
+        result = generator.generate(
+            path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
+        )
     except TargetNotFound as exc:
         progress.clear()
         print(f"cdoctest-gen: {exc}", file=err)
@@ -238,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     progress.clear()
 
     _summary(result, args.file, err, args.verbose)
+    print(f"cdoctest-gen: {phase_times(result)}", file=err)
     if args.json:
         json.dump(to_json(result), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -265,6 +301,21 @@ def unified_diff(old: str, new: str, name: str) -> str:
     )
 
 
+def phase_times(result: FileResult) -> str:
+    """When each phase's blocks were ready: 'first block after 2.1 s, final block after 14.0 s'.
+
+    >>> phase_times(FileResult("f.c", (), "", timings={"first_block": 2.06, "final": 14.0}))
+    'first block after 2.1 s, final block after 14.0 s'
+    >>> phase_times(FileResult("f.c", (), "", timings={"first_block": 2.06}))
+    'first block after 2.1 s (--quick: no model, no input search)'
+    """
+    t = result.timings
+    first = f"first block after {t.get('first_block', 0.0):.1f} s"
+    if "final" not in t:
+        return first + " (--quick: no model, no input search)"
+    return f"{first}, final block after {t['final']:.1f} s"
+
+
 def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
     for f in result.functions:
         d = f.function
@@ -284,10 +335,10 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
             print(
                 "  timings: " + ", ".join(f"{k} {v:.1f}s" for k, v in f.timings.items()), file=err
             )
+            if f.phase:
+                print(f"  block from phase {f.phase}", file=err)
             if f.surviving_mutants:
-                print(
-                    f"  not covered ({len(f.surviving_mutants)} surviving mutant(s)):", file=err
-                )
+                print(f"  not covered ({len(f.surviving_mutants)} surviving mutant(s)):", file=err)
             for m in f.surviving_mutants:
                 eq = " (likely equivalent: no searched input told it apart)" * m.likely_equivalent
                 print(f"    line {m.line}: {m.operator} {m.description}{eq}", file=err)

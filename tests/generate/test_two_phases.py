@@ -1,0 +1,155 @@
+"""The generator's two phases, the adaptive sampling and the final check run twice.
+
+Test data: examples/gen/scoring.c (real clang-repl, no model: phase 2 is the input search, which
+is deterministic). ``grade``'s phase-1 block (documented calls and type values, chosen by mutation
+analysis) leaves boundary mutants alive that the search kills; ``count_vowels``' phase-1 block
+already kills every mutant, so the model is never asked. The final check's two runs are checked
+with a runner that answers the second run differently for one example.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import replace
+
+import pytest
+
+from cdoctest_runner.example import Example
+from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
+from server.api import GenerateOptions, PhaseResult, TargetSelector
+from server.final_check import final_check, kept_examples, unstable_examples
+from server.locate import load_source, select_targets
+from server.pipeline import Generator
+from server.render import block_style, newline_of, plan_block
+
+from .test_pipeline_e2e import EXAMPLES, CannedBackend
+
+SCORING = os.path.join(EXAMPLES, "scoring.c")
+
+
+@pytest.mark.clang
+def test_phase_two_delivers_a_stronger_block_after_the_first(runner) -> None:
+    """``grade``: phase 1's block, then phase 2's, which kills more; both were final-checked."""
+    phases: list[PhaseResult] = []
+    with Generator(runner=runner, options=GenerateOptions(no_model=True)) as gen:
+        result = gen.generate(SCORING, None, TargetSelector(name="grade"), on_phase=phases.append)
+    assert [p.phase for p in phases] == [1, 2]
+    (one,) = phases[0].result.functions
+    (two,) = phases[1].result.functions
+    assert one.status == two.status == "verified" and (one.phase, two.phase) == (1, 2)
+    assert one.verification is not None and one.verification.passed
+    assert two.verification is not None and two.verification.passed
+    assert two.mutants_killed > one.mutants_killed and two.mutants_total == one.mutants_total
+    assert phases[1].improved == ("grade",)
+    assert phases[1].previous == {"grade": (one.mutants_killed, one.mutants_total)}
+    assert f"instead of {one.mutants_killed}/{one.mutants_total}" in two.message
+    assert result is phases[1].result and result.new_text == phases[1].result.new_text
+    assert 0 < result.timings["first_block"] <= result.timings["final"]
+    assert phases[0].result.new_text != result.new_text  # the stronger block replaced it
+
+
+@pytest.mark.clang
+def test_quick_stops_after_phase_one_and_never_touches_the_model(runner) -> None:
+    backend = CannedBackend([">>> grade(1)\nF\n"])
+    phases: list[PhaseResult] = []
+    with Generator(backend=backend, runner=runner, options=GenerateOptions(quick=True)) as gen:
+        result = gen.generate(SCORING, None, TargetSelector(name="grade"), on_phase=phases.append)
+    assert [p.phase for p in phases] == [1] and backend.calls == []
+    (fn,) = result.functions
+    assert fn.status == "verified" and fn.phase == 1 and fn.origin == "fallback"
+    assert "final" not in result.timings and result.model is None
+
+
+@pytest.mark.clang
+def test_no_samples_when_the_block_kills_every_killable_mutant(runner) -> None:
+    """``count_vowels``: phase 1 kills every mutant, so phase 2 does not sample (adaptive)."""
+    backend = CannedBackend(['>>> count_vowels("a")\n1\n'])
+    with Generator(backend=backend, runner=runner) as gen:
+        result = gen.generate(SCORING, None, TargetSelector(name="count_vowels"))
+    (fn,) = result.functions
+    assert backend.calls == [] and fn.candidates_total == 0
+    assert fn.mutants_total > 0 and fn.mutants_killed == fn.mutants_total
+    assert "model: not asked (the block kills every killable mutant)" in fn.message
+
+
+def _ran(examples: list[Example], got: list[str], outcome: Outcome = Outcome.PASSED):
+    from cdoctest_runner.runner import examples_doctest
+
+    return DocTestResult(
+        examples_doctest(examples),
+        tuple(
+            ExampleResult(e, outcome if e.want != g else Outcome.PASSED, got=g)
+            for e, g in zip(examples, got, strict=True)
+        ),
+    )
+
+
+def test_unstable_and_kept_examples_from_two_runs() -> None:
+    a, b, c = Example("f(1)", "1\n"), Example("f(2)", "2\n"), Example("int x = f(3);", "")
+    one = _ran([a, b, c], ["1\n", "2\n", ""])
+    two = _ran([a, b, c], ["1\n", "7\n", ""], Outcome.FAILED)
+    assert unstable_examples(one, two) == [1]
+    assert kept_examples((a, b, c), one, two) == [a, c]  # the unstable one alone is left out
+    three = _ran([c, a], ["9\n", "1\n"], Outcome.FAILED)  # a failing declaration cuts the block
+    assert kept_examples((c, a), three, _ran([c, a], ["", "1\n"])) == []
+
+
+class SecondRunDiffers:
+    """A runner whose first ``run_many`` answers the second copy of each job with a different
+    output for the example ``unstable``; later calls run for real."""
+
+    def __init__(self, runner, unstable: str) -> None:
+        self.runner = runner
+        self.unstable = unstable
+        self.calls = 0
+        self.limits, self.workers, self.toolchain = runner.limits, 1, runner.toolchain
+
+    def run(self, test, code, cancel=None):
+        return self.runner.run(test, code, cancel)
+
+    def run_many(self, jobs, cancel: threading.Event | None = None):
+        self.calls += 1
+        results = self.runner.run_many(jobs, cancel=cancel)
+        if self.calls > 1:
+            return results
+        half = len(results) // 2
+        for i in range(half, len(results)):
+            rs = tuple(
+                replace(r, outcome=Outcome.FAILED, got="12345\n")
+                if r.example.source.strip() == self.unstable
+                else r
+                for r in results[i].results
+            )
+            results[i] = replace(results[i], results=rs)
+        return results
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.clang
+def test_final_check_drops_an_example_whose_output_differs_between_two_runs(runner) -> None:
+    source = load_source(SCORING)
+    (target,) = select_targets(source, TargetSelector(name="grade"))
+    examples = [Example("grade(95)", "'A'\n"), Example("grade(80)", "'B'\n")]
+    block_text, edit = plan_block(target, examples, block_style(source), newline_of(source.text))
+    from server.api import FunctionResult
+    from server.job import Plan
+
+    result = FunctionResult(target.declaration, "verified", examples=tuple(examples), edit=edit)
+    plan = Plan(target, result, edit, block_style(source), newline_of(source.text))
+    flaky = SecondRunDiffers(runner, "grade(80)")
+    (checked,) = final_check(source, [plan], flaky)
+    assert flaky.calls == 2  # the trimmed block was checked again (twice, in one batch)
+    assert [e.source.strip() for e in checked.result.examples] == ["grade(95)"]
+    assert "gave different output in two runs (`grade(80)`)" in checked.result.message
+    assert checked.edit is not None and checked.result.verification.passed
+
+    only = [Example("grade(80)", "'B'\n")]
+    _, edit = plan_block(target, only, block_style(source), newline_of(source.text))
+    result = FunctionResult(target.declaration, "verified", examples=tuple(only), edit=edit)
+    plan = Plan(target, result, edit, block_style(source), newline_of(source.text))
+    (dropped,) = final_check(source, [plan], SecondRunDiffers(runner, "grade(80)"))
+    assert dropped.edit is None and dropped.result.status == "no_test"  # nothing checked is left
+    assert "different output in two runs" in dropped.result.message
