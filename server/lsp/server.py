@@ -35,7 +35,15 @@ from pygls.lsp.server import LanguageServer
 from cdoctest_runner.results import SandboxReport
 from server.lsp import args as A
 from server.lsp.engine import Engine, EngineError
-from server.lsp.features import code_actions, generate, lifecycle, test_runs, testing, trust
+from server.lsp.features import (
+    code_actions,
+    generate,
+    lifecycle,
+    stronger,
+    test_runs,
+    testing,
+    trust,
+)
 from server.lsp.features.diagnostics import Diagnostics
 from server.lsp.settings import Settings, initial_trust, parse_settings, to_client
 from server.lsp.timing import TimedProtocol, apply_level
@@ -470,6 +478,7 @@ def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
     ls.diagnostics.clear(uri)
     if ls._engine is not None:
         ls._engine.forget(uri)
+    stronger.forget(ls, uri)
 
 
 # -- code actions ---------------------------------------------------------------------------------
@@ -491,9 +500,14 @@ async def code_action(ls: CdoctestServer, params: T.CodeActionParams) -> list[T.
     if found is None:
         return []
     doc, functions = found
-    return code_actions.list_actions(
+    actions = code_actions.list_actions(
         doc.uri, doc.version, functions, params.range, only, ls.supports_resolve()
     )
+    # Stronger blocks phase 2 found after the user edited the first one (features/stronger.py).
+    offered = stronger.offered_actions(
+        ls, doc.uri, doc.version, doc.source, functions, params.range, only
+    )
+    return offered + actions
 
 
 @server.feature(T.CODE_ACTION_RESOLVE)

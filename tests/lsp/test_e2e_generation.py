@@ -1,7 +1,9 @@
 """End-to-end generation behaviour through ``cdoctest/generate``.
 
 VS Code's capabilities only (these runs are the slow ones).
-Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based).
+Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based) and
+tests/data/lsp/phases.c (``apply_twice`` on line 16: the fast sources of phase 1 write nothing for
+a function pointer, so the request is still open while phase 2 samples the model).
 
 Cancellation is checked by time: once the server reports the sampling stage, a cancel must be
 answered within a few seconds (a full generation takes far longer on 2 cores), and no edit arrives.
@@ -29,6 +31,8 @@ from .helpers import (
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_clang, needs_model]
 
 MATHUTIL = DATA / "mathutil.cpp"
+PHASES = DATA / "phases.c"
+APPLY_TWICE_LINE = 15  # 0-based
 CANCEL_WITHIN_S = 5.0
 
 
@@ -48,15 +52,17 @@ def _sampling(client: LanguageClient, token: str) -> list:
 async def test_cancel_request_stops_generation_and_other_requests_are_answered(
     vscode_client: LanguageClient,
 ) -> None:
-    """Test data: mathutil.cpp. Requests are answered while sampling; cancel answers -32800 fast."""
+    """Test data: phases.c. Requests are answered while sampling; cancel answers -32800 fast."""
     client = vscode_client
-    uri, text = open_document(client, MATHUTIL, uri="file:///cancel/mathutil.cpp")
+    uri, text = open_document(client, PHASES, uri="file:///cancel/phases.c")
     token = "gen-cancel-request"
     client.progress_reports.setdefault(token, [])
-    task = _generate(client, {"uri": uri, "version": 1, "line": 6, "workDoneToken": token})
+    task = _generate(
+        client, {"uri": uri, "version": 1, "line": APPLY_TWICE_LINE, "workDoneToken": token}
+    )
     await eventually(lambda: _sampling(client, token), 120, "the sampling stage")
     # The loop is free: a code action listing and a status request are answered meanwhile.
-    pos = T.Position(3, 4)
+    pos = T.Position(5, 4)
     actions = await asyncio.wait_for(
         client.text_document_code_action_async(
             T.CodeActionParams(
@@ -65,7 +71,7 @@ async def test_cancel_request_stops_generation_and_other_requests_are_answered(
         ),
         5,
     )
-    assert actions[0].title == "Generate cdoctest for `add`"
+    assert actions[0].title == "Generate cdoctest for `grade`"
     status = await asyncio.wait_for(client.protocol.send_request_async("cdoctest/status", {}), 5)
     assert status.settings.generation.samples == 2
     assert not task.done(), "generation finished before it could be cancelled"
@@ -81,12 +87,12 @@ async def test_cancel_request_stops_generation_and_other_requests_are_answered(
 
 
 async def test_progress_cancel_returns_no_edit(vscode_client: LanguageClient) -> None:
-    """Test data: mathutil.cpp. A progress cancel answers ``cancelled`` fast, with no edit."""
+    """Test data: phases.c. A progress cancel answers ``cancelled`` fast, with no edit."""
     client = vscode_client
-    uri, _ = open_document(client, MATHUTIL, uri="file:///progress/mathutil.cpp")
+    uri, _ = open_document(client, PHASES, uri="file:///progress/phases.c")
     token = "gen-progress-cancel"
     client.progress_reports.setdefault(token, [])
-    task = _generate(client, {"uri": uri, "line": 6, "workDoneToken": token})
+    task = _generate(client, {"uri": uri, "line": APPLY_TWICE_LINE, "workDoneToken": token})
     await eventually(lambda: _sampling(client, token), 120, "the sampling stage")
     started = time.monotonic()
     client.window_work_done_progress_cancel(T.WorkDoneProgressCancelParams(token=token))

@@ -4,19 +4,22 @@ One coroutine serves ``codeAction/resolve``, the ``cdoctest/generate`` request a
 ``cdoctest.server.generate`` command.
 
 Contract: the pipeline runs in the server's generation executor (never on the event loop) with a
-``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set
-it and
-return at once, with no edit. The edit is computed against the document version the generation
-started from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused
-with a
-message. "Possible bug" findings become warnings once the client has applied the edit (the
-document then equals the generated text). While the workspace is untrusted nothing is generated:
-the outcome is an error saying why (``features/trust.py``).
+``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set it
+and return at once, with no edit. Two phases (``server.pipeline``): the answer comes as soon as
+phase 1 has a verified block (its summary ends with "looking for a stronger block"); phase 2 goes
+on in the background under a progress of its own, and a stronger block replaces the first one or
+is offered as a code action (``features/stronger.py``). When phase 1 has no block the answer
+waits for phase 2. The edit is computed against the document version the generation started
+from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused with a
+message (and phase 2 is stopped). "Possible bug" findings become warnings once the client has
+applied the edit (the document then equals the generated text). While the workspace is
+untrusted nothing is generated: the outcome is an error saying why (``features/trust.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 import time
@@ -26,12 +29,14 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types as T
 from lsprotocol.converters import get_converter
 
-from server.api import FileResult
+from server.api import FileResult, PhaseResult, ProgressEvent
 from server.lsp import convert
 from server.lsp.args import GenerateArgs
 from server.lsp.engine import EngineError, GenerationCancelledError
+from server.lsp.features import stronger
 from server.lsp.progress import Progress
 from server.lsp.relocate import relocate_edits
+from server.render import apply_edits
 
 if TYPE_CHECKING:
     from server.lsp.server import CdoctestServer
@@ -118,14 +123,49 @@ async def generate(
     await progress.begin(f"Generating cdoctest for {what}", "parsing", cancellable=True)
     engine = ls.engine
     loop = asyncio.get_running_loop()
+    phases: asyncio.Queue[PhaseResult] = asyncio.Queue()
+    relay = Relay(progress)
     future = loop.run_in_executor(
-        ls.generate_executor, engine.generate, path, text, selector, progress.callback, cancel
+        ls.generate_executor,
+        functools.partial(
+            engine.generate,
+            path,
+            text,
+            selector,
+            relay,
+            cancel,
+            on_phase=lambda r: loop.call_soon_threadsafe(phases.put_nowait, r),
+        ),
     )
+    for name in _names(args):
+        stronger.forget(ls, args.uri, name)  # a new generation replaces what was offered
     end_message = "cancelled"
     cancel_waiter: asyncio.Future[Any] = asyncio.ensure_future(progress.cancelled.wait())
+    phase_waiter: asyncio.Future[PhaseResult] = asyncio.ensure_future(phases.get())
     try:
-        waiting: set[asyncio.Future[Any]] = {future, cancel_waiter}
-        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        while True:
+            waiting: set[asyncio.Future[Any]] = {future, cancel_waiter, phase_waiter}
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if future in done or cancel_waiter in done:
+                break
+            first = phase_waiter.result()
+            phase_waiter = asyncio.ensure_future(phases.get())
+            if first.phase != 1 or not any(f.edit is not None for f in first.result.functions):
+                continue
+            # The first block: answer now; phase 2 goes on in the background (features/stronger).
+            outcome = _to_outcome(ls, args.uri, text, version, first.result)
+            if outcome.edit is None:  # refused (the function changed): phase 2 cannot help
+                cancel.set()
+                _swallow(future)
+                end_message = outcome.summary
+                return outcome
+            outcome.summary += "; looking for a stronger block"
+            outcome.seconds = time.monotonic() - started
+            end_message = outcome.summary
+            ls.track(
+                stronger.follow_up(ls, args.uri, text, first.result, future, relay, cancel, what)
+            )
+            return outcome
         if future not in done:  # progress cancelled: stop the worker, answer now
             cancel.set()
             _swallow(future)
@@ -157,7 +197,24 @@ async def generate(
         raise
     finally:
         cancel_waiter.cancel()
+        phase_waiter.cancel()
         progress.end(end_message)
+
+
+class Relay:
+    """The pipeline's progress callback, forwarded to the progress of the phase now running."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+
+    def __call__(self, event: ProgressEvent) -> None:
+        """Forward one event (from the generating thread)."""
+        self.progress.callback(event)
+
+
+def _names(args: GenerateArgs) -> list[str | None]:
+    """The function names a generation covers, for dropping offers (None: all)."""
+    return [None] if args.all else [args.name] if args.name else [None]
 
 
 def _swallow(future: asyncio.Future[Any]) -> None:
@@ -200,7 +257,7 @@ def _to_outcome(
             )
             ls.show(message, T.MessageType.Warning)
             return Outcome(summary=message, error=message, functions=functions)
-        edits, new_text = moved, _apply(current, moved)
+        edits, new_text = moved, apply_edits(current, moved)
     lines = current.split("\n")
     edit = convert.lsp_workspace_edit(
         uri, now_version, edits, lines, ls.supports_document_changes()
@@ -235,23 +292,3 @@ def _to_outcome(
         ]
         ls.diagnostics.expect(uri, new_text, diags)
     return Outcome(edit=edit, summary=summary, findings=findings, functions=functions)
-
-
-def _apply(text: str, edits: list[Any]) -> str:
-    """Apply code-point ``TextEdit``s (non-overlapping) to ``text``."""
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-
-    def pos(line: int, ch: int) -> int:
-        return offsets[min(line, len(lines))] + ch
-
-    out = text
-    for e in sorted(edits, key=lambda e: (e.start_line, e.start_character), reverse=True):
-        out = (
-            out[: pos(e.start_line, e.start_character)]
-            + e.new_text
-            + out[pos(e.end_line, e.end_character) :]
-        )
-    return out
