@@ -49,7 +49,8 @@ import logging
 import os
 import threading
 import time
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from cdoctest_runner.protocol import Runner
 from models.api import Backend, ModelConfig, ModelInfo
@@ -78,6 +79,17 @@ DEFAULT_OPTIONS = GenerateOptions()
 DEFAULT_SOURCE_OPTIONS = SourceOptions()
 MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
 _Retrying = Retrying  # the name tests/generate/test_select_block.py imports
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One ``generate`` call: the parsed file, its targets and how blocks are written in it."""
+
+    source: SourceFile
+    targets: tuple[Located, ...]
+    style: str
+    newline: str
+    started: float  # time.monotonic() when the call started
 
 
 class Generator:
@@ -258,64 +270,73 @@ class Generator:
         source = load_source(path, text, self.source_options)
         targets = select_targets(source, selector)
         check_cancel(cancel)
-        style, newline = block_style(source), newline_of(source.text)
+        run = _Run(source, tuple(targets), block_style(source), newline_of(source.text), started)
         steps = Steps(self.runner, self.mutation_runner, self.options, report, cancel, self._model)
-        use_model = not self.options.no_model
-
-        def job(n: int, target: Located, steps: Steps) -> Job | Plan:
-            steps.report("prompting", target.declaration.qualname, done=n, total=len(targets))
-            return prepare(source, target, self.options, style, newline)
-
         if self.options.single_phase or self.fallback == "never":
-            plans = []
-            for n, target in enumerate(targets):
-                item = job(n, target, steps)
-                if isinstance(item, Job):
-                    item = phases.single(item, steps, use_model, self.fallback != "never")
-                plans.append(item)
-            plans = self._checked(source, plans, steps, cancel)
-            seconds = time.monotonic() - started
-            result = self._file_result(source, plans, {"first_block": seconds, "final": seconds})
-            if on_phase is not None:
-                on_phase(PhaseResult(2, result, seconds))
-            return result
+            return self._single_phase(run, steps, on_phase)
+        return self._two_phases(run, steps, on_phase)
 
+    def _jobs(self, run: _Run, steps: Steps) -> Iterator[Job | Plan]:
+        """The functions' jobs in turn (a finished plan for one skipped or broken)."""
+        for n, target in enumerate(run.targets):
+            steps.report("prompting", target.declaration.qualname, done=n, total=len(run.targets))
+            yield prepare(run.source, target, self.options, run.style, run.newline)
+
+    def _single_phase(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
+        """Every source pooled before one selection; one result (``phases.single``)."""
+        use_model, use_analysis = not self.options.no_model, self.fallback != "never"
+        plans = [
+            phases.single(job, steps, use_model, use_analysis) if isinstance(job, Job) else job
+            for job in self._jobs(run, steps)
+        ]
+        plans = self._checked(run.source, plans, steps)
+        seconds = time.monotonic() - run.started
+        result = self._file_result(run.source, plans, {"first_block": seconds, "final": seconds})
+        if on_phase is not None:
+            on_phase(PhaseResult(2, result, seconds))
+        return result
+
+    def _two_phases(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
+        """Phase 1 for every function, its result; then phase 2, and the stronger blocks."""
         steps1 = steps.in_phase(1)
-        firsts: list[phases.First | Plan] = []
-        for n, target in enumerate(targets):
-            item = job(n, target, steps1)
-            firsts.append(phases.first(item, steps1) if isinstance(item, Job) else item)
+        firsts = [
+            phases.first(job, steps1) if isinstance(job, Job) else job
+            for job in self._jobs(run, steps1)
+        ]
         plans1 = [f.plan if isinstance(f, phases.First) else f for f in firsts]
-        plans1 = self._checked(source, plans1, steps1, cancel)
-        seconds = {"first_block": time.monotonic() - started}
-        result = self._file_result(source, plans1, seconds)
+        plans1 = self._checked(run.source, plans1, steps1)
+        seconds = {"first_block": time.monotonic() - run.started}
+        result = self._file_result(run.source, plans1, seconds)
         if on_phase is not None:
             on_phase(PhaseResult(1, result, seconds["first_block"]))
         if self.options.quick:
             return result
 
         steps2 = steps.in_phase(2)
+        use_model = not self.options.no_model
         outcomes = {
             i: phases.second(f, steps2, use_model)
             for i, f in enumerate(firsts)
             if isinstance(f, phases.First)
         }
-        found = [s.plan for s in outcomes.values() if s.plan is not None]
-        self._checked(source, found, steps2, cancel)  # trims or drops them in place
+        found = [o.plan for o in outcomes.values() if o.plan is not None]
+        self._checked(run.source, found, steps2)  # trims or drops them in place
         final: list[Plan] = []
         previous: dict[str, tuple[int, int]] = {}
         for i, plan in enumerate(plans1):
             second = outcomes.get(i)
             better = second.plan if second is not None else None
             if better is not None and better.edit is not None and _kills_more(better, plan):
-                name = better.result.function.qualname
-                previous[name] = (plan.result.mutants_killed, plan.result.mutants_total)
+                previous[better.result.function.qualname] = (
+                    plan.result.mutants_killed,
+                    plan.result.mutants_total,
+                )
                 plan = better
             elif second is not None:
                 plan = phases.annotate(plan, second)
             final.append(plan)
-        seconds["final"] = time.monotonic() - started
-        result = self._file_result(source, final, seconds)
+        seconds["final"] = time.monotonic() - run.started
+        result = self._file_result(run.source, final, seconds)
         if on_phase is not None:
             on_phase(PhaseResult(2, result, seconds["final"], tuple(previous), previous))
         return result
@@ -324,14 +345,9 @@ class Generator:
         """The model for ``Steps`` (loaded on first use)."""
         return self.backend
 
-    def _checked(
-        self,
-        source: SourceFile,
-        plans: list[Plan],
-        steps: Steps,
-        cancel: threading.Event | None,
-    ) -> list[Plan]:
-        check_cancel(cancel)
+    def _checked(self, source: SourceFile, plans: list[Plan], steps: Steps) -> list[Plan]:
+        """The final check of the plans' blocks (``server.final_check``)."""
+        check_cancel(steps.cancel)
         if any(p.edit is not None for p in plans):
             steps.report("rendering", "re-running the new blocks twice in the edited file")
         return final_check(
@@ -339,7 +355,7 @@ class Generator:
             plans,
             self.runner,
             replace_user_blocks=self.options.replace_user_blocks,
-            cancel=cancel,
+            cancel=steps.cancel,
         )
 
     def _file_result(

@@ -3,9 +3,9 @@ marked ``model``), on the demo files examples/gen/scoring.c and examples/gen/sto
 tests/generate/data/{blocks.cpp,broken.c,nothing.c}.
 
 What is checked is what a user relies on: every block written passes ``cdoctest-run``; the bytes
-outside the inserted blocks are unchanged (CRLF file too); ``--json`` is complete; broken files get a
-clear message; a function whose model candidates are all unusable still gets a verified block from
-the fallback and says so; cancelling leaves nothing to insert.
+outside the inserted blocks are unchanged (CRLF file too); ``--json`` is complete; broken files get
+a clear message; a function whose model candidates are all unusable still gets a verified block
+from the fallback and says so; cancelling leaves nothing to insert.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ EXAMPLES = os.path.join(ROOT, "examples", "gen")
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
+DEFAULT_PARAMS = SamplingParams()
+
+
 class CannedBackend:
     """A real ``Backend``: returns fixed completion texts (cycled), whatever the prompt.
 
@@ -44,9 +47,7 @@ class CannedBackend:
             path="canned://test", source="argument", reason="test backend", name="canned"
         )
 
-    def generate(
-        self, messages, n=1, params=SamplingParams(), cancel: threading.Event | None = None
-    ):
+    def generate(self, messages, n=1, params=DEFAULT_PARAMS, cancel: threading.Event | None = None):
         self.calls.append(messages)
         return [Completion(text=self.texts[i % len(self.texts)]) for i in range(n)]
 
@@ -55,7 +56,7 @@ class CannedBackend:
 
 
 def strip_generated(text: str) -> str:
-    """``text`` without the comments that carry our marker (each with its indentation and newline)."""
+    """``text`` without the comments that carry our marker (with their indentation and newline)."""
     out, pos = [], 0
     for c in find_comments(text):
         if MARKER not in c.text:
@@ -253,7 +254,7 @@ def test_cancel_raises_and_inserts_nothing(runner) -> None:
 
 
 def test_broken_files_clear_messages(tmp_path, runner, capsys) -> None:
-    """Test data: tests/generate/data/broken.c (missing include, one broken function) and nothing.c."""
+    """Test data: tests/generate/data/broken.c (missing include, one broken function), nothing.c."""
     path = copy("broken.c", tmp_path, src_dir=DATA)
     before = open(path, "rb").read()
     rc = cli.main([path, "--write", "--no-model"])
@@ -281,7 +282,7 @@ def test_broken_files_clear_messages(tmp_path, runner, capsys) -> None:
 
 
 def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
-    """Test data: tests/generate/data/blocks.cpp (a hand-written block on area, ours on perimeter)."""
+    """Test data: tests/generate/data/blocks.cpp (hand-written block on area, ours on perimeter)."""
     path = copy("blocks.cpp", tmp_path, src_dir=DATA)
     text = open(path).read()
     with Generator(runner=runner, options=GenerateOptions(no_model=True)) as gen:
@@ -303,7 +304,7 @@ def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
 
 
 def test_model_examples_kept_with_findings_and_strict(runner) -> None:
-    """Test data: examples/gen/scoring.c; a canned model answer with one right and one wrong prediction."""
+    """Test data: examples/gen/scoring.c; a canned model answer, one prediction right, one wrong."""
     answer = (
         "Reasoning: inside and above.\n>>> clamp_score(5)\n5\n>>> clamp_score(250)\n250\n"
         ">>> clamp_score(-3)\n>>> gcd(4, 6)\n2\n"
@@ -353,7 +354,8 @@ def test_model_examples_kept_with_findings_and_strict(runner) -> None:
 
 def test_weak_model_block_is_pooled_with_the_fallback(runner) -> None:
     """Test data: examples/gen/scoring.c; the canned answer runs but does not depend on ``grade``:
-    the one pool (model, fallback, searched inputs) gives a block that does."""
+    the one pool (model, fallback, searched inputs) gives a block that does.
+    """
     answer = '>>> printf("A\\n", grade(90));\nA\n'
     path = os.path.join(EXAMPLES, "scoring.c")
     with Generator(

@@ -97,7 +97,8 @@ def test_unstable_and_kept_examples_from_two_runs() -> None:
 
 class SecondRunDiffers:
     """A runner whose first ``run_many`` answers the second copy of each job with a different
-    output for the example ``unstable``; later calls run for real."""
+    output for the example ``unstable``; later calls run for real.
+    """
 
     def __init__(self, runner, unstable: str) -> None:
         self.runner = runner
