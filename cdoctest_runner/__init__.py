@@ -6,7 +6,8 @@ The pipeline, after CPython's ``doctest``::
 
 - ``parser``: comment text -> ``Example`` objects (pure, no clang).
 - ``finder``: libclang walk of a C/C++ file -> ``DocTest`` objects with cdoctest names.
-- ``repl`` / ``sandbox``: the clang-repl process, confined (time, memory, processes, output, network).
+- ``repl`` / ``sandbox``: the clang-repl process, confined (time, memory, processes, output,
+  network).
 - ``checker``: compares an example's wanted output with what it got.
 - ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters;
   ``protocol.Runner`` is what callers may ask of it.

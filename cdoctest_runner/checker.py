@@ -28,8 +28,8 @@ def _norm(text: str) -> list[str]:
 
 
 def _ellipsis_match(want: str, got: str) -> bool:
-    """``doctest._ellipsis_match``: the pieces of ``want`` between ``...`` appear in order in ``got``,
-    the first at the start and the last at the end.
+    """``doctest._ellipsis_match``: the pieces of ``want`` between ``...`` appear in order in
+    ``got``, the first at the start and the last at the end.
 
     >>> _ellipsis_match("a...c", "abbbc"), _ellipsis_match("a...c", "abd")
     (True, False)

@@ -109,7 +109,9 @@ def parse_args(language: str, flags: Sequence[str] = ()) -> list[str]:
 
 
 def buffer_path(path: str | None, language: str, stem: str = "cdoctest_input") -> str:
-    """The absolute file name a buffer is parsed under: ``path``, else ``/tmp/<stem>.c``/``.cpp``."""
+    """The absolute file name a buffer is parsed under: ``path``, else
+    ``/tmp/<stem>.c``/``.cpp``.
+    """
     if path:
         return os.path.abspath(path)
     return f"/tmp/{stem}." + ("c" if language == "c" else "cpp")

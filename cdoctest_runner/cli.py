@@ -116,7 +116,8 @@ def collect(
     """Find the selected tests of every file, each with its code under test and list extent.
 
     ``warn`` (if given) receives one line per block that is attached to no declaration and
-    therefore not run, and one per likely mistake ``parser.lint_comment`` finds (``path:line: ...``).
+    therefore not run, and one per likely mistake ``parser.lint_comment`` finds
+    (``path:line: ...``).
     """
     jobs = []
     for path in expand_files(config.files):
@@ -203,9 +204,13 @@ def add_source_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``cdoctest-run`` argument parser."""
     p = argparse.ArgumentParser(
         prog="cdoctest-run",
-        description="Run the cdoctest blocks (>>> examples in /** */ or /// comments) of C/C++ files in clang-repl.",
+        description=(
+            "Run the cdoctest blocks (>>> examples in /** */ or /// comments) of C/C++ files "
+            "in clang-repl."
+        ),
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,

@@ -88,7 +88,9 @@ def _is_word(ch: str) -> bool:
 
 
 def _raw_prefix_ok(source: str, i: int) -> bool:
-    """``R"`` starts a raw string when ``R`` is no identifier's tail (``u8R``/``LR`` prefixes are)."""
+    """``R"`` starts a raw string when ``R`` is no identifier's tail (``u8R``/``LR`` prefixes
+    are).
+    """
     return i == 0 or not _is_word(source[i - 1]) or source[i - 1] in "uUL8"
 
 

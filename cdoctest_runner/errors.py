@@ -8,7 +8,9 @@ class CdoctestError(Exception):
 
 
 class ToolchainNotFound(CdoctestError):
-    """No usable clang-repl was found (or the one named does not work). The message says what to install."""
+    """No usable clang-repl was found (or the one named does not work). The message says what to
+    install.
+    """
 
 
 class LibraryNotFound(CdoctestError):
@@ -16,7 +18,9 @@ class LibraryNotFound(CdoctestError):
 
 
 class DocTestSyntaxError(CdoctestError):
-    """A cdoctest block is malformed. Rendered as ``path:line: message`` (line is 1-based in the file)."""
+    """A cdoctest block is malformed. Rendered as ``path:line: message`` (line is 1-based in the
+    file).
+    """
 
     def __init__(self, path: str, line: int, message: str) -> None:
         super().__init__(f"{path}:{line}: {message}")
@@ -26,4 +30,6 @@ class DocTestSyntaxError(CdoctestError):
 
 
 class SourceParseError(CdoctestError):
-    """A C/C++ source file could not be read or parsed at all (libclang gave no translation unit)."""
+    """A C/C++ source file could not be read or parsed at all (libclang gave no translation
+    unit).
+    """

@@ -43,7 +43,9 @@ class Declaration:
 
     name: str  # 'fac'
     qualname: str  # 'test::Fac::fac'
-    kind: str  # 'function' | 'method' | 'constructor' | 'destructor' | 'class' | 'struct' | 'union' | 'namespace' | 'template' | 'enum' | 'other'
+    # 'function' | 'method' | 'constructor' | 'destructor' | 'class' | 'struct' | 'union' |
+    # 'namespace' | 'template' | 'enum' | 'other'
+    kind: str
     line: int
     column: int
     end_line: int

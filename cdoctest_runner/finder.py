@@ -1,13 +1,14 @@
 """C/C++ file -> ``DocTest`` objects with cdoctest names (libclang), and what a session must load.
 
-- ``find_doctests(path, text=None, flags=())``: the cdoctest blocks of one file, each attached to the
-  declaration that follows it (function, method, constructor, destructor, class/struct/union,
+- ``find_doctests(path, text=None, flags=())``: the cdoctest blocks of one file, each attached to
+  the declaration that follows it (function, method, constructor, destructor, class/struct/union,
   namespace, template), named as the original ``cdoctest`` tool names them:
   ``<path relative to root>::<lexical scopes>::<name>``, with ``::class``/``::struct``/``::union``/
   ``::namespace`` for grouping kinds, ``:label`` when the first example is a ``// label`` comment,
   then ``:1``, ``:2``... when names collide (``sample.cpp::test::Fac::fac``, ``...::Fac::class``).
   Scopes are *lexical*, as in the original: an out-of-line ``int Fac::fac(int)`` inside
-  ``namespace test`` is ``sample.cpp::test::fac`` (its ``Declaration.qualname`` is ``test::Fac::fac``).
+  ``namespace test`` is ``sample.cpp::test::fac`` (its ``Declaration.qualname`` is
+  ``test::Fac::fac``).
 - ``list_entries(...)``: the same tests, each with the extent the legacy list output prints;
   ``find_blocks(...)``: every test comment with its declaration (or none), for editors.
 - ``compile_flags``, ``code_under_test``, ``language_of``: re-exported from ``flags`` (what a
@@ -55,7 +56,8 @@ def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
 
 def parse(path: str, text: str | bytes, flags: Sequence[str] = ()) -> Any:
     """The translation unit of ``path`` (absolute) with ``text`` as its contents, parsed in the
-    file's language with ``flags`` (``cdoctest_runner.clang.parse``)."""
+    file's language with ``flags`` (``cdoctest_runner.clang.parse``).
+    """
     return clang.parse(path, text, language_of(path), flags)
 
 

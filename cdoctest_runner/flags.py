@@ -24,7 +24,9 @@ HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".H", ".inl", ".ipp")
 
 
 def language_of(path: str) -> Language:
-    """``'c'`` for ``.c`` files and for headers whose sibling source is a ``.c`` file; else ``'c++'``."""
+    """``'c'`` for ``.c`` files and for headers whose sibling source is a ``.c`` file; else
+    ``'c++'``.
+    """
     root, ext = os.path.splitext(path)
     if ext == ".c":
         return "c"
@@ -70,7 +72,9 @@ def _keep_f_flag(arg: str) -> bool:
 
 
 def _flags_from_command(arguments: Sequence[str], directory: str, filename: str) -> list[str]:
-    """The flags of a compile command that matter for parsing and interpreting (paths made absolute)."""
+    """The flags of a compile command that matter for parsing and interpreting (paths made
+    absolute).
+    """
     args = list(arguments)[1:]  # drop the compiler
     out: list[str] = []
     i = 0
@@ -130,12 +134,19 @@ def compile_flags(
     return flags
 
 
-def _db_flags(db_dir: str, path: str) -> list[str]:
+def _db_file(db_dir: str) -> str:
+    """``db_dir/compile_commands.json``; ``CdoctestError`` saying how to make it when missing."""
     db_file = os.path.join(db_dir, "compile_commands.json")
     if not os.path.isfile(db_file):
         raise CdoctestError(
-            f"{db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
+            f"{db_dir}: no compile_commands.json "
+            "(configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
         )
+    return db_file
+
+
+def _db_flags(db_dir: str, path: str) -> list[str]:
+    db_file = _db_file(db_dir)
     from clang.cindex import CompilationDatabase, CompilationDatabaseError
 
     try:
@@ -159,11 +170,7 @@ def db_sources(compile_db_dir: str) -> list[str]:
     """Every source file named in ``compile_db_dir/compile_commands.json`` (absolute, in order)."""
     import json
 
-    db_file = os.path.join(compile_db_dir, "compile_commands.json")
-    if not os.path.isfile(db_file):
-        raise CdoctestError(
-            f"{compile_db_dir}: no compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
-        )
+    db_file = _db_file(compile_db_dir)
     try:
         with open(db_file, encoding="utf-8") as fh:
             entries = json.load(fh)
@@ -251,7 +258,8 @@ _INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M
 
 def _splice_header(source: str, header: str, header_text: str) -> str | None:
     """The text of ``source`` with its ``#include`` of ``header`` replaced by ``header_text``
-    (``None`` when the source cannot be read or does not include the header by name)."""
+    (``None`` when the source cannot be read or does not include the header by name).
+    """
     try:
         with open(source, encoding="utf-8", errors="replace") as fh:
             text = fh.read()

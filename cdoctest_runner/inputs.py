@@ -43,16 +43,21 @@ static void __cdt_sep(int n) {
 }
 struct __cdt_void {};
 inline __cdt_void __cdt_mk() { return __cdt_void(); }
-static void __cdt_vmark() { std::cout.flush(); fflush(stdout); fputs("\036{token}\036", stdout); fflush(stdout); }
+static void __cdt_vmark() {
+  std::cout.flush(); fflush(stdout); fputs("\036{token}\036", stdout); fflush(stdout);
+}
 template <class T> struct __cdt_is_str : std::false_type {};
-template <class Tr, class A> struct __cdt_is_str<std::basic_string<char, Tr, A> > : std::true_type {};
+template <class Tr, class A>
+struct __cdt_is_str<std::basic_string<char, Tr, A> > : std::true_type {};
 #if __cplusplus >= 201703L
 template <class Tr> struct __cdt_is_str<std::basic_string_view<char, Tr> > : std::true_type {};
 #endif
 static std::string __cdt_keep;
-template <class T, typename std::enable_if<!__cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
+template <class T, typename std::enable_if<
+    !__cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
 inline T&& operator,(T&& v, __cdt_void) { __cdt_vmark(); return static_cast<T&&>(v); }
-template <class T, typename std::enable_if<__cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
+template <class T, typename std::enable_if<
+    __cdt_is_str<typename std::decay<T>::type>::value, int>::type = 0>
 inline const char* operator,(T&& v, __cdt_void) {
   __cdt_keep.assign(v.data(), v.size()); __cdt_vmark(); return __cdt_keep.c_str();
 }
@@ -81,7 +86,9 @@ def strip_line_comment(line: str) -> str:
 
 
 def _blank_code(text: str) -> str:
-    """``text`` with comments, literals and preprocessor lines blanked (same length, newlines kept)."""
+    """``text`` with comments, literals and preprocessor lines blanked (same length, newlines
+    kept).
+    """
     blanked = ctext.blank(text)
     out = list(blanked)
     for m in re.finditer(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", blanked):
@@ -237,9 +244,11 @@ def last_statement(text: str) -> tuple[str, str]:
 
 
 def is_bare_expression(text: str) -> bool:
-    """Whether clang-repl would print this input's value: it ends with an expression, not ``;``/``}``.
+    """Whether clang-repl would print this input's value: it ends with an expression, not
+    ``;``/``}``.
 
-    >>> [is_bare_expression(t) for t in ("fac(5)", "fac(5);", "int x = 1; x", "struct S {}", "#define X 1")]
+    >>> inputs = ("fac(5)", "fac(5);", "int x = 1; x", "struct S {}", "#define X 1")
+    >>> [is_bare_expression(t) for t in inputs]
     [True, False, True, False, False]
     """
     t = text.rstrip()

@@ -40,6 +40,7 @@ class LegacyConfig:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of the original tool's ``--cdt_*`` options."""
     p = argparse.ArgumentParser(
         prog="python -m cdoctest_runner",
         description="Run doctests for C/C++ code (drop-in for the original cdoctest command line).",
@@ -137,7 +138,8 @@ def to_config(args: argparse.Namespace) -> LegacyConfig:
         raise CdoctestError("Cannot use --cdt_list_testcase and --cdt_run_testcase together.")
     if not files and not cmake:
         raise CdoctestError(
-            "Either target file --cdt_target_file or cmake build path --cdt_cmake_build_path should be provided."
+            "Either target file --cdt_target_file or cmake build path --cdt_cmake_build_path "
+            "should be provided."
         )
     if args.cdt_include_target and args.cdt_exclude_target:
         raise CdoctestError("Cannot use --cdt_include_target and --cdt_exclude_target together.")
@@ -163,7 +165,9 @@ def to_config(args: argparse.Namespace) -> LegacyConfig:
 
 
 def _cmake_files(compile_db: str, root: str, header_ext: str) -> list[str]:
-    """The sources of ``compile_commands.json`` under the source root, and the headers beside them."""
+    """The sources of ``compile_commands.json`` under the source root, and the headers beside
+    them.
+    """
     out: list[str] = []
     for src in db_sources(compile_db):
         if not os.path.realpath(src).startswith(os.path.realpath(root) + os.sep):

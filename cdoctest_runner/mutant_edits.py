@@ -74,7 +74,12 @@ class Tokens:
     def inside(self, cursor) -> bool:  # noqa: ANN001
         """Whether ``cursor`` is a non-empty extent within this one (in the main file)."""
         s, e = cursor.extent.start, cursor.extent.end
-        return s.file is not None and self.lo <= s.offset and e.offset <= self.hi and s.offset < e.offset
+        return (
+            s.file is not None
+            and self.lo <= s.offset
+            and e.offset <= self.hi
+            and s.offset < e.offset
+        )
 
     def index_at_or_after(self, offset: int) -> int:
         """Index of the first token starting at or after ``offset``."""

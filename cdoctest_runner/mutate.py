@@ -21,8 +21,9 @@ Contract:
     block is removed (declarations and ``return`` never are).
 
   Operators are found on the AST (binary operators only, so unary ``-``/``*``/``&`` are never
-  touched) and edited at exact token offsets (``cdoctest_runner.mutant_edits``). These seven (``CLASSIC_OPERATORS``) are the default.
-  ``operators=OPERATORS`` adds ``REALISTIC_OPERATORS``, closer to the bugs people write:
+  touched) and edited at exact token offsets (``cdoctest_runner.mutant_edits``). These seven
+  (``CLASSIC_OPERATORS``) are the default. ``operators=OPERATORS`` adds ``REALISTIC_OPERATORS``,
+  closer to the bugs people write:
 
   - ``drop-term``: ``a && b`` / ``a || b`` -> ``a`` and -> ``b`` (a forgotten condition);
   - ``widening``: a cast to a wider integer (``(long long)a * b``) removed, and a local

@@ -9,12 +9,13 @@ Two entry points, after ``doctest.DocTestParser``:
   ``parse_comment(comment)`` removes a comment's decoration and parses it.
 
 The format (``docs/format.md``; compatible with the original ``cdoctest`` tool): a line whose first
-non-blank text is ``>>> `` or ``clang-repl> `` starts an example; ``... `` / ``clang-repl... `` lines
-continue it. The lines after the prompt lines, up to the next prompt, a blank line or the end of the
-comment, are the expected output, with indentation stripped up to the prompt's column. A line that is
-exactly ``<...>`` stands for an intended empty output line. A first example that is only a ``//``
-comment (``>>> // first``) names the block (``comment_label``) and is not run. A trailing
-``// cdoctest: +ELLIPSIS`` (or ``+NORMALIZE_WHITESPACE``) on a prompt line sets that example's options.
+non-blank text is ``>>> `` or ``clang-repl> `` starts an example; ``... `` / ``clang-repl... ``
+lines continue it. The lines after the prompt lines, up to the next prompt, a blank line or the end
+of the comment, are the expected output, with indentation stripped up to the prompt's column. A line
+that is exactly ``<...>`` stands for an intended empty output line. A first example that is only a
+``//`` comment (``>>> // first``) names the block (``comment_label``) and is not run. A trailing
+``// cdoctest: +ELLIPSIS`` (or ``+NORMALIZE_WHITESPACE``) on a prompt line sets that example's
+options.
 
 The parser is lenient: malformed text gives fewer examples, never an exception other than
 ``DocTestSyntaxError`` (which it currently has no reason to raise). ``lint_comment`` reports the
@@ -48,8 +49,8 @@ class Comment:
     """One comment (or one run of ``///``/``//!`` line comments) of a C/C++ source.
 
     ``text`` is the raw comment text, from its opening ``/*``/``//`` to its end (runs joined with
-    ``\\n``, each line from its ``//``). ``line``/``column`` are 1-based (like libclang) and point at
-    the opening characters; ``end_line``/``end_column`` at the last character (inclusive).
+    ``\\n``, each line from its ``//``). ``line``/``column`` are 1-based (like libclang) and point
+    at the opening characters; ``end_line``/``end_column`` at the last character (inclusive).
     ``start``/``end`` are offsets into the source (``source[start:end] == text`` for block
     comments). ``column`` is also the indentation of the comment's first line, which the parser
     needs to strip indentation from its other lines.
@@ -66,6 +67,7 @@ class Comment:
 
     @property
     def is_block(self) -> bool:
+        """``/* */`` (not a run of ``///`` lines)."""
         return self.style.startswith("/*")
 
 
@@ -81,7 +83,9 @@ def _match_prompt(stripped: str, prompts: tuple[str, ...]) -> str | None:
 
 
 def _options(source_line: str) -> frozenset[str]:
-    """``+ELLIPSIS`` style options from a trailing ``// cdoctest: ...`` comment (unknown names ignored)."""
+    """``+ELLIPSIS`` style options from a trailing ``// cdoctest: ...`` comment (unknown names
+    ignored).
+    """
     match = _OPTION_RE.search(source_line)
     if not match:
         return frozenset()
@@ -137,8 +141,9 @@ def _examples_from_lines(lines: list[tuple[int, int, str]]) -> list[Example]:
         start_prompt = _match_prompt(stripped, START_PROMPTS)
         cont_prompt = None if start_prompt else _match_prompt(stripped, CONT_PROMPTS)
         if start_prompt or (cont_prompt and (not active or in_output)):
-            # A new example; a continuation after output (or with nothing to continue) starts one too,
-            # which gives the same outcome as the original tool sending every prompt line on its own.
+            # A new example; a continuation after output (or with nothing to continue) starts one
+            # too, which gives the same outcome as the original tool sending every prompt line on
+            # its own.
             flush()
             prompt = start_prompt or cont_prompt
             assert prompt is not None
@@ -165,7 +170,8 @@ def _examples_from_lines(lines: list[tuple[int, int, str]]) -> list[Example]:
 def parse_examples(text: str, lineno: int = 0) -> list[Example]:
     """Parse undecorated block text into examples; ``lineno`` is added to each example's line.
 
-    >>> [(e.source, e.want, e.lineno) for e in parse_examples(">>> add(1, 2)\\n3\\n>>> add(0, 0)\\n0\\n")]
+    >>> text = ">>> add(1, 2)\\n3\\n>>> add(0, 0)\\n0\\n"
+    >>> [(e.source, e.want, e.lineno) for e in parse_examples(text)]
     [('add(1, 2)\\n', '3\\n', 0), ('add(0, 0)\\n', '0\\n', 2)]
     """
     lines = [(lineno + i, 0, line) for i, line in enumerate(text.replace("\r\n", "\n").split("\n"))]
@@ -318,8 +324,9 @@ _NEAR_PROMPT = re.compile(r"^(>>>|clang-repl>|clang-repl\.\.\.)(?=\S)")
 
 
 def lint_comment(comment: Comment, path: str = "<text>") -> list[DocTestSyntaxError]:
-    """Likely mistakes in a block, as ``DocTestSyntaxError`` objects (returned, not raised), for
-    editor diagnostics and ``cdoctest-run -v``. ``line`` is 1-based in the file. Found:
+    """Likely mistakes in a block, as ``DocTestSyntaxError`` objects (returned, not raised).
+
+    For editor diagnostics and ``cdoctest-run -v``; ``line`` is 1-based in the file. Found:
 
     - a prompt without its space (``>>>fac(5)`` is expected output, not code);
     - an expected-output line indented less than its prompt (its indentation is kept as text);
@@ -348,7 +355,8 @@ def lint_comment(comment: Comment, path: str = "<text>") -> list[DocTestSyntaxEr
                 DocTestSyntaxError(
                     path,
                     line,
-                    f"missing space after {prompt!r}; the line is read as expected output: {stripped!r}",
+                    f"missing space after {prompt!r}; the line is read as expected output: "
+                    f"{stripped!r}",
                 )
             )
         elif not stripped:

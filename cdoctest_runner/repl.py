@@ -1,10 +1,12 @@
-"""``ClangRepl``: one sandboxed clang-repl process with explicit lifetime, limits and per-input capture.
+"""``ClangRepl``: one sandboxed clang-repl process with explicit lifetime, limits and per-input
+capture.
 
     with ClangRepl(find_clang_repl(), language="c++") as repl:
         repl.send('#include "/abs/fac.h"')
         result = repl.execute("fac(5)\\n")      # result.got == "120\\n"
 
-How output is captured deterministically (docs/runner.md, "How a session runs", has the measurements):
+How output is captured deterministically (docs/runner.md, "How a session runs", has the
+measurements):
 
 - stdout is a pseudo-terminal in raw mode (over a pipe clang-repl's value prints are flushed only at
   exit, out of order with printf); stderr is a pipe, so diagnostics are captured separately.
@@ -15,10 +17,10 @@ How output is captured deterministically (docs/runner.md, "How a session runs", 
   interpreters without ``%help``) a ``__cdt_sep(N);`` call prints a per-session token on both
   streams instead.
 - C++ bare expressions ``E`` are sent as ``(E, __cdt_mk())``: the prelude's ``operator,`` prints a
-  value marker and passes ``E`` through unchanged (same type and value category, so clang-repl prints
-  it as usual), except that a ``std::string``/``std::string_view`` becomes a ``const char *`` copy,
-  which prints its text rather than an address. A void ``E`` prints as the ``__cdt_void`` type,
-  rendered as nothing (plain clang-repl 22 silently skips a bare void call; this executes it).
+  value marker and passes ``E`` through unchanged (same type and value category, so clang-repl
+  prints it as usual), except that a ``std::string``/``std::string_view`` becomes a ``const char *``
+  copy, which prints its text rather than an address. A void ``E`` prints as the ``__cdt_void``
+  type, rendered as nothing (plain clang-repl 22 silently skips a bare void call; this executes it).
   If the rewritten input does not compile, the original input is sent instead, so diagnostics
   always show the user's own code.
 - stdin: the prelude points ``stdin`` (and ``std::cin``) at ``/dev/null``, so reading input returns
@@ -66,6 +68,7 @@ from cdoctest_runner.inputs import (  # noqa: F401 - the input preparation, re-e
     translate_print_directive,
 )
 from cdoctest_runner.sandbox import (
+    DEFAULT_LIMITS,
     Confined,
     Limits,
     PrivateDir,
@@ -177,7 +180,7 @@ class ClangRepl:
         include_dirs: tuple[str, ...] | list[str] = (),
         defines: tuple[str, ...] | list[str] = (),
         flags: tuple[str, ...] | list[str] = (),
-        limits: Limits = Limits(),
+        limits: Limits = DEFAULT_LIMITS,
         sandbox: Sandbox | None = None,
         visible: tuple[str, ...] | list[str] = (),
     ) -> None:
@@ -210,10 +213,12 @@ class ClangRepl:
 
     @property
     def alive(self) -> bool:
+        """Whether the process is running."""
         return self._confined is not None and self._confined.proc.poll() is None
 
     @property
     def pid(self) -> int | None:
+        """The process id (None before ``start``)."""
         return self._confined.proc.pid if self._confined else None
 
     def start(self, cancel: threading.Event | None = None) -> None:
@@ -348,7 +353,9 @@ class ClangRepl:
         return exc_type(message, err, out, **kw)  # type: ignore[arg-type]
 
     def _pump(self, deadline: float, cancel: threading.Event | None, wait: float = 0.05) -> None:
-        """Read what is available (waiting at most ``wait``); enforce the cap, deadline and cancel."""
+        """Read what is available (waiting at most ``wait``); enforce the cap, deadline and
+        cancel.
+        """
         cap = self.limits.max_output_bytes
         if len(self._buf["out"]) + len(self._buf["err"]) > cap:
             raise self._fail(ReplOutputLimit, f"output limit exceeded ({cap} bytes)")
@@ -437,9 +444,10 @@ class ClangRepl:
     ) -> tuple[str, str]:
         """Delimit an input without the JIT, for a session whose JIT is broken (after a link error).
 
-        The marker call may itself fail to link now, so a deliberately undeclared identifier is sent:
-        its parse error on stderr marks the end of the input. stdout has no marker then, so what
-        arrived within a short grace period is taken (the session is discarded after the block).
+        The marker call may itself fail to link now, so a deliberately undeclared identifier is
+        sent: its parse error on stderr marks the end of the input. stdout has no marker then, so
+        what arrived within a short grace period is taken (the session is discarded after the
+        block).
         """
         sync = f"__cdt_sync_{self.token}_{n}"
         self._write(sync + "\n")

@@ -4,8 +4,10 @@
   its file line, its input, and the expected and actual output (or the compile error, timeout,
   crash...). ``summary_line(results)`` is the last line.
 - ``to_json(results)``: ``{"summary": {...}, "results": [DocTestResult.to_dict(), ...]}``.
-- ``junit_xml(results)``: one ``<testcase>`` per block, ``<failure>``/``<error>`` with the text report.
-- ``legacy_list(entries)``: the original's ``--cdt_list_testcase`` lines, ``name,file,line,col,endline,endcol``.
+- ``junit_xml(results)``: one ``<testcase>`` per block, ``<failure>``/``<error>`` with the text
+  report.
+- ``legacy_list(entries)``: the original's ``--cdt_list_testcase`` lines,
+  ``name,file,line,col,endline,endcol``.
 - ``legacy_vsc(results)``: the original's ``.vsc`` result file; the VS Code extension decides
   pass/fail with the regex ``failedtests="0"`` on it.
 
@@ -68,7 +70,9 @@ def _indent(text: str, prefix: str = "    ") -> str:
 def format_example_failure(
     test: DocTest, result: ExampleResult, checker: OutputChecker | None = None
 ) -> str:
-    """The report of one example that did not pass: where, input, and expected/actual or the error."""
+    """The report of one example that did not pass: where, input, and expected/actual or the
+    error.
+    """
     checker = checker or OutputChecker()
     line = test.lineno + result.example.lineno
     out = f"  {_where(test, line)}: {_LABELS.get(result.outcome, result.outcome.value)}\n"
@@ -130,9 +134,11 @@ def summary(results: Sequence[DocTestResult]) -> dict[str, int]:
 def summary_line(results: Sequence[DocTestResult]) -> str:
     """``'3 blocks: 2 passed, 1 failed (7 examples, 1 failed)'``."""
     s = summary(results)
+    blocks = f"{s['blocks']} block{'s' if s['blocks'] != 1 else ''}"
+    examples = f"{s['examples']} example{'s' if s['examples'] != 1 else ''}"
     return (
-        f"{s['blocks']} block{'s' if s['blocks'] != 1 else ''}: {s['passed']} passed, {s['failed']} failed "
-        f"({s['examples']} example{'s' if s['examples'] != 1 else ''}, {s['examples_failed']} failed)"
+        f"{blocks}: {s['passed']} passed, {s['failed']} failed "
+        f"({examples}, {s['examples_failed']} failed)"
     )
 
 
@@ -227,7 +233,9 @@ def _attr(value: str) -> str:
 
 
 def legacy_vsc(results: Sequence[DocTestResult], missing: Sequence[str] = ()) -> str:
-    """The original's ``.vsc`` result file, byte for byte in its layout (attribute values escaped)::
+    """The original's ``.vsc`` result file, byte for byte in its layout (attribute values escaped).
+
+    For example::
 
         <unitest-results tests="2" failedtests="0" >
         <test suite="sample.h::test" name="namespace" />

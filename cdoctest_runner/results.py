@@ -1,4 +1,5 @@
-"""Results of running cdoctest blocks: the API the generator, the language server and the trainer use.
+"""Results of running cdoctest blocks: the API the generator, the language server and the trainer
+use.
 
 Results are returned, never flipped onto the parsed tests (``Example``/``DocTest`` stay frozen).
 ``to_dict`` gives a JSON-ready form (used by ``cdoctest-run --json`` and ``cdoctest-gen --json``).
@@ -14,7 +15,7 @@ from typing import Any
 from cdoctest_runner.example import DocTest, Example
 
 
-class Outcome(str, enum.Enum):
+class Outcome(str, enum.Enum):  # noqa: UP042 - str() and format() of members stay as they were
     """What happened to one example."""
 
     PASSED = "passed"
@@ -51,6 +52,7 @@ class ExampleResult:
 
     @property
     def passed(self) -> bool:
+        """Whether the example passed."""
         return self.outcome is Outcome.PASSED
 
 
@@ -67,17 +69,21 @@ class DocTestResult:
 
     @property
     def attempted(self) -> int:
+        """How many examples have a result."""
         return len(self.results)
 
     @property
     def failed(self) -> int:
+        """How many examples did not pass (skipped and errors included)."""
         return sum(1 for r in self.results if not r.passed)
 
     @property
     def passed(self) -> bool:
+        """Whether the code loaded and every example (at least one) passed."""
         return self.setup_error is None and self.failed == 0 and self.attempted > 0
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (``to_jsonable``)."""
         return to_jsonable(self)
 
 

@@ -47,8 +47,10 @@ def _code_only(text: str) -> str:
 def touches_global_state(source: str) -> bool:
     """Whether an example may change process-wide state that ``%undo`` does not take back.
 
-    >>> touches_global_state("srand(3); roll()"), touches_global_state("std::cout << std::hex << 255;")
-    (True, True)
+    >>> touches_global_state("srand(3); roll()")
+    True
+    >>> touches_global_state("std::cout << std::hex << 255;")
+    True
     >>> touches_global_state('fac(5)'), touches_global_state('printf("%d\\\\n", fac(3));')
     (False, False)
     """
@@ -75,8 +77,10 @@ def has_mutable_state(source: str) -> bool:
     True
     >>> has_mutable_state("static const int N = 3; static int twice(int x) { return 2 * x; }")
     False
-    >>> has_mutable_state("namespace m { int counter = 0; }"), has_mutable_state("const double PI = 3.14;")
-    (True, False)
+    >>> has_mutable_state("namespace m { int counter = 0; }")
+    True
+    >>> has_mutable_state("const double PI = 3.14;")
+    False
     """
     return _text_state(source)
 

@@ -1,4 +1,5 @@
-"""``DocTestRunner``: run cdoctest blocks in sandboxed clang-repl sessions, one by one or in batches.
+"""``DocTestRunner``: run cdoctest blocks in sandboxed clang-repl sessions, one by one or in
+batches.
 
     with DocTestRunner(workers=2) as runner:
         results = runner.run_many([(test, code), ...])   # same order as the jobs
@@ -51,7 +52,7 @@ from cdoctest_runner.repl import (
 )
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state
-from cdoctest_runner.sandbox import Limits, Sandbox, detect_method, reachable_by
+from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, Sandbox, detect_method, reachable_by
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
 
 __all__ = [
@@ -135,7 +136,7 @@ class DocTestRunner:
     def __init__(
         self,
         toolchain: Toolchain | None = None,
-        limits: Limits = Limits(),
+        limits: Limits = DEFAULT_LIMITS,
         workers: int = 1,
         checker: OutputChecker | None = None,
         warm: bool = True,
@@ -157,12 +158,14 @@ class DocTestRunner:
 
     @property
     def toolchain(self) -> Toolchain:
+        """The clang-repl in use (found on first use: ``ToolchainNotFound`` if none)."""
         if self._toolchain is None:
             self._toolchain = find_clang_repl()
         return self._toolchain
 
     @property
     def sandbox(self) -> Sandbox:
+        """The confinement in use (``sandbox.detect_method`` on first use)."""
         if self._sandbox is None:
             self._sandbox = detect_method()
         return self._sandbox
@@ -172,7 +175,9 @@ class DocTestRunner:
     def run(
         self, test: DocTest, code: CodeUnderTest, cancel: threading.Event | None = None
     ) -> DocTestResult:
-        """Run one block; raises ``RunCancelled`` if ``cancel`` is set, ``ToolchainNotFound``, ``LibraryNotFound``."""
+        """Run one block; raises ``RunCancelled`` if ``cancel`` is set, ``ToolchainNotFound``,
+        ``LibraryNotFound``.
+        """
         if self._closed:
             raise CdoctestError("the runner is closed")
         for lib in code.libraries:
@@ -187,14 +192,16 @@ class DocTestRunner:
                 ExampleResult(ex, Outcome.ERROR, message="the code under test did not load")
                 for ex in test.examples
             )
-            return DocTestResult(test, results, setup_error or "setup failed", self.sandbox.report(),
-                                 time.monotonic() - started)  # fmt: skip
+            error = setup_error or "setup failed"
+            elapsed = time.monotonic() - started
+            return DocTestResult(test, results, error, self.sandbox.report(), elapsed)
         try:
             results = self._run_examples(repl, test, cancel)
         finally:
             self._release(code, repl, test, cancel)
-        return DocTestResult(test, tuple(results), None, self.sandbox.report(), time.monotonic() - started,
-                             {"warm_uses": repl.uses})  # fmt: skip
+        elapsed = time.monotonic() - started
+        extra = {"warm_uses": repl.uses}
+        return DocTestResult(test, tuple(results), None, self.sandbox.report(), elapsed, extra)
 
     def run_many(
         self,

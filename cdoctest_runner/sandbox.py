@@ -56,6 +56,10 @@ class Limits:
     setup_timeout_s: float = 60.0  # wall clock to start clang-repl and load the code under test
 
 
+#: The limits a runner or session gets when none are given.
+DEFAULT_LIMITS = Limits()
+
+
 def scrubbed_env(workdir: str) -> dict[str, str]:
     """The only environment a sandboxed session sees."""
     return {
@@ -65,7 +69,8 @@ def scrubbed_env(workdir: str) -> dict[str, str]:
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
         "TERM": "dumb",
-        "LLVM_DISABLE_SYMBOLIZATION": "1",  # a crash's stack dump must not spend seconds symbolizing
+        # a crash's stack dump must not spend seconds symbolizing
+        "LLVM_DISABLE_SYMBOLIZATION": "1",
     }
 
 
@@ -199,10 +204,12 @@ class Sandbox:
 
     @property
     def drop_to_nobody(self) -> bool:
+        """Whether sessions run as uid 65534 (root without a pids cgroup, or outside bwrap)."""
         # Outside bwrap's read-only root, root must never run candidate code: drop to uid 65534.
         return _is_root() and (self.cgroup_base is None or self.method != "bwrap")
 
     def report(self) -> SandboxReport:
+        """What this sandbox protects, for ``DocTestResult.sandbox``."""
         notes: list[str] = []
         if shutil.which("prlimit") is None:
             notes.append("prlimit not found: no address-space/CPU/process/file-size limits")
@@ -257,7 +264,9 @@ class Sandbox:
         visible: Sequence[str] = (),
         **popen: Any,
     ) -> Confined:
-        """Start ``command`` confined, in its own session, with cwd ``workdir`` and a scrubbed env."""
+        """Start ``command`` confined, in its own session, with cwd ``workdir`` and a scrubbed
+        env.
+        """
         argv = self.argv(command, workdir, limits, visible)
         cgroup = None
         setpriv = shutil.which("setpriv")
@@ -287,7 +296,8 @@ class Sandbox:
             except OSError:
                 cgroup = None
             else:
-                # The shell joins the cgroup before exec'ing the sandbox, so every descendant is in it.
+                # The shell joins the cgroup before exec'ing the sandbox, so every descendant is in
+                # it.
                 argv = [
                     "/bin/sh",
                     "-c",
@@ -320,6 +330,7 @@ class Confined:
     method: str
 
     def kill(self) -> None:
+        """Kill the confined process group and its cgroup."""
         kill_session(self.proc)
         if self.cgroup:
             _kill_cgroup(self.cgroup)
@@ -327,6 +338,7 @@ class Confined:
             self.cgroup = None
 
     def exit_signal(self) -> int | None:
+        """The signal that ended the process, if one did."""
         return exit_signal(self.proc.returncode, self.method)
 
 
@@ -456,6 +468,7 @@ class PrivateDir:
             os.chmod(self.path, 0o755)
 
     def cleanup(self) -> None:
+        """Remove the directory and everything in it."""
         shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -488,6 +501,7 @@ def exit_signal(returncode: int | None, method: str) -> int | None:
 
 
 def signal_name(signo: int) -> str:
+    """``SIGSEGV`` for 11; ``signal N`` for a number no signal has."""
     try:
         return signal.Signals(signo).name
     except ValueError:

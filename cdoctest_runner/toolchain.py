@@ -1,9 +1,10 @@
 """Find a usable clang-repl: ``find_clang_repl(override=None) -> Toolchain``.
 
-Discovery order: the ``override`` (``--clang-repl PATH``; a bare name is looked up on ``PATH``), else
-the newest ``clang-repl-NN`` on ``PATH``, else plain ``clang-repl``. A candidate is used only if it
-runs; value printing is probed (clang-repl 19 answers ``Not implement yet.`` to a bare expression).
-Raises ``ToolchainNotFound`` whose message says what to install. Results are cached per path.
+Discovery order: the ``override`` (``--clang-repl PATH``; a bare name is looked up on ``PATH``),
+else the newest ``clang-repl-NN`` on ``PATH``, else plain ``clang-repl``. A candidate is used only
+if it runs; value printing is probed (clang-repl 19 answers ``Not implement yet.`` to a bare
+expression). Raises ``ToolchainNotFound`` whose message says what to install. Results are cached per
+path.
 """
 
 from __future__ import annotations

@@ -7,10 +7,12 @@ docs/runner.md) are pure functions of the printed text:
 
 >>> render_value("(int) 120\\n")
 '120\\n'
->>> render_value("(bool) true\\n"), render_value("(char) 'a'\\n"), render_value('(const char *) "hi"\\n')
-('true\\n', "'a'\\n", '"hi"\\n')
->>> render_value("(double) 2.5000000\\n"), render_value("(double) 2.0\\n"), render_value("(float) 2.50000f\\n")
-('2.5\\n', '2.0\\n', '2.5\\n')
+>>> render_value("(bool) true\\n"), render_value("(char) 'a'\\n")
+('true\\n', "'a'\\n")
+>>> render_value('(const char *) "hi"\\n'), render_value("(double) 2.5000000\\n")
+('"hi"\\n', '2.5\\n')
+>>> render_value("(double) 2.0\\n"), render_value("(float) 2.50000f\\n")
+('2.0\\n', '2.5\\n')
 >>> render_value("(double) 1.00000e-07\\n"), render_value("(Color) (Green) : unsigned int 1\\n")
 ('1e-07\\n', 'Green\\n')
 >>> render_value("(int[3]) { 1, 2, 3 }\\n"), render_value("(double[2]) { 0.50000000, 2.0 }\\n")
@@ -61,7 +63,8 @@ def split_type(text: str) -> tuple[str, str] | None:
 
 
 def normalize_float(token: str) -> str:
-    """``'2.5000000'`` -> ``'2.5'``, ``'2.0'`` -> ``'2.0'``, ``'1.00000e-07'`` -> ``'1e-07'``, ``'2.5f'`` -> ``'2.5'``.
+    """``'2.5000000'`` -> ``'2.5'``, ``'2.0'`` -> ``'2.0'``, ``'1.00000e-07'`` -> ``'1e-07'``,
+    ``'2.5f'`` -> ``'2.5'``.
 
     Trailing zeros of the fraction are dropped, keeping one digit after the point; an exponent
     keeps its sign and digits; ``inf``/``nan`` are unchanged.

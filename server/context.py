@@ -69,15 +69,23 @@ class FunctionContext:
         if self.is_method and self.declaration.kind == "constructor":
             return f"// construct it, e.g.: {self.class_name} obj({args});"
         if self.is_method and not self.is_static:
-            if self.default_constructible or not self.constructors:
-                how = f"{self.class_name} obj;"
-            else:
-                how = f"{self.class_name} obj({', '.join(sample_value(t) for t in self.constructor_params[0])});"
-            return f"// make an object first, e.g.: {how}\n// then call obj.{self.declaration.name}({args})"
+            return (
+                f"// make an object first, e.g.: {self.object_setup}\n"
+                f"// then call obj.{self.declaration.name}({args})"
+            )
         return f"// call it as, e.g.: {self.call_name}({args})"
 
     @property
+    def object_setup(self) -> str:
+        """How a test makes the object a method is called on (``'shop::Bin obj(3);'``)."""
+        if self.default_constructible or not self.constructors:
+            return f"{self.class_name} obj;"
+        args = ", ".join(sample_value(t) for t in self.constructor_params[0])
+        return f"{self.class_name} obj({args});"
+
+    @property
     def prompt_target(self) -> PromptTarget:
+        """The prompt's view of the target: context lines, style examples, the call to test."""
         parts = [*self.includes]
         parts += list(self.types)
         if self.class_text and self.class_text not in self.types:
@@ -105,12 +113,7 @@ class FunctionContext:
         if self.is_method and self.declaration.kind == "constructor":
             return "", f"{self.class_name} obj{dots};"
         if self.is_method and not self.is_static:
-            if self.default_constructible or not self.constructors:
-                setup = f"{self.class_name} obj;"
-            else:
-                args = ", ".join(sample_value(t) for t in self.constructor_params[0])
-                setup = f"{self.class_name} obj({args});"
-            return setup, f"obj.{name}{dots}"
+            return self.object_setup, f"obj.{name}{dots}"
         return "", f"{self.call_name}{dots}" if self.call_name != name else ""
 
 

@@ -1,4 +1,5 @@
-"""Locate: parse a C/C++ file with libclang and list the functions a cdoctest block can be generated for.
+"""Locate: parse a C/C++ file with libclang and list the functions a cdoctest block can be generated
+for.
 
 ``load_source(path, text, options) -> SourceFile`` parses the text (an unsaved buffer is fine),
 tolerating errors and missing includes, and lists functions, methods, constructors and function
@@ -75,6 +76,7 @@ class Located:
 
     @property
     def info(self) -> FunctionInfo:
+        """The public view of this function (``server.api.FunctionInfo``)."""
         return FunctionInfo(
             declaration=self.declaration,
             has_block=self.block is not None and self.block.has_prompts,
@@ -104,10 +106,12 @@ class SourceFile:
 
     @property
     def missing_includes(self) -> list[Diagnostic]:
+        """The "file not found" diagnostics of ``#include`` lines."""
         return [d for d in self.diagnostics if "file not found" in d.message]
 
     @property
     def lines(self) -> list[str]:
+        """The text split into lines, line endings kept."""
         return self.text.splitlines(keepends=True)
 
     def code_under_test(self, text: str | None = None) -> CodeUnderTest:
@@ -156,8 +160,11 @@ def source_flags(path: str, options: SourceOptions) -> list[str]:
     return flags + list(options.extra_flags)
 
 
+_DEFAULT_OPTIONS = SourceOptions()
+
+
 def load_source(
-    path: str, text: str | None = None, options: SourceOptions = SourceOptions()
+    path: str, text: str | None = None, options: SourceOptions = _DEFAULT_OPTIONS
 ) -> SourceFile:
     """Parse ``path`` (or the unsaved ``text`` for it) and list its functions.
 
@@ -293,7 +300,9 @@ def extent_text(c: Any, data: bytes) -> str:
 
 
 def signature_of(c: Any, data: bytes) -> str:
-    """The declaration up to its body (or ';'), whitespace collapsed, constructor initialisers cut."""
+    """The declaration up to its body (or ';'), whitespace collapsed, constructor initialisers
+    cut.
+    """
     body = next((ch for ch in c.get_children() if ch.kind.name == "COMPOUND_STMT"), None)
     end = body.extent.start.offset if body is not None else c.extent.end.offset
     text = data[c.extent.start.offset : end].decode("utf-8", errors="replace")
@@ -414,7 +423,9 @@ def _listing(funcs: list[Located]) -> str:
 
 
 def _blank_broken(source: SourceFile, text: str) -> str:
-    """Blank (keep newlines of) every top-level declaration that holds an error, and missing includes."""
+    """Blank (keep newlines of) every top-level declaration that holds an error, and missing
+    includes.
+    """
     lines = text.splitlines(keepends=True)
     bad_lines = {d.line for d in source.errors}
     include_lines = {d.line for d in source.missing_includes}

@@ -42,6 +42,7 @@ MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them 
 MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 
+
 def rename(code: str, mapping: dict[str, str]) -> str:
     """Rename identifiers outside string and character literals.
 

@@ -10,9 +10,9 @@ Inside a unit, an example is kept when it ran (outcome passed or failed); an inp
 rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
 unit. A failed example records the actual output (the regression oracle) and, when the candidate
 had predicted an output, yields a ``Finding`` (predicted vs actual), reported only when
-``server.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``). ``strict`` keeps a unit only up
-to its first failed example. Outputs that cannot be recorded faithfully (addresses, prompt-like
-lines, ``*/``, very long) drop the example.
+``server.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``). ``strict``
+keeps a unit only up to its first failed example. Outputs that cannot be recorded faithfully
+(addresses, prompt-like lines, ``*/``, very long) drop the example.
 """
 
 from __future__ import annotations
@@ -131,6 +131,7 @@ class VerifiedUnit:
 
     @property
     def origin(self) -> Origin:
+        """Where the unit came from (``model`` or ``fallback``)."""
         return self.unit.candidate.origin
 
 
@@ -188,7 +189,9 @@ def verify_candidates(
     filename: str = "<candidate>",
     cancel: threading.Event | None = None,
 ) -> VerifyReport:
-    """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and runs."""
+    """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and
+    runs.
+    """
     units = [u for c in candidates for u in units_of(c, target_names)]
     jobs = [
         (

@@ -56,7 +56,8 @@ def mutation_runner():  # noqa: ANN201
 @pytest.mark.clang
 def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path) -> None:  # noqa: ANN001
     """Prefix (read off the pooled run) and non-prefix (run again): both equal a fresh analysis
-    of the same mutants (classic and realistic operators); the survivors are listed."""
+    of the same mutants (classic and realistic operators); the survivors are listed.
+    """
     path = tmp_path / "max2.cpp"
     path.write_text(MAX2)
     code = CodeUnderTest(path=str(path))
@@ -69,7 +70,11 @@ def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path
     assert counting.batches == 1  # the pooled analysis only
     assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
     fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner, list(sel.mutants))
-    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, fresh.score), (
+    assert (sel.killed, sel.total, sel.mutation_score) == (
+        fresh.killed,
+        fresh.total,
+        fresh.score,
+    ), (
         sel.note,
         fresh.to_dict(),
     )
@@ -81,7 +86,11 @@ def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path
     assert counting.batches == 2  # the pooled analysis, then the chosen block's
     assert [e.source for e in sel.examples] == ["max2(1, 2)\n"], sel.note
     fresh = mutation_analysis(list(sel.examples), code, FN, mutation_runner, list(sel.mutants))
-    assert (sel.killed, sel.total, sel.mutation_score) == (fresh.killed, fresh.total, fresh.score), (
+    assert (sel.killed, sel.total, sel.mutation_score) == (
+        fresh.killed,
+        fresh.total,
+        fresh.score,
+    ), (
         sel.note,
         fresh.to_dict(),
     )

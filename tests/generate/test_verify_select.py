@@ -1,4 +1,5 @@
-"""server/verify.py and server/select.py: the pure parts (splitting, keeping, pooling), no clang-repl.
+"""server/verify.py and server/select.py: the pure parts (splitting, keeping, pooling), no
+clang-repl.
 
 Results are built as the runner would return them (``DocTestResult``/``ExampleResult`` values), so
 the keep/drop rules are checked example by example.
@@ -25,9 +26,8 @@ E = Example
 
 def _result(unit: Unit, outcomes: list[tuple[Outcome, str]]) -> DocTestResult:
     test = DocTest(unit.examples, "t", "f.c", 1, 1)
-    return DocTestResult(
-        test, tuple(ExampleResult(e, o, got) for e, (o, got) in zip(unit.examples, outcomes))
-    )
+    pairs = zip(unit.examples, outcomes, strict=True)
+    return DocTestResult(test, tuple(ExampleResult(e, o, got) for e, (o, got) in pairs))
 
 
 def test_units_keep_declarations_with_their_uses() -> None:

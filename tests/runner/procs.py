@@ -9,7 +9,9 @@ import psutil
 
 
 def leftovers() -> list[int]:
-    """Sandbox processes this test process started that are still alive (cgroup tag or descendants)."""
+    """Sandbox processes this test process started that are still alive (cgroup tag or
+    descendants).
+    """
     tag = f"/cdt-{os.getpid()}-"
     found = set()
     for pid in psutil.pids():
@@ -37,7 +39,9 @@ def leftovers() -> list[int]:
 
 
 def wait_no_leftovers(before: frozenset[int] = frozenset(), timeout: float = 5.0) -> list[int]:
-    """Wait until no sandbox process is left but those in ``before`` (another runner's idle sessions)."""
+    """Wait until no sandbox process is left but those in ``before`` (another runner's idle
+    sessions).
+    """
     end = time.monotonic() + timeout
     while (left := [p for p in leftovers() if p not in before]) and time.monotonic() < end:
         time.sleep(0.05)

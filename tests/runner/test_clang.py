@@ -26,7 +26,8 @@ template <class T> T twice(T x) { return x + x; }
 CLASSES = """\
 struct Plain { int x; };
 class Copyable { public: Copyable(const Copyable &); Copyable(Copyable &&); };
-class Made { public: Made(int a, double b); explicit Made(const char *s = "x"); private: Made(char); };
+class Made { public: Made(int a, double b); explicit Made(const char *s = "x");
+             private: Made(char); };
 class Hidden { Hidden(); public: Hidden(int) {} int get() const { return 0; }
                void set(int); bool operator==(const Hidden &) const; private: void secret(); };
 class Deleted { public: Deleted() = delete; Deleted(int); };

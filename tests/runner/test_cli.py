@@ -150,7 +150,7 @@ def test_legacy_cmake_build_path_uses_compile_commands(tmp_path, capsys):
     assert "no compile_commands.json" in capsys.readouterr().err
 
 
-# --- real clang-repl --------------------------------------------------------------------------------
+# --- real clang-repl -----------------------------------------------------------------------
 
 
 @pytest.mark.clang
@@ -178,12 +178,12 @@ def test_wrong_expectation_and_compile_error_are_reported(tmp_path, capsys):
     assert code == 1
     path = str(tmp_path / "mathutil.c")
     assert (
-        f"FAIL mathutil.c::gcd ({path}:4): 2/3 examples passed\n  {path}:9: wrong output\n  Input:\n    >>> gcd(7, 0)\n  Expected:\n      8\n  Got:\n      7\n"
-        in out
+        f"FAIL mathutil.c::gcd ({path}:4): 2/3 examples passed\n  {path}:9: wrong output\n"
+        "  Input:\n    >>> gcd(7, 0)\n  Expected:\n      8\n  Got:\n      7\n" in out
     )
     assert (
-        f"FAIL mathutil.c::max_of ({path}:38): 2/3 examples passed\n  {path}:42: compile error\n  Input:\n    >>> max_of(xs, 1\n  Diagnostic:\n"
-        in out
+        f"FAIL mathutil.c::max_of ({path}:38): 2/3 examples passed\n"
+        f"  {path}:42: compile error\n  Input:\n    >>> max_of(xs, 1\n  Diagnostic:\n" in out
     )
     assert "error:" in out.split(f"{path}:42: compile error")[1]
     assert out.endswith("4 blocks: 2 passed, 2 failed (10 examples, 2 failed)\n")
@@ -231,7 +231,9 @@ def test_verbose_warns_about_unattached_blocks(tmp_path, capsys):
 
 @pytest.mark.clang
 def test_include_dirs_defines_and_compile_commands_reach_the_session(tmp_path, capsys):
-    """Flags from -I/-D and from compile_commands.json (-p) are used by clang-repl, not only by libclang."""
+    """Flags from -I/-D and from compile_commands.json (-p) are used by clang-repl, not only by
+    libclang.
+    """
     clang_repl_or_skip()
     (tmp_path / "inc").mkdir()
     (tmp_path / "inc" / "scale.h").write_text("#define SCALE_BASE 10\n")

@@ -1,4 +1,5 @@
-"""Golden fixtures of the original cdoctest surface (tests/fixtures/cdoctest_compat/, see its README).
+"""Golden fixtures of the original cdoctest surface (tests/fixtures/cdoctest_compat/, see its
+README).
 
 Byte equality with checked-in files: the list output (``name,file,line,col,endline,endcol``), the
 names, and the ``.vsc`` result files the cdoctest VS Code extension reads (``failedtests="0"``).
@@ -62,7 +63,9 @@ def test_names_are_golden(work):
 
 
 def test_list_lines_split_as_the_extension_splits_them():
-    """``resultHandler.ts::getTestListHandler``: fixture = name up to the last '::', test = the rest."""
+    """``resultHandler.ts::getTestListHandler``: fixture = name up to the last '::', test = the
+    rest.
+    """
     first = golden("list.expected").splitlines()[0].split(",")
     fixture, _, test = first[0].rpartition("::")
     assert (fixture, test, first[2]) == ("sample.h::test", "namespace", "9")
@@ -92,8 +95,9 @@ def test_a_wrong_expectation_gives_the_golden_failed_vsc(work, capsys, monkeypat
         assert fh.read() == golden("output_fail.vsc.expected")
     out = capsys.readouterr().out
     assert (
-        "FAIL sample.cpp::test::fac (sample.cpp:3): 1/2 examples passed\n  sample.cpp:5: wrong output\n  Input:\n    >>> %<< fac.fac(7);\n  Expected:\n      5041\n  Got:\n      5040\n"
-        in out
+        "FAIL sample.cpp::test::fac (sample.cpp:3): 1/2 examples passed\n"
+        "  sample.cpp:5: wrong output\n  Input:\n    >>> %<< fac.fac(7);\n  Expected:\n"
+        "      5041\n  Got:\n      5040\n" in out
     )
 
 
@@ -109,9 +113,9 @@ def test_run_testcase_selects_by_full_or_original_name(work, capsys, monkeypatch
         == 0
     )
     with open(os.path.join(work, "one.vsc")) as fh:
-        assert (
-            fh.read()
-            == '<unitest-results tests="1" failedtests="0" >\n<test suite="sample.h::test::Fac" name="fac" />\n</unitest-results>\n'
+        assert fh.read() == (
+            '<unitest-results tests="1" failedtests="0" >\n'
+            '<test suite="sample.h::test::Fac" name="fac" />\n</unitest-results>\n'
         )
     # The original's own forms: without the '::namespace' suffix, and with the absolute path.
     absolute = os.path.realpath(os.path.join(work, "sample.h")) + "::test::Fac::fac"
@@ -127,7 +131,9 @@ def test_run_testcase_selects_by_full_or_original_name(work, capsys, monkeypatch
 
 @pytest.mark.clang
 def test_readme_shared_library_command(work):
-    """The README: build sample.so, then ``python -m cdoctest -cdtt=sample.h -cdtl=sample.so -cdtip=.``."""
+    """The README: build sample.so, then
+    ``python -m cdoctest -cdtt=sample.h -cdtl=sample.so -cdtip=.``.
+    """
     clang_repl_or_skip()
     compiler = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
     if compiler is None:
@@ -149,9 +155,10 @@ def test_readme_shared_library_command(work):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.endswith("2 blocks: 2 passed, 0 failed (5 examples, 0 failed)\n")
     with open(os.path.join(work, "output.vsc")) as fh:
-        assert (
-            fh.read()
-            == '<unitest-results tests="2" failedtests="0" >\n<test suite="sample.h::test" name="namespace" />\n<test suite="sample.h::test::Fac" name="fac" />\n</unitest-results>\n'
+        assert fh.read() == (
+            '<unitest-results tests="2" failedtests="0" >\n'
+            '<test suite="sample.h::test" name="namespace" />\n'
+            '<test suite="sample.h::test::Fac" name="fac" />\n</unitest-results>\n'
         )
 
 

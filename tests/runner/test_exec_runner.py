@@ -43,8 +43,6 @@ def outcomes(result) -> list[str]:
     return [r.outcome.value for r in result.results]
 
 
-
-
 @pytest.fixture(scope="module")
 def toolchain():
     try:
@@ -213,7 +211,10 @@ def test_code_with_mutable_state_gets_a_fresh_session_per_block(runner):
 
 def test_a_jit_link_error_is_a_compile_error_and_the_session_is_replaced(runner):
     code = CodeUnderTest(
-        text="#include <vector>\nint sum(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }\n"
+        text=(
+            "#include <vector>\n"
+            "int sum(std::vector<int> v) { int s = 0; for (int x : v) s += x; return s; }\n"
+        )
     )
     bad = runner.run(block(("sum({1, 2, 3})", "6")), code)
     good = runner.run(block(("std::vector<int> w{4, 5}; w.size()", "2")), code)
@@ -314,5 +315,7 @@ def test_root_without_a_pids_cgroup_runs_code_the_sandbox_user_cannot_reach(tool
     assert sandbox.drop_to_nobody
     code = CodeUnderTest(path=str(src), language="c", key="twice-private")
     with DocTestRunner(toolchain=toolchain, sandbox=sandbox) as r:
-        result = r.run(block(("twice(21)", "42"), ("#include <unistd.h>", ""), ("getuid()", "65534")), code)
+        result = r.run(
+            block(("twice(21)", "42"), ("#include <unistd.h>", ""), ("getuid()", "65534")), code
+        )
     assert result.passed, (result.setup_error, [(x.got, x.stderr) for x in result.results])

@@ -18,7 +18,8 @@ def fake(directory, name: str, version: str, answer: str, works: bool = True) ->
     path = directory / name
     path.write_text(
         "#!/bin/sh\n"
-        f'if [ "$1" = "--version" ]; then echo "Debian LLVM version {version}"; exit {0 if works else 1}; fi\n'
+        f'if [ "$1" = "--version" ]; then echo "Debian LLVM version {version}"; '
+        f"exit {0 if works else 1}; fi\n"
         f"cat > /dev/null; echo '{answer}'\n"
     )
     path.chmod(path.stat().st_mode | stat.S_IXUSR)

@@ -72,16 +72,21 @@ def test_namespace_class_and_method_names(tmp_path):
 
 
 def test_out_of_line_methods_are_named_by_lexical_scope(tmp_path):
-    """The original's test_merge_comments: ``int Fac::fac`` inside ``namespace test`` is ``test::fac``."""
+    """The original's test_merge_comments: ``int Fac::fac`` inside ``namespace test`` is
+    ``test::fac``.
+    """
     write(
         tmp_path,
         "sample.h",
-        "#pragma once\nnamespace test { class Fac { public: int fac(int n); int fac2(int n); }; }\n",
+        "#pragma once\n"
+        "namespace test { class Fac { public: int fac(int n); int fac2(int n); }; }\n",
     )
     text = (
-        '#include "sample.h"\nnamespace test {\n/**\n>>> test::Fac fac;\n>>> fac.fac(7);\n5040\n*/\n'
+        '#include "sample.h"\n'
+        "namespace test {\n/**\n>>> test::Fac fac;\n>>> fac.fac(7);\n5040\n*/\n"
         "int Fac::fac(int n) {\n    return (n>1) ? n*fac(n-1) : 1;\n}\n"
-        "/**\n>>> test::Fac fac;\n>>> fac.fac2(5);\n120\n*/\nint Fac::fac2(int n) {\n    return (n>1) ? n*fac(n-1) : 1;\n}\n}\n"
+        "/**\n>>> test::Fac fac;\n>>> fac.fac2(5);\n120\n*/\n"
+        "int Fac::fac2(int n) {\n    return (n>1) ? n*fac(n-1) : 1;\n}\n}\n"
     )
     tests = find_doctests(write(tmp_path, "sample.cpp", text), root=str(tmp_path))
     assert [t.name for t in tests] == ["sample.cpp::test::fac", "sample.cpp::test::fac2"]
@@ -198,7 +203,10 @@ def test_block_before_a_variable_is_not_attached(tmp_path):
 
 
 def test_c_file_and_example_lines(tmp_path):
-    text = "#include <stdio.h>\n\n/**\n * Sum.\n * >>> add(1, 2)\n * 3\n */\nint add(int a, int b) { return a + b; }\n"
+    text = (
+        "#include <stdio.h>\n\n/**\n * Sum.\n * >>> add(1, 2)\n * 3\n */\n"
+        "int add(int a, int b) { return a + b; }\n"
+    )
     [test] = find_doctests(write(tmp_path, "m.c", text), root=str(tmp_path))
     assert test.name == "m.c::add"
     assert (test.lineno, test.end_lineno, test.comment_style) == (3, 7, "/**")
@@ -208,13 +216,19 @@ def test_c_file_and_example_lines(tmp_path):
 
 def test_unsaved_text_is_used_and_non_ascii_offsets(tmp_path):
     path = write(tmp_path, "u.cpp", "int old();\n")
-    text = '// é ü — unicode before the block\nconst char *s = "ü";\n/// >>> f()\n/// 1\nint f() { return 1; }\n'
+    text = (
+        '// é ü — unicode before the block\nconst char *s = "ü";\n/// >>> f()\n/// 1\n'
+        "int f() { return 1; }\n"
+    )
     [test] = find_doctests(path, text=text, root=str(tmp_path))
     assert (test.name, test.declaration.line) == ("u.cpp::f", 5)
 
 
 def test_broken_code_still_yields_blocks(tmp_path):
-    text = "/** >>> g(1)\n2 */\nint g(int x) { return x + ; }\n/** >>> h()\n1 */\nint h() { return 1 }\n"
+    text = (
+        "/** >>> g(1)\n2 */\nint g(int x) { return x + ; }\n/** >>> h()\n1 */\n"
+        "int h() { return 1 }\n"
+    )
     assert names(tmp_path, "broken.cpp", text) == ["broken.cpp::g", "broken.cpp::h"]
 
 
@@ -240,7 +254,10 @@ def test_compile_flags_from_compile_commands(tmp_path):
             [
                 {
                     "directory": str(build),
-                    "command": f"/usr/bin/c++ -I../include -isystem /opt/x -DFOO=1 -D BAR -std=c++17 -O2 -Wall -Werror -fsanitize=address -fno-exceptions -fPIC -o a.o -c {src}",
+                    "command": (
+                        "/usr/bin/c++ -I../include -isystem /opt/x -DFOO=1 -D BAR -std=c++17 -O2 "
+                        f"-Wall -Werror -fsanitize=address -fno-exceptions -fPIC -o a.o -c {src}"
+                    ),
                     "file": src,
                 }
             ]
@@ -337,7 +354,8 @@ def test_unsaved_header_runs_against_its_source(tmp_path):
     )
     text = text.replace(
         "    int height() const { return height_; }\n",
-        "    int height() const { return height_; }\n    int twice() const { return 2 * area(); }\n",
+        "    int height() const { return height_; }\n"
+        "    int twice() const { return 2 * area(); }\n",
     )
     tests = find_doctests(header, text=text, root=str(tmp_path))
     [test] = [t for t in tests if t.name == "shapes.hpp::geo::Rect::perimeter"]
@@ -383,7 +401,9 @@ _fragments = [
 
 
 def test_garbage_files_never_crash(tmp_path):
-    """Random mixes of C++ fragments and block pieces: a list of DocTests or nothing, never a crash."""
+    """Random mixes of C++ fragments and block pieces: a list of DocTests or nothing, never a
+    crash.
+    """
     from hypothesis import given, settings
     from hypothesis import strategies as st
 

@@ -1,7 +1,7 @@
 """Hostile code is contained by the sandbox, with the right outcome, and leaves no process behind.
 
-All blocks run in one ``run_many`` batch (2 workers) so the corpus costs a few seconds; each test then
-checks one block's result. Sizes are chosen so a *broken* sandbox could not hurt this machine
+All blocks run in one ``run_many`` batch (2 workers) so the corpus costs a few seconds; each test
+then checks one block's result. Sizes are chosen so a *broken* sandbox could not hurt this machine
 (24 GiB): the memory case touches 3 GiB, the fork bomb is capped by the sandbox, not by luck.
 """
 

@@ -40,7 +40,10 @@ def test_readme_block_exact_tuples():
 
 
 def test_clang_repl_prompts_and_continuations_join_into_one_source():
-    text = "clang-repl> int x = 1;\nclang-repl... x + 1\n2\n>>> int f(int a) {\n...   return a;\n... }\n"
+    text = (
+        "clang-repl> int x = 1;\nclang-repl... x + 1\n2\n"
+        ">>> int f(int a) {\n...   return a;\n... }\n"
+    )
     assert tuples(parse_examples(text)) == [
         ("int x = 1;\nx + 1\n", "2\n", 0),
         ("int f(int a) {\n  return a;\n}\n", "", 3),
@@ -61,7 +64,10 @@ def test_blank_marker_and_blank_line_end():
 
 
 def test_star_decoration_and_indentation_stripped_to_prompt_column():
-    source = "    /**\n     * Doc.\n     *\n     *   >>> fac(3)\n     *   6\n     *     indented more\n     */\n"
+    source = (
+        "    /**\n     * Doc.\n     *\n     *   >>> fac(3)\n     *   6\n     *     indented more\n"
+        "     */\n"
+    )
     [example] = parse_comment(only_comment(source))
     assert (example.source, example.want, example.lineno) == ("fac(3)\n", "6\n  indented more\n", 3)
     assert example.indent == 9  # 0-based column of '>>>' in the file line
@@ -107,7 +113,10 @@ def test_comment_without_prompt_is_not_a_test():
 
 
 def test_literals_and_plain_line_comments_are_not_comments():
-    source = 'const char *s = "/** >>> no */"; char q = \'"\'; int n = 1\'000; // >>> no\nauto r = R"x(/* no */)x";\n/** >>> yes()\n*/\n'
+    source = (
+        "const char *s = \"/** >>> no */\"; char q = '\"'; int n = 1'000; // >>> no\n"
+        'auto r = R"x(/* no */)x";\n/** >>> yes()\n*/\n'
+    )
     assert [c.text for c in find_comments(source)] == ["/** >>> yes()\n*/"]
 
 
@@ -238,7 +247,10 @@ def test_block_styles(style):
 def test_lint_reports_likely_mistakes_with_file_lines():
     from cdoctest_runner.parser import lint_comment
 
-    source = "int a;\n/**\n *   >>> fac(5)\n *  120\n *   >>>fac(3)\n *\n * prose\n */\n/// ... y\n/// >>> z\n"
+    source = (
+        "int a;\n/**\n *   >>> fac(5)\n *  120\n *   >>>fac(3)\n *\n * prose\n */\n/// ... y\n"
+        "/// >>> z\n"
+    )
     messages = [str(e) for c in find_comments(source) for e in lint_comment(c, "a.h")]
     assert messages == [
         "a.h:4: output line has inconsistent indentation: '  120'",

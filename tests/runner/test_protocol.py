@@ -1,5 +1,6 @@
 """``cdoctest_runner.protocol.Runner``: the real runner satisfies it, things that are not runners
-do not."""
+do not.
+"""
 
 from __future__ import annotations
 
@@ -50,7 +51,9 @@ def test_default_workers_follow_the_usable_cpus(monkeypatch) -> None:  # noqa: A
     from cdoctest_runner import runner as runner_module
 
     for cpus, expected in ((1, 1), (2, 2), (3, 3), (16, 4)):
-        monkeypatch.setattr(runner_module.os, "sched_getaffinity", lambda _pid, n=cpus: set(range(n)))
+        monkeypatch.setattr(
+            runner_module.os, "sched_getaffinity", lambda _pid, n=cpus: set(range(n))
+        )
         assert runner_module.usable_cpus() == cpus
         assert runner_module.default_workers() == expected
     assert runner_module.default_workers(limit=8) == 8

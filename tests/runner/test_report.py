@@ -87,8 +87,9 @@ def test_timeout_crash_and_setup_error_are_named():
     )
     text = format_text([setup])
     assert (
-        "FAIL s (/src/sample.h:10): 0/1 examples passed\n  The code under test could not be loaded:\n    sample.cpp:3:1: error: unknown type name 'itn'\n"
-        in text
+        "FAIL s (/src/sample.h:10): 0/1 examples passed\n"
+        "  The code under test could not be loaded:\n"
+        "    sample.cpp:3:1: error: unknown type name 'itn'\n" in text
     )
 
 
