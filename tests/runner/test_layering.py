@@ -1,4 +1,4 @@
-"""The layering rule of docs/architecture.md: runner <- models <- server <- training, no arrow back up.
+"""The layering rule of docs/architecture.md: runner <- models <- server <- training, no arrow up.
 
 Every import in a package's modules (function-level imports included) is read with ``ast``.
 """
