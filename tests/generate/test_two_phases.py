@@ -10,6 +10,7 @@ with a runner that answers the second run differently for one example.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import replace
 
@@ -154,3 +155,22 @@ def test_final_check_drops_an_example_whose_output_differs_between_two_runs(runn
     (dropped,) = final_check(source, [plan], SecondRunDiffers(runner, "grade(80)"))
     assert dropped.edit is None and dropped.result.status == "no_test"  # nothing checked is left
     assert "different output in two runs" in dropped.result.message
+
+
+@pytest.mark.clang
+def test_cli_prints_both_times_and_quick_stops_after_the_first(capsys) -> None:
+    """``count_vowels`` without a model: ``-v`` prints a line per phase, then both times."""
+    from server import cli
+
+    assert cli.main([SCORING, "--function", "count_vowels", "--no-model", "-v"]) == 0
+    err = capsys.readouterr().err
+    assert "cdoctest-gen: phase 1: 1 verified block(s) after " in err
+    assert "cdoctest-gen: phase 2: 1 verified block(s) after " in err
+    assert re.search(r"first block after [\d.]+ s, final block after [\d.]+ s\n", err), err
+    assert "block from phase 1" in err  # -v: which phase found the block
+
+    assert cli.main([SCORING, "--function", "count_vowels", "--quick"]) == 0
+    err = capsys.readouterr().err
+    assert "no model [--quick: the first block only (no model)]" in err
+    assert re.search(r"first block after [\d.]+ s \(--quick: no model, no input search\)", err)
+    assert "phase 2" not in err

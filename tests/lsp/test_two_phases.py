@@ -32,14 +32,18 @@ KILLS = re.compile(r"kills (\d+)/(\d+) instead of (\d+)/(\d+)")
 
 async def _first_block(client: LanguageClient, uri: str, text: str) -> str:
     """Ask for ``grade``'s block; return the text with the first (phase 1) block applied."""
+    token = f"first-{uri}"
+    client.progress_reports.setdefault(token, [])
+    params = {"uri": uri, "version": 1, "line": GRADE_LINE, "workDoneToken": token}
     answer = await asyncio.wait_for(
-        client.protocol.send_request_async(
-            "cdoctest/generate", {"uri": uri, "version": 1, "line": GRADE_LINE}
-        ),
-        300,
+        client.protocol.send_request_async("cdoctest/generate", params), 300
     )
     assert answer.error is None and answer.edit is not None, answer
     assert "looking for a stronger block" in answer.summary, answer.summary
+    # The progress says which phase runs; the request's progress ends with the first block.
+    reports = client.progress_reports[token]
+    assert any((r.message or "").startswith("phase 1 (first block): ") for r in reports[1:-1])
+    assert reports[-1].kind == "end" and "looking for a stronger block" in reports[-1].message
     (change,) = answer.edit.documentChanges
     new_text = apply_edits(text, [T.TextEdit(**_edit(e)) for e in change.edits])
     assert new_text.count(MARKER) == 1 and ">>> grade(" in new_text
