@@ -174,3 +174,15 @@ def test_cli_prints_both_times_and_quick_stops_after_the_first(capsys) -> None:
     assert "no model [--quick: the first block only (no model)]" in err
     assert re.search(r"first block after [\d.]+ s \(--quick: no model, no input search\)", err)
     assert "phase 2" not in err
+
+
+@pytest.mark.parametrize(
+    "name", ["server.cli", "server.lsp.features.stronger", "bench.bench_latency"]
+)
+def test_docstring_examples(name: str) -> None:
+    """The ``>>>`` examples of the CLI's phase times, the block finder and the percentile."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
