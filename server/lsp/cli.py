@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=level, handlers=[handler], format="%(asctime)s %(name)s %(levelname)s %(message)s"
     )
+    # Over stdio without a log file, the log goes to the client (window/logMessage) once the
+    # session is initialised (server/lsp/timing.py); stderr keeps what is logged before that.
+    server.log_to_client = opts.tcp is None and not opts.log_file
     if opts.tcp is not None:
         server.start_tcp("127.0.0.1", opts.tcp)
     else:

@@ -46,7 +46,7 @@ from server.lsp.features import (
 )
 from server.lsp.features.diagnostics import Diagnostics
 from server.lsp.settings import Settings, initial_trust, parse_settings, to_client
-from server.lsp.timing import TimedProtocol, apply_level
+from server.lsp.timing import TimedProtocol, apply_level, log_to_client
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,7 @@ class CdoctestServer(LanguageServer):
         self.testing = testing.TestingView(self)
         self.lifecycle = lifecycle.Lifecycle(self)
         self.last_use = time.monotonic()  # the idle release counts from here
+        self.log_to_client = False  # set by the CLI: stdio without --log-file
         self.jobs: set[asyncio.Task[Any]] = set()
         self._warmups: dict[str, asyncio.Task[Any]] = {}
         self._shown: set[str] = set()
@@ -230,9 +231,10 @@ class CdoctestServer(LanguageServer):
 
     def show(self, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
         """Show a message to the user and write it to the client's log."""
-        log.info("showMessage: %s", message)
+        log.info("showMessage: %s", message)  # reaches the client's log when log_to_client
         self.window_show_message(T.ShowMessageParams(type=kind, message=message))
-        self.window_log_message(T.LogMessageParams(type=kind, message=message))
+        if not self.log_to_client:
+            self.window_log_message(T.LogMessageParams(type=kind, message=message))
 
     def show_once(self, key: str, message: str, kind: T.MessageType = T.MessageType.Info) -> None:
         """Show a message only the first time ``key`` is seen (no floods on every keystroke)."""
@@ -356,6 +358,8 @@ def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
 @server.feature(T.INITIALIZED)
 async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
     """LSP ``initialized``: report settings problems, pull the configuration, send the status."""
+    if ls.log_to_client:
+        log_to_client(ls)
     for message in ls._deferred:
         ls.show(message, T.MessageType.Warning)
     ls._deferred.clear()

@@ -5,14 +5,19 @@ arrives and logs, when its answer (or error) leaves, one line at info level such
 ``cdoctest/runTestItems #7: 1834 ms`` (``cancelled`` / ``error`` appended when so);
 notifications are logged at debug level. ``apply_level`` sets the level of the project's loggers
 from ``cdoctest.log.level`` without lowering a more verbose ``-v`` given on the command line.
+``ClientLogHandler`` sends the project's log records to the client as ``window/logMessage`` (over
+stdio without ``--log-file``): VS Code's output channel then shows them with their level instead of
+tagging every stderr line as an error.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
 
+from lsprotocol import types as T
 from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger("server.lsp.requests")
@@ -37,6 +42,54 @@ def apply_level(name: str) -> int:
     for logger in LOGGERS:
         logging.getLogger(logger).setLevel(level)
     return level
+
+
+_MESSAGE_TYPES = (
+    (logging.ERROR, T.MessageType.Error),
+    (logging.WARNING, T.MessageType.Warning),
+    (logging.INFO, T.MessageType.Info),
+)
+
+
+class ClientLogHandler(logging.Handler):
+    """Forward log records to the client as ``window/logMessage``, from any thread.
+
+    Records are sent from the event loop (``call_soon_threadsafe``): pygls writes to stdout
+    without a lock, and worker threads log too.
+    """
+
+    def __init__(self, server: Any, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.server = server
+        self.loop = loop
+        self.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Queue the record for the loop (dropped once the loop is closed)."""
+        kind = next(
+            (t for level, t in _MESSAGE_TYPES if record.levelno >= level), T.MessageType.Log
+        )
+        try:
+            text = self.format(record)
+            self.loop.call_soon_threadsafe(self._send, kind, text)
+        except RuntimeError:  # the loop is closed: the server is exiting
+            pass
+
+    def _send(self, kind: T.MessageType, text: str) -> None:
+        try:
+            self.server.window_log_message(T.LogMessageParams(type=kind, message=text))
+        except Exception:  # the client is gone
+            pass
+
+
+def log_to_client(server: Any) -> ClientLogHandler:
+    """Send the project's log records to the client instead of stderr; returns the handler."""
+    handler = ClientLogHandler(server, asyncio.get_running_loop())
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.propagate = False
+    return handler
 
 
 class TimedProtocol(LanguageServerProtocol):
