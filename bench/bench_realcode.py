@@ -5,7 +5,8 @@
 
 Code bases (``bench/data/realcode/``, each with its licence, see its README): ``sds`` (C, an
 opaque ``typedef char *`` handle with create/modify/read functions), ``jsmn`` (C, parses JSON text
-into token structs) and ``clipper`` (C++: classes, member and free operator overloads). Each file
+into token structs), ``clipper`` (C++: classes, member and free operator overloads) and
+``ring_buffer`` (C++: llama.cpp's fixed-capacity ring buffer class template). Each file
 is copied to a temporary directory and goes through ``server.pipeline.Generator`` once per
 configuration, every function of the file targeted (``main`` and test drivers excepted):
 
@@ -41,7 +42,12 @@ from bench._table import markdown_table, write_section  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "realcode"
 RESULTS = ROOT / "bench" / "results" / "realcode.json"
-BASES = {"sds": "sds.c", "jsmn": "jsmn.c", "clipper": "clipper.cpp"}
+BASES = {
+    "sds": "sds.c",
+    "jsmn": "jsmn.c",
+    "clipper": "clipper.cpp",
+    "ring_buffer": "ring_buffer.cpp",
+}
 CONFIGS = ("fallback", "default")
 
 
@@ -196,8 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         write_section(
             "realcode",
             "Real code (bench/bench_realcode.py)",
-            text
-            + "\n\nCode bases in `bench/data/realcode/` (see its README for provenance and "
+            text + "\n\nCode bases in `bench/data/realcode/` (see its README for provenance and "
             "licences). *fallback*: `GenerateOptions(no_model=True)`; *default*: the default "
             "pipeline with the embedded SmolLM2-135M. A verified block has passed clang-repl "
             "twice (verification and the final re-run in the edited file). Public: not "

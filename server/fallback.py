@@ -487,7 +487,8 @@ _POINTS = [
 def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | None:
     """A ``std::vector`` of a class built from up to three integers (a point: Clipper's
     ``Path`` is ``std::vector<IntPoint>``): element lists such as a triangle and a square, each
-    element written ``{x, y}``; elements are shown through the class's first reader."""
+    element written ``{x, y}``; elements are shown through the class's first reader.
+    """
     record = _definition(et)
     if language == "c" or record is None:
         return None
@@ -525,7 +526,8 @@ def _public_methods(record: Any) -> list[Any]:
 def _getters(record: Any, language: str, skip: str = "", limit: int = 3) -> list[str]:
     """How to read an object's state, as suffixes of ``obj.``: its public const methods without
     parameters that return a printable scalar (``real()``), else its public scalar fields
-    (``X``, as Clipper's ``IntPoint`` has)."""
+    (``X``, as Clipper's ``IntPoint`` has).
+    """
     out = []
     for m in _public_methods(record):
         if m.spelling == skip or not m.is_const_method() or m.is_static_method():
@@ -642,6 +644,7 @@ _DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|dr
 _PRODUCES = re.compile(r"(?i)new|create|make|parse|from|init|dup|load|alloc|build")
 _GROWS = re.compile(r"(?i)cat|append|push|add|insert|put")
 _INITS = re.compile(r"(?i)init|reset|clear|setup")
+_SIZES = re.compile(r"(?i)size|len|count|empty|capacity")
 _OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
 
 
@@ -680,7 +683,8 @@ def _type_key(t: Any) -> tuple[str, str]:
 
 def _same_type(param: Any, other: Any) -> bool:
     """Whether ``other`` is the parameter's type: the same typedef name when the parameter is
-    spelled with one (``sds``, not any ``char *``), else the same canonical type."""
+    spelled with one (``sds``, not any ``char *``), else the same canonical type.
+    """
     pd, pc = _type_key(param)
     od, oc = _type_key(other)
     if pc != oc:
@@ -706,7 +710,8 @@ def _params_of(f: Any) -> list[tuple[str, Any]]:
 
 def _is_handle(t: Any, language: str) -> bool:
     """A pointer spelled through a typedef to something that is not a plain struct of scalars
-    (``sds``, ``json_t *``): only the library's own producers make a valid one."""
+    (``sds``, ``json_t *``): only the library's own producers make a valid one.
+    """
     ct = t.get_canonical()
     if ct.kind.name != "POINTER" or _type_key(t)[0] == _type_key(t)[1]:
         return False
@@ -773,7 +778,8 @@ def _producers(api: _Api, t: Any, language: str) -> list[tuple[str, list[_Provid
 
 def _modifiers(api: _Api, t: Any, language: str) -> list[tuple[str, bool, list[_Provider]]]:
     """``(name, returns the handle, providers for the other arguments)``: functions that take
-    the value first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``)."""
+    the value first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``).
+    """
     out = []
     for f in api.functions:
         params = _params_of(f)
@@ -803,7 +809,8 @@ def _call_args(provs: list[_Provider], k: int, tag: str) -> tuple[list[str], lis
 
 def _declare(spelling: str, var: str, value: str, language: str) -> list[str]:
     """``T var = value;`` (C: declaration and assignment apart: clang-repl's C mode wants a
-    constant initialiser at file scope)."""
+    constant initialiser at file scope).
+    """
     sep = "" if spelling.endswith("*") else " "
     if language == "c":
         return [f"{spelling}{sep}{var};", f"{var} = {value};"]
@@ -853,7 +860,8 @@ _JSON_NAME = re.compile(r"(?i)json|^js$|^json_?text$")
 
 def _texts_for(name: str) -> list[str]:
     """String arguments to try: JSON texts for a parameter or function about JSON, else the
-    usual short strings."""
+    usual short strings.
+    """
     api = _API.get()
     about_json = _JSON_NAME.search(name) or (api is not None and "json" in api.target.lower())
     return _JSON_TEXTS if about_json else _STRINGS
@@ -861,7 +869,8 @@ def _texts_for(name: str) -> list[str]:
 
 def _struct_array_provider(agg: _Aggregate, language: str) -> _Provider:
     """A pointer to a struct followed by a count: an array the function fills (``tokens, n``),
-    zero-initialised, then its first elements' fields are printed."""
+    zero-initialised, then its first elements' fields are printed.
+    """
     sizes = [8, 2, 8]
 
     def make(k: int, tag: str) -> _Arg:
@@ -875,7 +884,8 @@ def _struct_array_provider(agg: _Aggregate, language: str) -> _Provider:
 
 def _initialiser(t: Any, language: str, depth: int) -> _Provider | None:
     """A struct the file initialises with a function of its own (``jsmn_init(&p)``,
-    ``list_init(&l)``) is made that way rather than from a literal."""
+    ``list_init(&l)``) is made that way rather than from a literal.
+    """
     api = _API.get()
     if api is None or depth > 0:
         return None
@@ -907,14 +917,17 @@ def _initialiser(t: Any, language: str, depth: int) -> _Provider | None:
 def api_notes(cursor: Any, language: str, limit: int = 6) -> list[str]:
     """Comment lines naming the file's producers and observers for the handle-typed parameters of
     the function at ``cursor`` (``// make a sds with: sdsnew(const char *init)``), so that a model
-    writes the same call sequences as the fallback. ``[]`` when none apply."""
+    writes the same call sequences as the fallback. ``[]`` when none apply.
+    """
     api = _api_of(cursor)
     token = _API.set(api)
     try:
         out: list[str] = []
-        params = [(a.spelling, a.type) for a in cursor.get_arguments()] if hasattr(
-            cursor, "get_arguments"
-        ) else []
+        params = (
+            [(a.spelling, a.type) for a in cursor.get_arguments()]
+            if hasattr(cursor, "get_arguments")
+            else []
+        )
         seen: set[str] = set()
         for _, t in params:
             key = _type_key(t)[0]
@@ -982,6 +995,7 @@ class _Target:
     mutators: list[tuple[str, list[tuple[str, Any]]]] = field(default_factory=list)  # set up state
     result_type_declared: Any = None  # the result type as spelled (typedef names kept)
     templates: list[_Target] = field(default_factory=list)  # a template's instances to try
+    const_overload: bool = False  # a const method with a non-const twin: call it on a const
 
 
 def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Target:
@@ -1048,6 +1062,12 @@ def _target_from_cursor(cursor: Any, language: str, context: Any = None) -> _Tar
         getters=getters,
         mutators=mutators,
         result_type_declared=None if result is None else cursor.result_type,
+        const_overload=is_method
+        and bool(cursor.is_const_method())
+        and any(
+            m.spelling == cursor.spelling and not m.is_const_method()
+            for m in _public_methods(parent)
+        ),
     )
 
 
@@ -1128,6 +1148,8 @@ def _result_lines(t: _Target, call: str, tag: str) -> list[str]:
     r = t.result
     if r is None or r.kind.name == "VOID":
         return [call + ";"]
+    if _scalar(_dereferenced(r), t.language) is not None:  # ``const T &front()`` on ints
+        return [call]
     via_api = _api_result_lines(t, call, tag)
     if via_api is not None:
         return via_api
@@ -1190,9 +1212,13 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
             mp = _providers(mparams, t.language, 1)
             if mp is not None:
                 mutators.append((mname, mp))
+    # Methods that add items (push, insert, append): an empty container throws on reads.
+    grows = [m for m in mutators if m[1] and _GROWS.search(m[0])]
     variety = max([p.count for p in providers + ctor], default=1)
     if mutators:
         variety = max(variety, 2 * len(mutators) + 1)
+    if grows:
+        variety = max(variety, 4)
     n = min(max_candidates, variety if (providers or ctor or mutators) else 1)
     calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
     shift = 4 if _operator_symbol(t.name) else 5
@@ -1228,15 +1254,18 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
                 cargs.append(a.expr)
             lines.append(f"{t.class_name} {obj}({', '.join(cargs)});")
             key.append(lines[-1].replace(obj, ""))
-        if mutators and k % 2 == 1:  # every other candidate first changes the object's state
-            mname, mprov = mutators[(k // 2) % len(mutators)]
-            margs = []
-            for j, p in enumerate(mprov):
-                a = p.make((k // 2 + j) % max(p.count, 1), f"{tag}m{'abcdefgh'[j % 8]}")
-                lines += a.setup
-                margs.append(a.expr)
-            lines.append(f"{obj}.{mname}({', '.join(margs)});")
-            key.append(lines[-1].replace(obj, ""))
+        # State first: a container gets 2, 4 (past a small capacity), 1 or 0 added items; then
+        # every other candidate calls another public method to change the object's state.
+        reps, change = 0, None
+        if grows and k < 4:
+            reps, change = (2, 4, 1, 0)[k], grows[0]
+        elif mutators and k % 2 == 1:
+            change = mutators[(k // 2) % len(mutators)]
+            reps = 2 if change in grows else 1
+        if change is not None:
+            for rep in range(reps):
+                lines += _change_lines(obj, change, k // 2 + rep, f"{tag}m{rep or ''}")
+                key.append(lines[-1].replace(obj, ""))
         for c in range(calls_per_object):
             row = rows[(k + c) % len(rows)]
             args = []
@@ -1246,19 +1275,34 @@ def _build(t: _Target, max_candidates: int) -> list[list[Example]]:
                 lines += a.setup
                 args.append(a.expr)
                 after += a.after
-            callee = f"{obj}.{t.name}" if needs_object else t.call_name
+            on = f"static_cast<const {t.class_name} &>({obj})" if t.const_overload else obj
+            callee = f"{on}.{t.name}" if needs_object else t.call_name
             call = _operator_call(t, obj if needs_object else None, args) or (
                 f"{callee}({', '.join(args)})"
             )
             key.append(", ".join(args))
             lines += _result_lines(t, call, f"{tag}{c or ''}")
         if needs_object and not t.is_const:
+            if k == 0 and grows and t.result is not None and t.result.kind.name == "VOID":
+                # ``clear()``, ``reset()``: one item added afterwards shows the state it left.
+                after += _change_lines(obj, grows[0], 3, f"{tag}z")
             after += [f"{obj}.{g}" for g in t.getters]
         if tuple(key) in seen:
             continue
         seen.add(tuple(key))
         out.append(_examples(lines + after))
     return out
+
+
+def _change_lines(obj: str, change: tuple[str, list[_Provider]], seed: int, tag: str) -> list[str]:
+    """One call of a state-changing method on ``obj``, its arguments the ``seed``-th values."""
+    name, provs = change
+    lines, args = [], []
+    for j, p in enumerate(provs):
+        a = p.make((seed + j) % max(p.count, 1), f"{tag}{'abcdefgh'[j % 8]}")
+        lines += a.setup
+        args.append(a.expr)
+    return [*lines, f"{obj}.{name}({', '.join(args)});"]
 
 
 _BINARY_OPS = frozenset(
@@ -1307,11 +1351,13 @@ TEMPLATE_TYPES = ("int", "double", "std::string")
 
 def _template_instances(cursor: Any, target: _Target, flags: Sequence[str]) -> list[_Target]:
     """The template's instances with ``TEMPLATE_TYPES`` (every type parameter the same type):
-    parameter and result types come from a probe declaration parsed after the user's file."""
+    parameter and result types come from a probe declaration parsed after the user's file.
+    """
     names = [c.spelling for c in cursor.get_children() if c.kind.name == "TEMPLATE_TYPE_PARAMETER"]
     others = [
-        c for c in cursor.get_children() if c.kind.name in ("TEMPLATE_NON_TYPE_PARAMETER",
-                                                            "TEMPLATE_TEMPLATE_PARAMETER")
+        c
+        for c in cursor.get_children()
+        if c.kind.name in ("TEMPLATE_NON_TYPE_PARAMETER", "TEMPLATE_TEMPLATE_PARAMETER")
     ]
     if not names or others or cursor.location.file is None:
         return []
@@ -1357,9 +1403,175 @@ def _template_instances(cursor: Any, target: _Target, flags: Sequence[str]) -> l
     return out
 
 
+def _class_template_instances(cursor: Any, target: _Target, flags: Sequence[str]) -> list[_Target]:
+    """A method or constructor of a class template, on the class's instances with
+    ``TEMPLATE_TYPES`` (``ring_buffer<int>``, ``ring_buffer<double>``...): the types of the
+    target, the constructors, the state-changing methods and the getters come from probe
+    declarations parsed after the user's file, spelled with the type parameters replaced.
+    """
+    parent = cursor.semantic_parent
+    if parent is None or parent.kind.name != "CLASS_TEMPLATE":
+        return []
+    parent = parent.get_definition() or parent
+    names = [c.spelling for c in parent.get_children() if c.kind.name == "TEMPLATE_TYPE_PARAMETER"]
+    others = [
+        c
+        for c in parent.get_children()
+        if c.kind.name in ("TEMPLATE_NON_TYPE_PARAMETER", "TEMPLATE_TEMPLATE_PARAMETER")
+    ]
+    if not names or others or cursor.location.file is None:
+        return []
+    path = os.path.abspath(cursor.location.file.name)
+    if not os.path.exists(path):
+        return []
+    cls = _qualname(parent)
+    tparam = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")
+    injected = re.compile(r"(?<![\w:])" + re.escape(parent.spelling) + r"\b(?!\s*<)")
+
+    def spell(spelling: str, ty: str) -> str:
+        return tparam.sub(ty, injected.sub(f"{cls}<{', '.join(names)}>", spelling))
+
+    methods = _public_methods(parent)
+    ctors = [
+        c
+        for c in parent.get_children()
+        if c.kind.name == "CONSTRUCTOR"
+        and c.access_specifier.name == "PUBLIC"
+        and not (c.is_copy_constructor() or c.is_move_constructor())
+    ]
+    mutators = [  # not the accessors that merely return a reference (``T &front()``)
+        m
+        for m in methods
+        if m.spelling != cursor.spelling
+        and not m.is_const_method()
+        and not m.is_static_method()
+        and (list(m.get_arguments()) or m.result_type.kind.name == "VOID")
+    ]
+    getters = [
+        m
+        for m in methods
+        if m.spelling != cursor.spelling
+        and m.is_const_method()
+        and not m.is_static_method()
+        and not list(m.get_arguments())
+    ]
+    fields = [
+        c
+        for c in parent.get_children()
+        if c.kind.name == "FIELD_DECL" and c.spelling and c.access_specifier.name == "PUBLIC"
+    ]
+
+    def args_of(f: Any) -> list[Any]:
+        return [a.type.spelling for a in f.get_arguments()]
+
+    probes: list[str] = []
+    for k, ty in enumerate(TEMPLATE_TYPES):
+
+        def decl(name: str, result: str, params: list[str], ty: str = ty) -> str:
+            return f"{spell(result, ty)} {name}({', '.join(spell(p, ty) for p in params)});"
+
+        if cursor.kind.name != "CONSTRUCTOR":
+            probes.append(decl(f"__cdt_t{k}", cursor.result_type.spelling, args_of(cursor)))
+        for j, c in enumerate(ctors[:1]):
+            probes.append(decl(f"__cdt_c{k}_{j}", "void", args_of(c)))
+        for j, m in enumerate(mutators):
+            probes.append(decl(f"__cdt_m{k}_{j}", "void", args_of(m)))
+        for j, m in enumerate(getters):
+            probes.append(decl(f"__cdt_g{k}_{j}", m.result_type.spelling, []))
+        for j, f in enumerate(fields):
+            probes.append(decl(f"__cdt_f{k}_{j}", f.type.spelling, []))
+    text = f'#include <string>\n#include "{path}"\n' + "\n".join(probes) + "\n"
+    try:
+        tu, _ = _parse(text, None, "c++", flags)
+    except FallbackError:
+        return []
+    found = {
+        c.spelling: c
+        for c in tu.cursor.get_children()
+        if c.spelling.startswith("__cdt_") and c.type.kind.name == "FUNCTIONPROTO"
+    }
+
+    def params_of(probe: Any, original: Any) -> list[tuple[str, Any]] | None:
+        if probe is None:
+            return None
+        got = list(probe.get_arguments())
+        want = list(original.get_arguments())
+        if len(got) != len(want):
+            return None
+        return [(w.spelling, g.type) for w, g in zip(want, got, strict=True)]
+
+    out = []
+    for k, ty in enumerate(TEMPLATE_TYPES):
+        name = f"{cls}<{', '.join([ty] * len(names))}>"
+        result = result_declared = None
+        if cursor.kind.name != "CONSTRUCTOR":
+            probe = found.get(f"__cdt_t{k}")
+            if probe is None:
+                continue
+            result_declared = probe.result_type
+            result = result_declared.get_canonical()
+        params = params_of(found.get(f"__cdt_t{k}") or found.get(f"__cdt_c{k}_0"), cursor)
+        if cursor.kind.name == "CONSTRUCTOR":
+            params = (
+                params_of(found.get(f"__cdt_c{k}_0"), cursor) if ctors[:1] == [cursor] else None
+            )
+        if params is None and list(cursor.get_arguments()):
+            continue
+        ctor_params = params_of(found.get(f"__cdt_c{k}_0"), ctors[0]) if ctors else None
+        shown = [
+            m.spelling + "()"
+            for j, m in enumerate(getters)
+            if (g := found.get(f"__cdt_g{k}_{j}")) is not None
+            and _scalar(_dereferenced(g.result_type.get_canonical()), "c++") is not None
+        ]
+        if not shown:
+            shown = [
+                f.spelling
+                for j, f in enumerate(fields)
+                if (g := found.get(f"__cdt_f{k}_{j}")) is not None
+                and _scalar(g.result_type.get_canonical(), "c++") is not None
+            ]
+        changes = [
+            (m.spelling, mp)
+            for j, m in enumerate(mutators)
+            if (mp := params_of(found.get(f"__cdt_m{k}_{j}"), m)) is not None
+        ]
+        shown.sort(key=lambda g: not _SIZES.search(g))  # ``empty()`` cannot throw, ``front()`` can
+        out.append(
+            _Target(
+                name=target.name,
+                call_name=f"{name}::{target.name}" if target.is_static else target.name,
+                language="c++",
+                kind=target.kind,
+                params=params or [],
+                result=result,
+                class_name=name,
+                is_method=True,
+                is_static=target.is_static,
+                is_const=target.is_const,
+                default_constructible=target.default_constructible,
+                mined=target.mined,
+                ctor_params=ctor_params if not target.default_constructible else None,
+                getters=list(dict.fromkeys(shown))[:3],
+                mutators=changes,
+                result_type_declared=result_declared,
+                const_overload=target.is_const
+                and any(m.spelling == target.name and not m.is_const_method() for m in methods),
+            )
+        )
+    return out
+
+
+def _dereferenced(t: Any) -> Any:
+    """The canonical type a reference refers to; other types as they are."""
+    if t.kind.name in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
+        return t.get_pointee().get_canonical()
+    return t
+
+
 def _build_instances(t: _Target, max_candidates: int) -> list[list[Example]]:
     """Blocks for each instance of a function template, interleaved (int, double, string...)."""
-    per = [_build(inst, max(2, max_candidates // len(t.templates))) for inst in t.templates]
+    per = [_build(inst, max(3, max_candidates // len(t.templates))) for inst in t.templates]
     out: list[list[Example]] = []
     for group in itertools.zip_longest(*per):
         out += [b for b in group if b is not None]
@@ -1374,7 +1586,8 @@ def _class_type(t: _Target) -> Any:
 
 def _stream_lines(t: _Target, r: Any, call: str, tag: str) -> list[str] | None:
     """A class result without getters, printed with the file's ``operator<<`` if it has one:
-    ``auto res = call;`` then ``std::cout << res << std::endl;``."""
+    ``auto res = call;`` then ``std::cout << res << std::endl;``.
+    """
     if not _streamable(t, r):
         return None
     return [f"auto res{tag} = {call};", f"std::cout << res{tag} << std::endl;"]
@@ -1463,6 +1676,8 @@ def fallback_candidates(
     target = _target_from_cursor(cursor, language, None if isinstance(context, str) else context)
     if cursor.kind.name == "FUNCTION_TEMPLATE" and language != "c":
         target.templates = _template_instances(cursor, target, flags)
+    elif language != "c" and target.is_method:
+        target.templates = _class_template_instances(cursor, target, flags)
     token = _API.set(_api_of(cursor))
     try:
         return _build(target, max_candidates)

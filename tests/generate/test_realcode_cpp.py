@@ -84,9 +84,7 @@ def test_template_and_operators_get_blocks(tmp_path: Path, runner) -> None:  # n
     path.write_text(SRC)
     with Generator(runner=runner, options=GenerateOptions(no_model=True)) as gen:
         res = gen.generate(str(path), None, TargetSelector())
-    verified = {
-        (f.function.name, f.function.line) for f in res.functions if f.status == "verified"
-    }
+    verified = {(f.function.name, f.function.line) for f in res.functions if f.status == "verified"}
     names = [n for n, _ in verified]
     assert {"maxOf", "operator==", "operator<<", "Tally"} <= set(names)
     assert names.count("operator+") == 2  # Complex's and Tally's
@@ -95,3 +93,53 @@ def test_template_and_operators_get_blocks(tmp_path: Path, runner) -> None:  # n
     # Tally, printed by its operator<<:
     assert re.search(r">>> std::cout << res0 << std::endl;\n    \|\d+\n", text)
     assert re.search(r">>> std::cout << obj\d+a << std::endl;\n-?[\d.]+\+-?[\d.]+i\n", text)
+
+
+#: A class template from real code (llama.cpp's ring_buffer, MIT, vendored for the benchmark).
+RING = Path(__file__).resolve().parents[2] / "bench/data/realcode/ring_buffer/ring_buffer.cpp"
+
+
+def ring_blocks(tmp_path: Path, name: str, nth: int = 0) -> list[str]:
+    path = tmp_path / RING.name
+    path.write_text(RING.read_text())
+    src = load_source(str(path))
+    f = [f for f in src.functions if f.declaration.name == name][nth]
+    got = fallback_candidates(f.declaration, src.text, "c++", cursor=f.cursor)
+    return [" | ".join(e.source.strip() for e in b) for b in got]
+
+
+def test_class_template_methods_run_on_instances(tmp_path: Path) -> None:
+    push = ring_blocks(tmp_path, "push_back")
+    # int, double and std::string instances, built with the constructor's capacity; a container
+    # is filled first (2 items, then 4: past a capacity of 3), its state read through its getters
+    # (the ones that cannot throw on an empty buffer first).
+    assert push[0].startswith(
+        "ring_buffer<int> obj0m(3); | obj0m.push_back(1); | obj0m.push_back(0);"
+    )
+    assert push[0].endswith("| obj0m.empty() | obj0m.size() | obj0m.front()")
+    assert push[1].startswith("ring_buffer<double> obj0m(3);")
+    assert push[2].startswith('ring_buffer<std::string> obj0m(3); | obj0m.push_back("hello");')
+    assert push[3].startswith("ring_buffer<int> obj1m(7); | obj1m.clear(); | obj1m.push_back(0);")
+    front = ring_blocks(tmp_path, "front")
+    assert front[3].count("obj1m.push_back(") == 4  # a reader sees 2, then 4 items
+    # The const overload of front() is called on a const object, not the non-const one.
+    const_front = ring_blocks(tmp_path, "front", nth=1)
+    assert "static_cast<const ring_buffer<int> &>(obj0m).front()" in const_front[0]
+    assert "static_cast" not in ring_blocks(tmp_path, "front", nth=0)[0]
+
+
+@pytest.mark.clang
+def test_class_template_method_gets_a_checking_block(tmp_path: Path, runner) -> None:  # noqa: ANN001
+    path = tmp_path / RING.name
+    path.write_text(RING.read_text())
+    line = RING.read_text().split("\n").index("    void push_back(const T & value) {") + 1
+    opts = GenerateOptions(no_model=True, quick=True)  # the fallback's block, no input search
+    with Generator(runner=runner, options=opts) as gen:
+        res = gen.generate(str(path), None, TargetSelector(line=line))
+    (fr,) = res.functions
+    assert fr.status == "verified", fr.message
+    assert any(e.want for e in fr.examples)
+    assert ">>> ring_buffer<int> obj0m(3);\n" in res.new_text
+    # Two items pushed into an empty buffer of capacity 3: the first is at the front.
+    assert ">>> obj0m.push_back(1);\n" in res.new_text
+    assert re.search(r">>> obj0m.front\(\)\n\s*1\n", res.new_text), res.new_text
