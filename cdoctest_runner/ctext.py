@@ -26,6 +26,13 @@ from typing import Literal
 Kind = Literal["block", "line", "string", "char"]
 
 _RAW_OPEN = re.compile(r'R"([^()\\\s]{0,16})\(')
+#: Where something may start: a comment, a quote, a raw string's ``R"``. Plain code in between is
+#: skipped by the regex engine, not character by character.
+_START = re.compile(r'/[/*]|["\']|R"')
+#: The body of a ``"``/``'`` literal up to its closing quote, a newline or the end; a backslash
+#: escapes the next character (a backslash-newline continues the literal).
+_BODY = {q: re.compile(rf"(?:[^{q}\\\n]|\\.)*", re.S) for q in "\"'"}
+_NOT_NEWLINE = re.compile(r"[^\n]")
 _IDENT = re.compile(r"\b[A-Za-z_]\w*")
 
 
@@ -35,39 +42,34 @@ def spans(source: str) -> Iterator[tuple[Kind, int, int]]:
     >>> [(k, s) for k, s, e in spans('f("a//b", \\'"\\'); // c')]
     [('string', 2), ('char', 10), ('line', 16)]
     """
-    i, n = 0, len(source)
-    while i < n:
-        c = source[i]
-        if c == "/" and i + 1 < n and source[i + 1] == "*":
+    n = len(source)
+    found = _START.search(source)
+    while found is not None:
+        i = found.start()
+        token = found.group()
+        end = i + 1
+        if token == "/*":
             end = source.find("*/", i + 2)
             end = n if end < 0 else end + 2  # an unterminated comment runs to the end of the file
             yield "block", i, end
-            i = end
-        elif c == "/" and i + 1 < n and source[i + 1] == "/":
+        elif token == "//":
             end = _line_comment_end(source, i + 2)
             yield "line", i, end
-            i = end
-        elif c == "R" and i + 1 < n and source[i + 1] == '"' and _raw_prefix_ok(source, i):
-            m = _RAW_OPEN.match(source, i)
+        elif token == 'R"':
+            m = _RAW_OPEN.match(source, i) if _raw_prefix_ok(source, i) else None
             if m:
                 close = source.find(")" + m.group(1) + '"', m.end())
                 end = n if close < 0 else close + len(m.group(1)) + 2
                 yield "string", i, end
-                i = end
             else:
-                i += 2
-        elif c in "\"'":
-            if c == "'" and i > 0 and _is_word(source[i - 1]) and _digit_separator(source, i):
-                i += 1  # C++14 digit separator: 1'000'000
-                continue
-            j = i + 1
-            while j < n and source[j] != c and source[j] != "\n":
-                j += 2 if source[j] == "\\" else 1
-            end = j + 1 if j < n and source[j] == c else min(j, n)  # unterminated: not the \n
-            yield ("string" if c == '"' else "char"), i, end
-            i = end
+                end = i + 1  # an identifier's R: the quote is looked at next
+        elif token == "'" and i > 0 and _is_word(source[i - 1]) and _digit_separator(source, i):
+            pass  # C++14 digit separator: 1'000'000
         else:
-            i += 1
+            j = _BODY[token].match(source, i + 1).end()  # type: ignore[union-attr]
+            end = j + 1 if j < n and source[j] == token else j  # unterminated: not the \n
+            yield ("string" if token == '"' else "char"), i, end
+        found = _START.search(source, end)
 
 
 def _line_comment_end(source: str, i: int) -> int:
@@ -110,18 +112,24 @@ def blank(source: str, keep_quotes: bool = False) -> str:
     >>> blank('extern "C" { }', keep_quotes=True)
     'extern " " { }'
     """
-    out = list(source)
+    out: list[str] = []
+    last = 0
     for kind, start, end in spans(source):
-        end = min(end, len(out))
-        for k in range(start, end):
-            if out[k] != "\n":
-                out[k] = " "
+        out.append(source[last:start])
+        blanked = _NOT_NEWLINE.sub(" ", source[start:end])
         if keep_quotes and kind in ("string", "char") and end - start >= 2:
             quote = '"' if kind == "string" else "'"
-            first = source.index(quote, start)  # after a raw string's R
-            out[first] = quote
-            if source[end - 1] == quote:
-                out[end - 1] = quote
+            first = source.index(quote, start) - start  # after a raw string's R
+            closed = source[end - 1] == quote
+            blanked = (
+                blanked[:first]
+                + quote
+                + blanked[first + 1 : -1]
+                + (quote if closed else blanked[-1])
+            )
+        out.append(blanked)
+        last = end
+    out.append(source[last:])
     return "".join(out)
 
 
@@ -131,16 +139,12 @@ def code_chars(source: str) -> Iterator[tuple[int, str]]:
     >>> "".join(ch for _, ch in code_chars('f("a;b"); g(\\'"\\')'))
     'f(); g()'
     """
-    literals = [(s, e) for kind, s, e in spans(source) if kind in ("string", "char")]
-    k = 0
-    i = 0
-    while i < len(source):
-        if k < len(literals) and literals[k][0] == i:
-            i = literals[k][1]
-            k += 1
-            continue
-        yield i, source[i]
-        i += 1
+    last = 0
+    for kind, start, end in spans(source):
+        if kind in ("string", "char"):
+            yield from enumerate(source[last:start], last)
+            last = end
+    yield from enumerate(source[last:], last)
 
 
 def identifiers(source: str) -> Iterator[re.Match[str]]:

@@ -40,8 +40,13 @@ _GLOBAL_STATE = re.compile(
 
 
 def _code_only(text: str) -> str:
-    """``text`` with comments and literal contents blanked, quotes kept (``extern " "``)."""
-    return ctext.blank(text, keep_quotes=True)
+    """``text`` with comments and literal contents blanked, quotes kept, and runs of blanks
+    squeezed to one (``extern " "``): shorter text for the character scans below.
+    """
+    return _BLANKS.sub(" ", ctext.blank(text, keep_quotes=True))
+
+
+_BLANKS = re.compile(r"[ \t]{2,}")
 
 
 def touches_global_state(source: str) -> bool:
