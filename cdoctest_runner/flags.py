@@ -253,7 +253,8 @@ def code_under_test(
     return CodeUnderTest(path=path, text=text, language=language, **common)
 
 
-_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M)
+#: An ``#include`` line; group 1 is the included name.
+INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">].*$', re.M)
 
 
 def _splice_header(source: str, header: str, header_text: str) -> str | None:
@@ -266,7 +267,7 @@ def _splice_header(source: str, header: str, header_text: str) -> str | None:
     except OSError:
         return None
     name = os.path.basename(header)
-    for match in _INCLUDE_RE.finditer(text):
+    for match in INCLUDE_LINE.finditer(text):
         if os.path.basename(match.group(1)) != name:
             continue
         after_line = text.count("\n", 0, match.end()) + 2

@@ -10,12 +10,12 @@ prompt is built from. Pure reading; never runs anything.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from cdoctest_runner import clang
 from cdoctest_runner.example import Declaration, Language
+from cdoctest_runner.flags import INCLUDE_LINE
 from models.prompt import PromptTarget
 from server.locate import Located, SourceFile, extent_text, strip_decoration
 
@@ -28,7 +28,6 @@ _TYPE_DECLS = {
     "TYPE_ALIAS_DECL",
     "CLASS_TEMPLATE",
 }
-_INCLUDE_RE = re.compile(r"^\s*#\s*include\s*[<\"].*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -147,7 +146,7 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
     is_static = bool(getattr(c, "is_static_method", lambda: False)())
     is_const = bool(getattr(c, "is_const_method", lambda: False)())
     call_name = decl.qualname if not is_method or is_static else decl.name
-    includes = tuple(m.group(0).strip() for m in _INCLUDE_RE.finditer(source.text))
+    includes = tuple(m.group(0).strip() for m in INCLUDE_LINE.finditer(source.text))
     style = tuple(
         _undecorate(f.block.text)
         for f in source.functions
