@@ -123,6 +123,7 @@ async def generate(
     await progress.begin(f"Generating cdoctest for {what}", "parsing", cancellable=True)
     engine = ls.engine
     loop = asyncio.get_running_loop()
+    stronger.preempt(ls)  # the user's new request goes before a phase 2 still running
     phases: asyncio.Queue[PhaseResult] = asyncio.Queue()
     relay = Relay(progress)
     future = loop.run_in_executor(

@@ -13,6 +13,9 @@ more mutants than the one delivered (``deliver``):
   block above the function as it is then. An offer is dropped once the document holds its block,
   when a new generation for the function starts, and when the document is closed.
 
+A new generation stops the phase 2 still running (``preempt``): the generation executor runs one
+job at a time, and the user's new request comes first; the first block stays as it is.
+
 When phase 2 ends before the client applied the first edit (the document still equals the text
 the generation started from), the decision waits for the document to change, at most
 ``APPLY_WAIT_S`` seconds.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,6 +45,7 @@ log = logging.getLogger(__name__)
 
 APPLY_WAIT_S = 30.0
 _OFFERS: weakref.WeakKeyDictionary[Any, dict[str, list[Offer]]] = weakref.WeakKeyDictionary()
+_RUNNING: weakref.WeakKeyDictionary[Any, set[threading.Event]] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,12 @@ def find_block(text: str, block: str) -> TextEdit | None:
     return TextEdit(sl, sc, el, ec, "")
 
 
+def preempt(ls: Any) -> None:
+    """Stop every phase 2 still running for this server (a new generation is about to start)."""
+    for cancel in _RUNNING.get(ls, set()):
+        cancel.set()
+
+
 async def follow_up(
     ls: CdoctestServer,
     uri: str,
@@ -111,10 +122,12 @@ async def follow_up(
     first: FileResult,
     future: asyncio.Future[Any],
     relay: Any,
-    cancel: Any,
+    cancel: threading.Event,
     what: str,
 ) -> None:
     """Wait for phase 2 under a progress of its own; deliver what is stronger (module doc)."""
+    running = _RUNNING.setdefault(ls, set())
+    running.add(cancel)
     progress = Progress(ls)
     await progress.begin(f"Looking for a stronger cdoctest for {what}", "phase 2", cancellable=True)
     relay.progress = progress
@@ -139,6 +152,7 @@ async def follow_up(
         _swallow(future)
         raise
     finally:
+        running.discard(cancel)
         waiter.cancel()
         progress.end(end)
 
