@@ -143,8 +143,8 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
             ctors.append(f"{class_name}({args})")
             ctor_params.append(tuple(p.type.spelling for p in ps))
         default_ctor = clang.default_constructible(definition)
-    is_static = bool(getattr(c, "is_static_method", lambda: False)())
-    is_const = bool(getattr(c, "is_const_method", lambda: False)())
+    is_static = bool(c.is_static_method())  # libclang answers False for a non-method
+    is_const = bool(c.is_const_method())
     call_name = decl.qualname if not is_method or is_static else decl.name
     includes = tuple(m.group(0).strip() for m in INCLUDE_LINE.finditer(source.text))
     style = tuple(
