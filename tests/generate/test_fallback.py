@@ -108,10 +108,7 @@ def test_class_results_go_through_a_named_variable() -> None:
 
 
 def test_vectors_of_strings() -> None:
-    src = (
-        "#include <string>\n#include <vector>\n"
-        "void sortv(std::vector<std::string> &v);\n"
-    )
+    src = "#include <string>\n#include <vector>\nvoid sortv(std::vector<std::string> &v);\n"
     assert sources(src, "sortv", 3, max_candidates=1) == [
         [
             'std::vector<std::string> vec0a = {"one", "two", "three"};',
@@ -171,10 +168,12 @@ BIN = (
 
 
 def test_state_setting_calls_getters_constructors_and_class_results() -> None:
-    """Every other candidate first calls another public method; getters show the state after."""
+    """State first (a method that adds, called 2 then 4 times); getters show the state after."""
     assert sources(BIN, "take", 5, max_candidates=2) == [
-        ["Bin obj0m(10);", "obj0m.take(1)", "obj0m.take(0)", "obj0m.count()"],
-        ["Bin obj1m(3);", "obj1m.add(1);", "obj1m.take(0)", "obj1m.take(-1)", "obj1m.count()"],
+        ["Bin obj0m(10);", "obj0m.add(1);", "obj0m.add(0);"]
+        + ["obj0m.take(1)", "obj0m.take(0)", "obj0m.count()"],
+        ["Bin obj1m(3);", "obj1m.add(1);", "obj1m.add(0);", "obj1m.add(-1);", "obj1m.add(2);"]
+        + ["obj1m.take(0)", "obj1m.take(-1)", "obj1m.count()"],
     ]
     assert sources(BIN, "Bin", 3, max_candidates=2) == [
         ["Bin obj0m(1);", "obj0m.count()"],

@@ -57,6 +57,22 @@ class Greeter {
 long square(long x) { return x * x; }
 """
 
+#: Per source: a user's comment as it was (up to its close), the section line's prefix, and how
+#: the first example line after the section line starts.
+INSIDE = {
+    "doc.c": [
+        (C_SRC[C_SRC.index("/**") : C_SRC.index(" */")] + " *\n * ", " * >>> vowels("),
+        (
+            "/// Clamps @p x into [lo, hi].\n/// @return the clamped value\n///\n/// ",
+            "/// >>> clamp(",
+        ),
+    ],
+    "doc.cpp": [
+        ("    /// The greeting.\n    ///\n    /// ", "    /// >>> Greeter obj"),
+        ("/*! Squares @p x.\n *\n * ", " * >>> square("),
+    ],
+}
+
 
 @pytest.mark.parametrize("name,src", [("doc.c", C_SRC), ("doc.cpp", CPP_SRC)])
 def test_generated_examples_live_in_the_users_comment(tmp_path: Path, runner, name, src) -> None:  # noqa: ANN001
@@ -73,6 +89,11 @@ def test_generated_examples_live_in_the_users_comment(tmp_path: Path, runner, na
             continue
         moved = line[:-2].rstrip() if line.endswith("*/") else None  # '/*! Squares @p x. */'
         assert any(got == line or got == moved for got in rest), line
+    # Each user comment is kept byte for byte and the examples sit inside it, after the prose,
+    # in the comment's own decoration (' * ' in a block comment, '///' in a line comment).
+    for kept, examples in INSIDE[name]:
+        at = new.index(kept + SECTION_LINE)
+        assert new[at:].split(SECTION_LINE, 1)[1].lstrip("\n").startswith(examples)
     # No test comment was put between a doc comment and its function.
     assert "*/\n/**" not in new and "*/\n    /**" not in new
     assert run_main([str(path)]) == 0
