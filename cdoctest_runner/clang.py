@@ -36,6 +36,17 @@ from cdoctest_runner.errors import SourceParseError
 KEEP_GOING = 0x200
 #: Cursor kinds that hold declarations without naming a scope (``extern "C" { ... }``).
 TRANSPARENT_KINDS = frozenset({"LINKAGE_SPEC", "UNEXPOSED_DECL"})
+#: Kinds of a function declaration a test can call (or a template of one).
+FUNCTION_KINDS = frozenset(
+    {
+        "FUNCTION_DECL",
+        "CXX_METHOD",
+        "CONSTRUCTOR",
+        "DESTRUCTOR",
+        "CONVERSION_FUNCTION",
+        "FUNCTION_TEMPLATE",
+    }
+)
 #: Kinds of a class definition (a method's semantic parent).
 RECORD_KINDS = frozenset(
     {
@@ -172,6 +183,33 @@ def qualified_name(cursor: Any) -> str:
             parts.append(c.spelling)
         c = c.semantic_parent
     return "::".join(reversed(parts))
+
+
+def function_definitions(tu: Any, path: str, name: str) -> list[Any]:
+    """The definitions (with a body) of functions named ``name`` in the file ``path``, in order.
+
+    Only the file's own declarations are walked, through namespaces, classes and ``extern "C"``
+    blocks (not into function bodies nor the included headers), so it is quick on a file that
+    includes the standard library.
+    """
+    scopes = {"NAMESPACE", *RECORD_KINDS, *TRANSPARENT_KINDS}
+    found: list[Any] = []
+
+    def walk(cursor: Any) -> None:
+        for child in cursor.get_children():
+            if not in_file(child, path):
+                continue
+            try:
+                kind = child.kind.name
+            except ValueError:  # a cursor kind these bindings do not know
+                continue
+            if kind in FUNCTION_KINDS and child.spelling == name and child.is_definition():
+                found.append(child)
+            elif kind in scopes:
+                walk(child)
+
+    walk(tu.cursor)
+    return found
 
 
 def in_file(cursor: Any, path: str) -> bool:

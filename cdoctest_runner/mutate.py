@@ -59,7 +59,6 @@ Contract:
 from __future__ import annotations
 
 import dataclasses
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -176,15 +175,6 @@ class MutationReport:
 # --------------------------------------------------------------------------------------------
 # Parsing (libclang, set up in cdoctest_runner.clang)
 
-_FUNCTION_KINDS = (
-    "FUNCTION_DECL",
-    "CXX_METHOD",
-    "CONSTRUCTOR",
-    "DESTRUCTOR",
-    "CONVERSION_FUNCTION",
-    "FUNCTION_TEMPLATE",
-)
-
 
 def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()):  # noqa: ANN201
     """Parse ``source`` with libclang as an unsaved file (``cdoctest_runner.clang.parse``).
@@ -197,29 +187,7 @@ def parse_source(source: str, path: str | None, language: str, flags: Sequence[s
 
 def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201
     """Return the cursor of ``function``'s definition in the main file (by name, then line)."""
-    from clang import cindex
-
-    kinds = {getattr(cindex.CursorKind, k) for k in _FUNCTION_KINDS}
-    found = []
-
-    def walk(cursor) -> None:  # noqa: ANN001
-        for child in cursor.get_children():
-            loc = child.location
-            if loc.file is None or os.path.abspath(loc.file.name) != filename:
-                continue
-            if child.kind in kinds and child.spelling == function.name and child.is_definition():
-                found.append(child)
-            if child.kind in (
-                cindex.CursorKind.NAMESPACE,
-                cindex.CursorKind.CLASS_DECL,
-                cindex.CursorKind.STRUCT_DECL,
-                cindex.CursorKind.CLASS_TEMPLATE,
-                cindex.CursorKind.UNEXPOSED_DECL,  # extern "C" { ... }
-                cindex.CursorKind.LINKAGE_SPEC,
-            ):
-                walk(child)
-
-    walk(tu.cursor)
+    found = clang.function_definitions(tu, filename, function.name)
     if not found:
         raise TargetNotFound(
             f"no definition of {function.qualname or function.name!r} in {filename}"

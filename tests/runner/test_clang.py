@@ -143,3 +143,23 @@ def test_method_scans() -> None:
 @pytest.mark.parametrize("spelling", ["", "(anonymous namespace)", "(unnamed struct at a.c:1:1)"])
 def test_anonymous_spellings_are_not_names(spelling: str) -> None:
     assert not clang.is_named(spelling)
+
+
+def test_function_definitions_are_found_through_scopes_only() -> None:
+    text = (
+        "#include <vector>\n"
+        "int size(int); int size(int n) { return n; }\n"  # a declaration, then the definition
+        'extern "C" { int size_c(void) { return 0; } }\n'
+        "namespace a { struct S { int size() const { return 1; } }; }\n"
+        "template <class T> int size(T *) { return 2; }\n"
+        "int user() { struct L { int size() { return 3; } } l; return l.size(); }\n"
+    )
+    path = "/tmp/cdoctest_test_defs.cpp"
+    tu = clang.parse(path, text, "c++")
+    found = clang.function_definitions(tu, path, "size")
+    assert [(c.kind.name, c.location.line) for c in found] == [
+        ("FUNCTION_DECL", 2),
+        ("CXX_METHOD", 4),
+        ("FUNCTION_TEMPLATE", 5),
+    ]  # not std::vector's size(), not the local class's inside a function body
+    assert [c.spelling for c in clang.function_definitions(tu, path, "size_c")] == ["size_c"]
