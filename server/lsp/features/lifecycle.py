@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from server.lsp.engine import EngineError
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.state import CdoctestServer
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from server.lsp.args import RUN_TESTS_COMMAND
 from server.lsp.engine import EngineError
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.state import CdoctestServer
 
 log = logging.getLogger(__name__)
 

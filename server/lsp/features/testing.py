@@ -46,7 +46,7 @@ from server.lsp.engine import EngineError
 from server.lsp.features.trust import has_blocks
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.state import CdoctestServer
 
 log = logging.getLogger(__name__)
 
