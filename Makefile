@@ -20,6 +20,7 @@ test-python:
 test-extension:
 	@scripts/setup.sh test
 	@if [ -f extension/package.json ]; then cd extension && npm run compile && npm test; fi
+	@extension/e2e/run.sh build/vscode-e2e
 
 bench:
 	@scripts/setup.sh bench

@@ -86,4 +86,20 @@ if [ "$level" != core ] && [ -f extension/package.json ]; then
     die "npm was not found; install Node.js >= 20 to build and test the VS Code extension."
   fi
 fi
+# 5. the VS Code end-to-end test (tests only): code-server, node 24 and playwright-core, cached in
+#    ~/.cache/cdoctest-gen/vscode-e2e by extension/e2e/install.sh (first time: minutes; it builds
+#    VS Code's native modules). Where it cannot be installed, `make test-extension` skips it.
+if [ "$level" != core ] && [ -x extension/e2e/install.sh ] && [ "${CDOCTEST_SKIP_E2E:-0}" != 1 ]; then
+  if is_root && command -v apt-get >/dev/null; then
+    missing=""
+    for p in libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev pkg-config; do
+      dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+    done
+    if [ -n "$missing" ]; then
+      say "installing$missing (headers to build code-server for the VS Code end-to-end test)"
+      (apt_install $missing) || say "warning: apt-get install$missing failed"
+    fi
+  fi
+  extension/e2e/install.sh || say "warning: the VS Code end-to-end test cannot be installed here (see above); make test-extension skips it"
+fi
 say "ready ($level)"

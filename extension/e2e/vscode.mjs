@@ -1,0 +1,138 @@
+// The packaged extension in a real VS Code (code-server in Debian's chromium, playwright-core):
+//   node vscode.mjs URL SHOTS_DIR CODE_SERVER_PID      (run.sh starts code-server and calls this)
+// Steps, each with a screenshot in SHOTS_DIR: open shapes.c; generate a cdoctest for rect_area
+// from the command palette and for clamp from the lightbulb (Ctrl+.); save and see the blocks and
+// the "passed" lenses; break rect_area; run all tests from the Testing view's button and see the
+// failing test in the view with its diff (expected/actual) in the test peek. Prints "RESULT ok"
+// (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure). Positions are found
+// with Ctrl+F (no C/C++ extension, so no symbols); waits are on the editor's text, not on sleeps.
+import { createRequire } from 'node:module';
+
+const [url, shots] = [process.argv[2], process.argv[3]];
+const require = createRequire(`${process.env.E2E_DIR}/package.json`);
+const { chromium } = require('playwright-core');
+const t0 = Date.now();
+const log = (...a) => console.log(`[e2e +${((Date.now() - t0) / 1000).toFixed(0)}s]`, ...a);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+let step = 0;
+const shot = async (name) => {
+  const file = `${shots}/${String(++step).padStart(2, '0')}-${name}.png`;
+  await page.screenshot({ path: file });
+  log('screenshot', file);
+};
+const editorText = () => page.locator('.editor-instance .view-lines').first().innerText();
+async function palette(text) {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input');
+  await page.keyboard.type(text);
+  await page.locator(`.quick-input-list .monaco-list-row:has-text("${text.replace(/^>/, '')}")`).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+async function goTo(text) {
+  // No C/C++ extension here, so no symbols: find the text; the cursor ends on the match.
+  await page.keyboard.press('Control+F');
+  await page.waitForSelector('.find-widget.visible');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.locator('.find-widget.visible').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  await palette('View: Focus Active Editor Group'); // the selection stays on the match
+}
+async function save() {
+  await page.keyboard.press('Control+S');
+  await page.locator('.tab.active.dirty').waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+}
+
+try {
+  await page.goto(url);
+  await page.waitForSelector('.monaco-workbench', { timeout: 90000 });
+  log('workbench ready');
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget input');
+  await page.keyboard.type('shapes.c');
+  await page.locator('.quick-input-list .monaco-list-row:has-text("shapes.c")').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.view-lines:has-text("rect_area")', { timeout: 30000 });
+  const status = page.locator('.statusbar-item:has-text("cdoctest:")').first();
+  await status.waitFor({ timeout: 90000 });
+  log('opened shapes.c; status bar:', (await status.innerText()).trim());
+  await shot('opened');
+
+  // 1. Generate from the command palette (cursor in rect_area).
+  await goTo('int rect_area');
+  await palette('cdoctest: Generate cdoctest for function at cursor');
+  await page.waitForSelector('.view-lines:has-text(">>> rect_area(")', { timeout: 300000 });
+  log('palette: block inserted for rect_area');
+  await shot('generated-from-palette');
+
+  // 2. Generate from the lightbulb (Ctrl+. in clamp).
+  await goTo('int clamp');
+  await page.keyboard.press('Control+.');
+  const action = page.locator('.action-widget .monaco-list-row:has-text("Generate cdoctest for")').first();
+  await action.waitFor({ timeout: 60000 });
+  await shot('lightbulb-menu');
+  await action.click();
+  await page.waitForSelector('.view-lines:has-text(">>> clamp(")', { timeout: 300000 });
+  log('lightbulb: block inserted for clamp');
+
+  // 3. Save: the blocks run and the lenses say "passed".
+  await save();
+  const passed = page.locator('.codelens-decoration:has-text("passed")');
+  await passed.first().waitFor({ timeout: 120000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.codelens-decoration a')].filter((a) => a.textContent.includes('passed')).length >= 2,
+    null,
+    { timeout: 120000 },
+  );
+  log('lenses:', (await page.locator('.codelens-decoration').allInnerTexts()).join(' | '));
+  await shot('blocks-passed-lenses');
+
+  // 4. Break rect_area (w * h -> w + h) and save.
+  await goTo('w * h'); // the match is selected: typing replaces it
+  await page.keyboard.type('w + h');
+  await page.waitForSelector('.view-lines:has-text("return w + h")');
+  await save();
+  log('broke rect_area');
+
+  // 5. The Testing view: run all from its button; the failing test and its diff.
+  await palette('Testing: Focus on Test Explorer View');
+  const tree = page.locator('.test-explorer');
+  await tree.waitFor({ timeout: 30000 });
+  const runAll = page.locator('.pane-header:has-text("Test Explorer") .codicon-testing-run-all-icon, .title-actions .codicon-testing-run-all-icon').first();
+  await runAll.waitFor({ timeout: 30000 });
+  await runAll.click();
+  log('clicked Run Tests in the Testing view');
+  const failedRow = tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon)').first();
+  await failedRow.waitFor({ timeout: 180000 });
+  const failing = tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon):has-text("rect_area")').last();
+  await failing.waitFor({ timeout: 30000 });
+  const passing = tree.locator('.monaco-list-row:has(.codicon-testing-passed-icon):has-text("clamp")');
+  await passing.first().waitFor({ timeout: 30000 });
+  log('Testing view: rect_area failed, clamp passed');
+  await shot('testing-view-after-run-all');
+  const peek = page.locator('.test-output-peek');
+  if (!(await peek.isVisible())) {
+    await failing.dblclick(); // reveal the test; the failure's peek opens on its >>> line
+    await palette('Testing: Peek Output').catch(() => {});
+  }
+  await peek.waitFor({ timeout: 30000 });
+  const diff = peek.locator('.monaco-diff-editor');
+  await diff.first().waitFor({ timeout: 30000 });
+  const peekText = await peek.innerText();
+  log('peek:', peekText.replace(/\s+/g, ' ').slice(0, 300));
+  await shot('failing-test-diff');
+  if (!/Expected|expected/.test(peekText) && (await diff.count()) === 0) {
+    throw new Error('the peek shows no diff');
+  }
+  log('RESULT ok');
+} catch (err) {
+  log('RESULT failed:', err.message.split('\n')[0]);
+  await shot('failure').catch(() => {});
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}
