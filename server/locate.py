@@ -356,29 +356,24 @@ def comment_above(lines: list[str], start_line: int) -> CommentBlock | None:
     )
 
 
+_STARS = re.compile(r"^\*+(?!/)")
+_OPENER = re.compile(r"^(?:/\*+!?|//+!?)")
+_CLOSER = re.compile(r"\*+/$")
+
+
 def strip_decoration(line: str) -> str:
-    """A comment line's text without its ``/**``, ``*``, ``///``, ``*/`` decoration, stripped.
+    """A comment line's text without its decoration, stripped: the leading ``*`` of a block
+    comment's line, then an opener (``/*``, ``/**``, ``/*!``, ``/*****``, ``//``, ``///``,
+    ``//!``), and a closing ``*/`` (``**/``). The one decoration stripper of ``server``.
 
     >>> strip_decoration(" * @brief Adds."), strip_decoration("/// >>> f()")
     ('@brief Adds.', '>>> f()')
-    >>> strip_decoration(" */")
-    ''
+    >>> strip_decoration(" */"), strip_decoration("/******** banner **/"), strip_decoration("//! x")
+    ('', 'banner', 'x')
     """
-    s = line.strip()
-    if s.startswith("*") and not s.startswith("*/"):
-        s = s[1:]
-    return _strip_decoration(s)
-
-
-def _strip_decoration(line: str) -> str:
-    s = line.strip()
-    for prefix in ("/**", "/*!", "/*", "///", "//!", "//"):
-        if s.startswith(prefix):
-            s = s[len(prefix) :]
-            break
-    if s.endswith("*/"):
-        s = s[:-2]
-    return s.strip()
+    s = _STARS.sub("", line.strip(), count=1)
+    s = _OPENER.sub("", s.strip(), count=1)
+    return _CLOSER.sub("", s).strip()
 
 
 def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located]:

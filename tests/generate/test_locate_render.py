@@ -314,3 +314,12 @@ def test_apply_edits_clamps_like_lsp_and_refuses_overlaps() -> None:
     assert apply_edits(text, edits) == "int z;\r\nint c;\n"
     with pytest.raises(ValueError, match="overlapping"):
         apply_edits(text, [TextEdit(0, 0, 1, 2, ""), TextEdit(0, 3, 0, 4, "")])
+
+
+def test_locate_docstring_examples() -> None:
+    import doctest
+
+    import server.locate
+
+    result = doctest.testmod(server.locate)
+    assert result.attempted >= 3 and result.failed == 0
