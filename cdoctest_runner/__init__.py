@@ -5,15 +5,19 @@ The pipeline, after CPython's ``doctest``::
     file --DocTestFinder--> [DocTest(Example...)] --DocTestRunner(repl, checker)--> [DocTestResult]
 
 - ``parser``: comment text -> ``Example`` objects (pure, no clang).
-- ``finder``: libclang walk of a C/C++ file -> ``DocTest`` objects with cdoctest names.
+- ``finder``: libclang walk of a C/C++ file -> ``DocTest`` objects with cdoctest names;
+  ``flags``: a file's language, compile flags and ``CodeUnderTest``.
 - ``repl`` / ``sandbox``: the clang-repl process, confined (time, memory, processes, output,
-  network).
-- ``checker``: compares an example's wanted output with what it got.
-- ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters;
-  ``protocol.Runner`` is what callers may ask of it.
-- ``clang``: the one libclang set-up (parse, qualified names, class scans).
-- ``mutate``: mutation analysis of a target function (used by the generator and the trainer).
-- ``report`` / ``cli``: human, JSON, JUnit and legacy cdoctest (``.vsc``/list) output.
+  network); ``inputs``: an example's source -> the inputs sent, and the preludes.
+- ``checker``: compares an example's wanted output with what it got; ``values``: display forms.
+- ``runner``: runs DocTests, one at a time or as a concurrent batch on warm interpreters
+  (``reuse``: when a warm one may be reused); ``protocol.Runner`` is what callers may ask of it.
+- ``clang``: the one libclang set-up (parse, qualified names, class scans); ``ctext``: the one
+  scanner of C/C++ comments and literals.
+- ``mutate``: mutation analysis of a target function (used by the generator and the trainer);
+  ``mutant_edits``: the operators' edits.
+- ``report`` / ``cli`` / ``legacy``: human, JSON, JUnit and legacy cdoctest (``.vsc``/list)
+  output; ``cdoctest-run``; the original's ``--cdt_*`` command line.
 
 The format is the one of the original ``cdoctest`` tool (``>>> `` / ``... `` prompts in ``/** */``
 or ``///`` comments above a declaration); see ``docs/format.md``.
