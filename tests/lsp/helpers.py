@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import psutil
 from lsprotocol import types as T
 from pytest_lsp import LanguageClient
 
@@ -105,3 +106,15 @@ async def stop_session(client: LanguageClient, timeout: float = 60) -> None:
         client.capabilities = None
         raise AssertionError(f"the server did not shut down in {timeout} s: {exc!r}") from exc
     assert server is None or server.returncode == 0, f"server exit code {server.returncode}"
+
+
+def clang_repl_pids(server_pid: int) -> set[int]:
+    """Pids of the clang-repl processes below the server (the process table)."""
+    found = set()
+    for child in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if "clang-repl" in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found

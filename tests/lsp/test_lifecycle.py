@@ -20,7 +20,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import psutil
 import pytest
 import pytest_lsp
 from lsprotocol import types as T
@@ -32,7 +31,7 @@ from server.lsp.features.diagnostics import Diagnostics
 from server.lsp.settings import parse_settings
 
 from .conftest import DATA, needs_clang, server_env
-from .helpers import eventually, open_document, stop_session
+from .helpers import clang_repl_pids, eventually, open_document, stop_session
 
 MATHUTIL = DATA / "mathutil.cpp"
 on_module_loop = pytest.mark.asyncio(loop_scope="module")
@@ -161,17 +160,6 @@ async def idle(client: LanguageClient):
     await stop_session(client)
 
 
-def _clang_repls(pid: int) -> list[int]:
-    out = []
-    for child in psutil.Process(pid).children(recursive=True):
-        try:
-            if "clang-repl" in " ".join(child.cmdline()):
-                out.append(child.pid)
-        except psutil.Error:
-            continue
-    return out
-
-
 async def _status(client: LanguageClient) -> Any:
     return await client.protocol.send_request_async("cdoctest/status", {})
 
@@ -199,7 +187,7 @@ async def test_open_warms_then_idle_releases_everything(idle: LanguageClient, tm
     status = await until(lambda s: s.lifecycle.released >= 1, "the idle release")
     assert status.lifecycle.engineLoaded is False
     server_pid = client._server.pid  # type: ignore[union-attr]
-    await eventually(lambda: not _clang_repls(server_pid), 30, "no clang-repl left")
+    await eventually(lambda: not clang_repl_pids(server_pid), 30, "no clang-repl left")
     answer = await client.protocol.send_request_async(
         "cdoctest/listTests", {"uris": [path.as_uri()]}
     )

@@ -95,7 +95,7 @@ async def test_a_segfaulting_model_gives_the_fallback_block_and_the_next_request
 
 
 def hosts() -> list[int]:
-    """This session's model hosts (``python -m models.host``)."""
+    """The model hosts of this session (``python -m models.host``)."""
     found = []
     for pid in marked():
         try:

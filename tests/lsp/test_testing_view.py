@@ -19,7 +19,6 @@ import importlib
 import sys
 from typing import Any
 
-import psutil
 import pytest
 import pytest_lsp
 from lsprotocol import types as T
@@ -32,7 +31,14 @@ from server.lsp.args import InvalidArgs
 from server.lsp.features import testing
 
 from .conftest import CLIENTS, DATA, needs_clang, server_env
-from .helpers import change_document, eventually, open_document, pending_request_ids, stop_session
+from .helpers import (
+    change_document,
+    clang_repl_pids,
+    eventually,
+    open_document,
+    pending_request_ids,
+    stop_session,
+)
 
 WS = DATA / "testing"
 GEOMETRY = WS / "nested" / "geometry.cpp"
@@ -307,17 +313,6 @@ async def test_run_all_reports_compile_errors_and_timeouts_as_errors(view: Langu
     assert answer.files == 2
 
 
-def _clang_repls(server_pid: int) -> set[int]:
-    found = set()
-    for child in psutil.Process(server_pid).children(recursive=True):
-        try:
-            if "clang-repl" in " ".join(child.cmdline()):
-                found.add(child.pid)
-        except psutil.Error:
-            continue
-    return found
-
-
 @needs_clang
 @on_module_loop
 async def test_cancel_kills_the_running_session_and_answers_cancelled(
@@ -328,19 +323,19 @@ async def test_cancel_kills_the_running_session_and_answers_cancelled(
     """
     client = view
     server_pid = client._server.pid  # type: ignore[union-attr]
-    before = _clang_repls(server_pid)
+    before = clang_repl_pids(server_pid)
     task = asyncio.ensure_future(
         client.protocol.send_request_async(
             testing.RUN_REQUEST,
             {"tests": [{"uri": ERRORS.as_uri(), "ids": ["errors.cpp::spin"]}]},
         )
     )
-    await eventually(lambda: _clang_repls(server_pid) - before, 60, "the run's clang-repl")
+    await eventually(lambda: clang_repl_pids(server_pid) - before, 60, "the run's clang-repl")
     (msg_id,) = pending_request_ids(client)
     client.cancel_request(T.CancelParams(id=msg_id))
     with pytest.raises(JsonRpcRequestCancelled):
         await asyncio.wait_for(task, 30)
-    await eventually(lambda: not (_clang_repls(server_pid) - before), 30, "the session killed")
+    await eventually(lambda: not (clang_repl_pids(server_pid) - before), 30, "the session killed")
     # The server goes on answering.
     listed = await _request(client, testing.LIST_REQUEST, {"uris": [ERRORS.as_uri()]})
     assert _ids(listed.files[0]) == ["errors.cpp::triple", "errors.cpp::spin"]
