@@ -18,7 +18,7 @@ Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content":
 
 
 class ModelError(Exception):
-    """A model could not be resolved, fetched or loaded; the message names the path and the reason."""
+    """A model could not be resolved, fetched or loaded; the message names the path and reason."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,10 @@ class SamplingParams:
     stop: tuple[str, ...] = ()
     grammar: str | None = None  # GBNF source text; None: unconstrained
     logprobs: bool = False  # return the log-prob of each generated token
+    ignore_eos: bool = False  # forbid end-of-generation tokens (benchmarks: run to max_tokens)
+
+
+DEFAULT_SAMPLING = SamplingParams()  # the default of every ``generate``
 
 
 @dataclass(frozen=True)
@@ -47,12 +51,25 @@ class Completion:
     finish_reason: Literal["stop", "length", "cancelled", "error"] = "stop"
 
 
+@dataclass
+class PromptStats:
+    """Prompt tokens asked for and evaluated, over all requests and for the last one."""
+
+    requests: int = 0
+    prompt_tokens: int = 0
+    evaluated: int = 0
+    last_prompt_tokens: int = 0
+    last_evaluated: int = 0
+
+
 @dataclass(frozen=True)
 class ModelInfo:
     """Which model is in use and why: every entry point reports this."""
 
     path: str  # GGUF path, or the URL of an HTTP backend
-    source: str  # 'argument' | 'environment' | 'config file' | 'preset' | 'trained (installed)' | 'embedded default' | 'http'
+    # 'argument' | 'environment' | 'config file' | 'preset' | 'trained (installed)'
+    # | 'embedded default' | 'http'
+    source: str
     reason: str  # e.g. "--model given", "CDOCTEST_MODEL is set", "no model configured"
     adapter: str | None = None
     device: str = "cpu"  # 'cpu' | 'cuda' | 'metal' | 'remote'
@@ -73,11 +90,13 @@ class ModelConfig:
     n_gpu_layers: int | None = None  # None: all layers when the build has a GPU backend, else 0
     n_threads: int | None = None
     n_parallel: int = 8  # max sequences decoded together
-    extra_bufts: bool | None = None  # llama.cpp weight repacking / AMX; None: off on AMX CPUs (llama_backend)
+    extra_bufts: bool | None = (
+        None  # llama.cpp weight repacking / AMX; None: off on AMX CPUs (llama_backend)
+    )
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     def load_key(self) -> tuple:
-        """Return what tells two loaded models apart (backends are cached per key, hosted or not)."""
+        """Return what tells two loaded models apart (backends are cached by it)."""
         return (
             os.path.realpath(self.model) if self.model else None,
             os.path.realpath(self.adapter) if self.adapter else None,
@@ -99,10 +118,13 @@ class Backend(Protocol):
         self,
         messages: list[Message],
         n: int = 1,
-        params: SamplingParams = SamplingParams(),
+        params: SamplingParams = DEFAULT_SAMPLING,
         cancel: threading.Event | None = None,
     ) -> list[Completion]:
-        """Return ``n`` completions of the chat prompt; stop early (finish_reason 'cancelled') once ``cancel`` is set."""
+        """Return ``n`` completions of the chat prompt.
+
+        Stop early (finish_reason 'cancelled') once ``cancel`` is set.
+        """
         ...
 
     def close(self) -> None:

@@ -2,7 +2,7 @@
 
 A native crash in llama.cpp (a segfault in a CPU kernel, an abort, the OOM killer, a GPU driver
 fault) kills the process it runs in. ``HostedBackend`` keeps the model in a child process
-(``python -m models.host``) so that such a crash costs one request, not the CLI, the language
+(``python -m models.host_child``) so that such a crash costs one request, not the CLI, the language
 server or the test run.
 
 Contract:
@@ -11,14 +11,15 @@ Contract:
   raises the same typed ``ModelLoadError`` as in process, and again on the first request after a
   crash or ``close()``. It runs ``models.llama_backend.LlamaBackend``: same decoding, same
   candidates for the same seed.
-- **Wire**: length-prefixed pickles over the host's stdin/stdout (the host moves its own fd 1 to
-  stderr, so stray prints cannot corrupt the channel). Host -> parent: ``ready``, ``result``,
-  ``error`` (the typed exception is rebuilt in the parent) and ``log`` (every llama.cpp log line,
-  forwarded as it is written, so the last lines before a crash are known). The host's stderr
-  (Python's faulthandler report) is collected too.
-- **Calls**: ``generate``, ``generate_text``, ``generate_tokens``, ``render``, ``tokenize``,
-  ``pieces``, ``detokenize``, ``reset``; one at a time (a lock). Cancellation: when ``cancel`` is
-  set the host is asked to stop (its candidates come back ``cancelled``); if it does not answer within
+- **Wire** (``models.host_wire``): length-prefixed pickles over the host's stdin/stdout.
+  Host -> parent: ``ready``, ``result``, ``error`` (the typed exception is rebuilt in the parent)
+  and ``log`` (every llama.cpp log line, forwarded as it is written, so the last lines before a
+  crash are known). The host's stderr (Python's faulthandler report) is collected too. The host
+  side is ``models.host_child``.
+- **Calls**: ``generate``, ``render``, ``tokenize``, ``pieces``, ``detokenize``, ``reset``,
+  ``prompt_stats``; one at a time (a lock). The host keeps one ``LlamaBackend``, so its prompt
+  prefix cache serves every request of the parent. Cancellation: when ``cancel`` is set the host is
+  asked to stop (its candidates come back ``cancelled``); if it does not answer within
   ``cancel_grace_s`` it is killed and restarted on the next request.
 - **Crashes**: when the host dies during a call, the call raises :class:`ModelCrashed` naming the
   signal or exit code, the host's last llama.cpp log lines and its stderr. The next call restarts
@@ -27,33 +28,43 @@ Contract:
   that succeeds resets the count.
 - **Nothing left running**: ``close()`` (also at interpreter exit) stops the host; the host exits
   by itself when its stdin reaches EOF or its parent process is gone (it polls ``getppid``).
-- **Test hook**: ``$CDOCTEST_TEST_HOST_CRASH`` = ``segv`` | ``abort`` | ``kill`` makes the host
-  kill itself that way a few decode steps into a generation; with
-  ``$CDOCTEST_TEST_HOST_CRASH_ONCE=FILE`` only while FILE does not exist (it is created first).
+- **Test hook**: ``$CDOCTEST_TEST_HOST_CRASH`` (``CRASH_ENV``, see ``models.host_child``) makes
+  the host crash a few decode steps into a generation.
 """
 
 from __future__ import annotations
 
 import atexit
 import collections
-import importlib
 import logging
 import os
 import pickle
 import queue
 import signal
-import struct
 import subprocess
 import sys
 import threading
 import time
 import weakref
-from typing import Any, BinaryIO
+from typing import Any
 
-from models.api import Completion, Message, ModelConfig, ModelError, ModelInfo, SamplingParams
+from models.api import (
+    DEFAULT_SAMPLING,
+    Completion,
+    Message,
+    ModelConfig,
+    ModelError,
+    ModelInfo,
+    PromptStats,
+    SamplingParams,
+)
 from models.errors import ModelCrashed, ModelHostDown, ModelRuntimeError
+from models.host_child import CRASH_ENV, CRASH_ONCE_ENV
+from models.host_wire import GENERATING, recv, send, unpack_exc
 
 __all__ = [
+    "CRASH_ENV",
+    "CRASH_ONCE_ENV",
     "HostedBackend",
     "ModelCrashed",
     "ModelHostDown",
@@ -63,70 +74,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-CRASH_ENV = "CDOCTEST_TEST_HOST_CRASH"
-CRASH_ONCE_ENV = "CDOCTEST_TEST_HOST_CRASH_ONCE"
 HOST_ENV = "CDOCTEST_MODEL_HOST"  # 0: load GGUF models in process (models.load_backend)
-CALLS = frozenset(
-    {
-        "generate",
-        "generate_text",
-        "generate_tokens",
-        "render",
-        "tokenize",
-        "pieces",
-        "detokenize",
-        "reset",
-    }
-)
-GENERATING = frozenset({"generate", "generate_text", "generate_tokens"})
-_HEADER = struct.Struct("<Q")
-
-
-# ----------------------------------------------------------------------------- wire format
-
-
-def _send(stream: BinaryIO, obj: object) -> None:
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(_HEADER.pack(len(data)) + data)
-    stream.flush()
-
-
-def _recv(stream: BinaryIO) -> Any:
-    """The next message; ``EOFError`` when the other side is gone."""
-    head = stream.read(_HEADER.size)
-    if len(head) < _HEADER.size:
-        raise EOFError
-    (n,) = _HEADER.unpack(head)
-    data = stream.read(n)
-    if len(data) < n:
-        raise EOFError
-    return pickle.loads(data)
-
-
-def _pack_exc(exc: BaseException) -> tuple[str, str, str, dict[str, Any]]:
-    attrs = {}
-    for k, v in vars(exc).items():
-        try:
-            pickle.dumps(v)
-        except Exception:
-            continue
-        attrs[k] = v
-    return type(exc).__module__, type(exc).__qualname__, str(exc), attrs
-
-
-def _unpack_exc(packed: tuple[str, str, str, dict[str, Any]]) -> BaseException:
-    """Rebuild the host's exception (typed errors keep their class and attributes)."""
-    module, qualname, message, attrs = packed
-    try:
-        cls = getattr(importlib.import_module(module), qualname)
-        if not (isinstance(cls, type) and issubclass(cls, Exception)):
-            raise TypeError(qualname)
-        exc = cls.__new__(cls)
-        Exception.__init__(exc, message)
-        vars(exc).update(attrs)
-        return exc
-    except Exception:
-        return ModelError(f"{qualname}: {message}")
 
 
 # ----------------------------------------------------------------------------- parent side
@@ -194,7 +142,7 @@ class HostedBackend:
         return proc.pid if proc is not None and proc.poll() is None else None
 
     def start(self) -> None:
-        """Make sure a host runs (restarting after a back-off); ``ModelHostDown`` when it stays down."""
+        """Make sure a host runs (restarting after a back-off); or ``ModelHostDown``."""
         with self._lock:
             self._ensure_host(None)
 
@@ -208,7 +156,7 @@ class HostedBackend:
         self._stderr.clear()
         self._stopping = False
         proc = subprocess.Popen(
-            [sys.executable, "-m", "models.host"],
+            [sys.executable, "-m", "models.host_child"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -236,14 +184,14 @@ class HostedBackend:
             return
         self._reap()
         if msg[0] == "error":
-            raise _unpack_exc(msg[2])
+            raise unpack_exc(msg[2])
         raise self._crash_error("while loading the model")
 
     def _read_messages(self, proc: subprocess.Popen[bytes], inbox: queue.Queue[Any]) -> None:
         assert proc.stdout is not None
         while True:
             try:
-                msg = _recv(proc.stdout)
+                msg = recv(proc.stdout)
             except (EOFError, OSError, pickle.UnpicklingError, ValueError):
                 inbox.put(("eof",))
                 return
@@ -266,7 +214,7 @@ class HostedBackend:
         proc = self._proc
         if proc is None or proc.stdin is None:
             raise BrokenPipeError("no model host")
-        _send(proc.stdin, msg)
+        send(proc.stdin, msg)
 
     def _reap(self, timeout: float = 10.0) -> int | None:
         """Wait for the host to exit (kill it when it does not) and drop it; its exit status."""
@@ -394,7 +342,7 @@ class HostedBackend:
                 if msg[1] != rid:
                     continue  # the answer to an earlier, abandoned call
                 if msg[0] == "error":
-                    raise _unpack_exc(msg[2])
+                    raise unpack_exc(msg[2])
                 self.crashes = 0
                 self._down_reported = False
                 return msg[2]
@@ -403,43 +351,11 @@ class HostedBackend:
         self,
         messages: list[Message],
         n: int = 1,
-        params: SamplingParams = SamplingParams(),
+        params: SamplingParams = DEFAULT_SAMPLING,
         cancel: threading.Event | None = None,
-        *,
-        ignore_eos: bool = False,
     ) -> list[Completion]:
         """``n`` completions of the chat prompt, decoded in the host (``LlamaBackend.generate``)."""
-        return self._call(
-            "generate", (list(messages), n, params), {"ignore_eos": ignore_eos}, cancel, n
-        )
-
-    def generate_text(
-        self,
-        prompt: str,
-        n: int = 1,
-        params: SamplingParams = SamplingParams(),
-        cancel: threading.Event | None = None,
-        *,
-        ignore_eos: bool = False,
-    ) -> list[Completion]:
-        """Like :meth:`generate` for an already rendered prompt text."""
-        return self._call(
-            "generate_text", (prompt, n, params), {"ignore_eos": ignore_eos}, cancel, n
-        )
-
-    def generate_tokens(
-        self,
-        prompt: list[int],
-        n: int = 1,
-        params: SamplingParams = SamplingParams(),
-        cancel: threading.Event | None = None,
-        *,
-        ignore_eos: bool = False,
-    ) -> list[Completion]:
-        """Like :meth:`generate` for prompt token ids."""
-        return self._call(
-            "generate_tokens", (list(prompt), n, params), {"ignore_eos": ignore_eos}, cancel, n
-        )
+        return self._call("generate", (list(messages), n, params), {}, cancel, n)
 
     def render(self, messages: list[Message]) -> str:
         """The prompt text for ``messages`` (the GGUF's chat template)."""
@@ -458,8 +374,12 @@ class HostedBackend:
         return self._call("detokenize", (list(tokens),), {})
 
     def reset(self) -> None:
-        """Forget the host's cached prompt prefix (``LlamaBackend.reset``)."""
+        """Forget the host's cached prompt and prefixes (``LlamaBackend.reset``)."""
         self._call("reset", (), {})
+
+    def prompt_stats(self) -> PromptStats:
+        """Prompt tokens asked for and evaluated by the host since it started."""
+        return self._call("prompt_stats", (), {})
 
     def _kill(self) -> None:
         proc = self._proc
@@ -502,7 +422,7 @@ _cache_lock = threading.Lock()
 def get_hosted_backend(
     config: ModelConfig, info: ModelInfo | None = None, *, verbose: bool | None = None
 ) -> HostedBackend:
-    """The cached hosted backend for ``config`` (started on first use; a closed one restarts on use)."""
+    """The cached hosted backend for ``config`` (started on first use; a closed one restarts)."""
     key = config.load_key()
     with _cache_lock:
         backend = _cache.get(key)
@@ -520,149 +440,3 @@ def close_all() -> None:
             backend.close()
         except Exception:  # pragma: no cover - best effort at exit
             pass
-
-
-# ----------------------------------------------------------------------------- host side
-
-
-class _CrashingEvent(threading.Event):
-    """Test hook: a cancel event that kills the process at its ``after``-th ``is_set`` check."""
-
-    def __init__(self, inner: threading.Event, mode: str, after: int = 4) -> None:
-        super().__init__()
-        self.inner, self.mode, self.left = inner, mode, after
-
-    def is_set(self) -> bool:
-        self.left -= 1
-        if self.left <= 0:
-            sys.stderr.flush()
-            if self.mode == "abort":
-                os.abort()
-            os.kill(os.getpid(), signal.SIGKILL if self.mode == "kill" else signal.SIGSEGV)
-            time.sleep(5)  # the signal is delivered to this thread's process; never reached
-        return self.inner.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self.inner.wait(timeout)
-
-
-def _crash_mode() -> str | None:
-    mode = os.environ.get(CRASH_ENV, "").strip().lower()
-    if mode not in ("segv", "abort", "kill"):
-        return None
-    once = os.environ.get(CRASH_ONCE_ENV)
-    if once:
-        try:
-            fd = os.open(once, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-        except FileExistsError:
-            return None
-        os.close(fd)
-    return mode
-
-
-def _watch_parent(parent: int) -> None:
-    while True:
-        time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
-def serve() -> int:
-    """The host's main loop (``python -m models.host``)."""
-    import faulthandler
-
-    out = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # anything printed (by Python or C) goes to stderr, not into the channel
-    sys.stdout = sys.stderr
-    inp = sys.stdin.buffer
-    faulthandler.enable()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-    send_lock = threading.Lock()
-
-    def send(msg: object) -> None:
-        with send_lock:
-            try:
-                _send(out, msg)
-            except (OSError, ValueError):
-                os._exit(0)  # the parent is gone
-
-    try:
-        first = _recv(inp)
-    except EOFError:
-        return 0
-    _, config, info = first
-    from models import llama_backend as lb
-
-    def forward(level: int, text: str) -> None:
-        if level != 1:  # GGML_LOG_LEVEL_DEBUG ("set_abort_callback: call" ...) says nothing useful
-            send(("log", text))
-
-    lb.set_log_sink(forward)
-    try:
-        backend = lb.LlamaBackend(config, info, verbose=False)
-    except Exception as exc:
-        send(("error", None, _pack_exc(exc)))
-        return 1
-    send(
-        (
-            "ready",
-            backend.info,
-            {
-                "n_ctx": backend.n_ctx,
-                "n_threads": backend.n_threads,
-                "n_parallel": backend.n_parallel,
-                "extra_bufts": backend.extra_bufts,
-            },
-        )
-    )
-    events: dict[int, threading.Event] = {}
-
-    def run(rid: int, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        try:
-            if method not in CALLS:
-                raise ModelError(f"the model host has no call {method!r}")
-            if method in GENERATING:
-                cancel: threading.Event = events[rid]
-                mode = _crash_mode()
-                if mode is not None:
-                    cancel = _CrashingEvent(cancel, mode)
-                kwargs = {**kwargs, "cancel": cancel}
-            result = getattr(backend, method)(*args, **kwargs)
-            send(("result", rid, result))
-        except Exception as exc:
-            send(("error", rid, _pack_exc(exc)))
-        finally:
-            events.pop(rid, None)
-
-    worker: threading.Thread | None = None
-    while True:
-        try:
-            msg = _recv(inp)
-        except EOFError:
-            break
-        if msg[0] == "call":
-            _, rid, method, args, kwargs = msg
-            if worker is not None:
-                worker.join()  # the parent sends one call at a time
-            events[rid] = threading.Event()
-            worker = threading.Thread(target=run, args=(rid, method, args, kwargs), daemon=True)
-            worker.start()
-        elif msg[0] == "cancel":
-            ev = events.get(msg[1])
-            if ev is not None:
-                ev.set()
-        elif msg[0] == "close":
-            break
-    for ev in list(events.values()):
-        ev.set()
-    if worker is not None:
-        worker.join(timeout=5)
-    if worker is None or not worker.is_alive():
-        backend.close()
-    out.flush()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(serve())

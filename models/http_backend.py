@@ -1,4 +1,4 @@
-"""OpenAI-compatible HTTP backend (llama.cpp's ``llama-server``, Ollama, vLLM) behind the ``Backend`` interface.
+"""OpenAI-compatible HTTP backend (llama.cpp's ``llama-server``, Ollama, vLLM) as a ``Backend``.
 
 Contract:
 
@@ -23,7 +23,7 @@ import socket
 import threading
 import urllib.parse
 
-from models.api import Completion, Message, ModelConfig, ModelInfo, SamplingParams
+from models.api import DEFAULT_SAMPLING, Completion, Message, ModelConfig, ModelInfo, SamplingParams
 from models.errors import RemoteError
 
 DEFAULT_TIMEOUT_S = 120.0
@@ -161,7 +161,7 @@ class HttpBackend:
         self,
         messages: list[Message],
         n: int = 1,
-        params: SamplingParams = SamplingParams(),
+        params: SamplingParams = DEFAULT_SAMPLING,
         cancel: threading.Event | None = None,
     ) -> list[Completion]:
         """Return ``n`` completions (see the module docstring)."""

@@ -1,16 +1,16 @@
 """The prompt: how a C/C++ function is shown to the model, and how its answer is read back.
 
-This is the contract between the model and its two users, the generator (``server/``) and the trainer
-(``training/``): a model answers best in exactly the format it was trained on, so both build prompts
-with ``build_messages`` and read completions with ``parse_completion``, and nothing else.
+This is the contract between the model and its two users, the generator (``server/``) and the
+trainer (``training/``): a model answers best in exactly the format it was trained on, so both
+build prompts with ``build_messages`` and read completions with ``parse_completion``, nothing else.
 
 Completion format (also enforced by ``models.grammar.cdoctest_grammar``): plain lines, no comment
 decoration; an optional first line ``Reasoning: <short text>``; then 1..K examples, each a line
 ``>>> <one line of C/C++>`` (optionally continued by ``... `` lines) followed by zero or more
 expected-output lines (lines that start with neither ``>>> `` nor ``... ``); the completion ends at
 the end of the text or at the first blank line. Expected output is in the runner's display form (a
-bare expression's value without its type: ``120``, not ``(int) 120``); a line ``<...>`` stands for an
-empty output line, as in cdoctest.
+bare expression's value without its type: ``120``, not ``(int) 120``); a line ``<...>`` stands for
+an empty output line, as in cdoctest.
 
 The prompt is kept short (the embedded model is SmolLM2-135M with a small context): a system message
 stating the format, up to two few-shot turns from ``models/data/few_shot.json`` in the target's
@@ -39,10 +39,13 @@ MAX_DOC_CHARS = 500  # the documentation's stated cases (server.docmine)
 
 SYSTEM_PROMPT = (
     "You write cdoctest tests: short clang-repl sessions that call one C or C++ function. "
-    "Reply with plain lines only. Optionally start with one line 'Reasoning: <one short sentence>'. "
-    "Then write 1 to {k} examples. Each example is a line starting with '>>> ' and holding one line "
+    "Reply with plain lines only. "
+    "Optionally start with one line 'Reasoning: <one short sentence>'. "
+    "Then write 1 to {k} examples. "
+    "Each example is a line starting with '>>> ' and holding one line "
     "of {lang} code, followed by the exact output it prints. A bare expression without ';' prints "
-    "its value (e.g. 120 or true); a statement ending in ';' prints nothing unless it calls printf. "
+    "its value (e.g. 120 or true); "
+    "a statement ending in ';' prints nothing unless it calls printf. "
     "Declare objects and variables on their own '>>> ' line before using them. "
     "Do not repeat the function's definition. End with a blank line."
 )
@@ -151,8 +154,10 @@ def render_target(target: PromptTarget) -> str:
 def request_line(target: PromptTarget) -> str:
     """The last line of the user turn: what to test and, for methods, how to make the object.
 
-    >>> request_line(PromptTarget("add", "shop::Bin::add", "", "", setup="shop::Bin obj(3);", call="obj.add(...)"))
-    'Write cdoctest examples for `shop::Bin::add`: first make an object with `>>> shop::Bin obj(3);`, then call `obj.add(...)`.'
+    >>> t = PromptTarget("add", "shop::Bin::add", "", "", setup="shop::Bin obj(3);", call="obj.a()")
+    >>> print(request_line(t).replace(": ", ":\\n"))
+    Write cdoctest examples for `shop::Bin::add`:
+    first make an object with `>>> shop::Bin obj(3);`, then call `obj.a()`.
     """
     line = f"Write cdoctest examples for `{target.qualname}`"
     if target.setup:
@@ -265,5 +270,5 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 def mentions(example: Example, name: str) -> bool:
-    """Whether an example's code names ``name`` as a whole identifier (used to drop off-topic examples)."""
+    """Whether an example's code names ``name`` as a whole identifier (drops off-topic examples)."""
     return name in _WORD.findall(example.source)

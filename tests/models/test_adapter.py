@@ -1,4 +1,4 @@
-"""A real LoRA adapter GGUF (written here with gguf-py) applied to the embedded model with --adapter."""
+"""A real LoRA adapter GGUF (written here with gguf-py) on the embedded model (--adapter)."""
 
 from __future__ import annotations
 

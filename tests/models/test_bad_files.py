@@ -68,7 +68,8 @@ def test_truncated_download(tmp_path, embedded_path):
     with pytest.raises(ModelTruncated) as info:
         load(str(cut))
     assert str(info.value) == (
-        f"{cut}: truncated: tensor data needs 98362432 bytes but the file has 50000000 (partial download?)"
+        f"{cut}: truncated: tensor data needs 98362432 bytes "
+        "but the file has 50000000 (partial download?)"
     )
     mid_header = tmp_path / "mid.gguf"
     with open(embedded_path, "rb") as src:

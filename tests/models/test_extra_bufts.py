@@ -1,6 +1,7 @@
 """The extra-buffer-types rule (llama.cpp weight repacking / AMX): the decision for given CPU flags,
 the overrides, and that the setting reaches llama.cpp (the installed binding has the field, the
-defaults of llama-cpp-python's ``Llama`` follow the rule, and the load log shows the difference)."""
+defaults of llama-cpp-python's ``Llama`` follow the rule, and the load log shows the difference).
+"""
 
 from __future__ import annotations
 
@@ -83,13 +84,14 @@ def test_the_setting_reaches_llama_cpp(embedded_path):
     for on in (True, False):
         lines: list[str] = []
         lb._lib()
-        lb.set_log_sink(lambda _level, text: lines.append(text))
+        lb.set_log_sink(lambda _level, text, lines=lines: lines.append(text))
         try:
             with lb.LlamaBackend(ModelConfig(model=embedded_path, n_ctx=512, extra_bufts=on)) as b:
                 assert b.extra_bufts is on and b.extra_bufts_reason.endswith(
                     "ModelConfig.extra_bufts"
                 )
-                out = b.generate_text("int add(int a, int b)", 1, SamplingParams(max_tokens=4))
+                prompt = b.tokenize("int add(int a, int b)")
+                out = b.generate_tokens(prompt, 1, SamplingParams(max_tokens=4))
                 assert out[0].token_ids
         finally:
             lb.set_log_sink(None)

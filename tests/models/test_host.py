@@ -1,7 +1,8 @@
 """The model host (models.host) with the real embedded model: same candidates as in process, real
 crashes (the test hook sends the host SIGSEGV / calls os.abort() mid-generation), restart with
 back-off, staying down, cancellation (also of a host that does not answer), typed load errors,
-and no host left running after close() or the parent's death."""
+and no host left running after close() or the parent's death.
+"""
 
 from __future__ import annotations
 
@@ -122,8 +123,8 @@ def test_cancel_stops_the_generation_and_the_host_keeps_serving(hosted):
     cancel = threading.Event()
     timer = threading.Timer(0.2, cancel.set)
     timer.start()
-    long = SamplingParams(seed=1, max_tokens=4000 // 4, temperature=0.8)
-    out = hosted.generate(MESSAGES, n=3, params=long, cancel=cancel, ignore_eos=True)
+    long = SamplingParams(seed=1, max_tokens=4000 // 4, temperature=0.8, ignore_eos=True)
+    out = hosted.generate(MESSAGES, n=3, params=long, cancel=cancel)
     timer.join()
     assert "cancelled" in {c.finish_reason for c in out} and hosted.pid == pid
 

@@ -1,4 +1,4 @@
-"""The OpenAI-compatible HTTP backend against a small local server that wraps the real embedded model."""
+"""The OpenAI-compatible HTTP backend against a local server wrapping the real embedded model."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The llama.cpp backend with the real embedded model: load, parallel candidates, logprobs, cancel, stops."""
+"""The llama.cpp backend with the real embedded model: load, candidates, logprobs, stops."""
 
 from __future__ import annotations
 
@@ -55,10 +55,11 @@ def test_four_candidates_fixed_seed_are_deterministic_with_finite_logprobs(backe
 
 
 def test_logprob_is_log_softmax_of_tempered_logits(backend):
-    """Greedy decoding picks the argmax, so its log-prob is the largest of the step: > log(1/2) is not
-    guaranteed, but it must equal -log(sum(exp(l - l_max))) computed independently from the logits.
+    """Greedy decoding picks the argmax, so its log-prob is the largest of the step.
+
+    > log(1/2) is not guaranteed, but it must equal -log(sum(exp(l - l_max))) computed
+    independently from the logits.
     """
-    import llama_cpp
     import numpy as np
 
     params = SamplingParams(temperature=0.0, max_tokens=1, logprobs=True)
@@ -66,12 +67,12 @@ def test_logprob_is_log_softmax_of_tempered_logits(backend):
     (c,) = backend.generate(MESSAGES, n=1, params=params)
     # Re-evaluate the same prompt and read the logits of its last position directly.
     prompt = backend.tokenize(backend.render(MESSAGES))
-    backend._reset_cache()
-    backend._eval_prompt(prompt, None)
-    backend._decode([(prompt[-1], len(prompt) - 1, (0,), True)], "check")
-    ptr = llama_cpp.llama_get_logits_ith(backend._ctx, 0)
-    logits = np.ctypeslib.as_array(ptr, shape=(backend.n_vocab,)).astype(np.float64)
-    backend._reset_cache()
+    backend.reset()
+    decoder = backend._decoder
+    decoder.decode([(t, i, (0,), False) for i, t in enumerate(prompt[:-1])], "check")
+    decoder.decode([(prompt[-1], len(prompt) - 1, (0,), True)], "check")
+    logits = decoder.logits(0).astype(np.float64)
+    backend.reset()
     assert c.token_ids[0] == int(np.argmax(logits))
     expected = logits.max() - (logits.max() + math.log(np.exp(logits - logits.max()).sum()))
     assert c.logprobs[0] == pytest.approx(expected, abs=1e-6)
@@ -95,37 +96,37 @@ def test_stop_string_cuts_text(backend):
 
 
 def test_ignore_eos_runs_to_max_tokens(backend):
-    params = SamplingParams(seed=11, max_tokens=20, temperature=1.0, top_k=0, top_p=1.0, min_p=0.0)
-    out = backend.generate(
-        [{"role": "user", "content": "Say OK."}], n=2, params=params, ignore_eos=True
+    params = SamplingParams(
+        seed=11, max_tokens=20, temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, ignore_eos=True
     )
+    out = backend.generate([{"role": "user", "content": "Say OK."}], n=2, params=params)
     assert [(len(c.token_ids), c.finish_reason) for c in out] == [(20, "length"), (20, "length")]
 
 
-def test_cancel_stops_long_generation_promptly(backend):
-    cancel = threading.Event()
-    params = SamplingParams(seed=1, max_tokens=3000, temperature=1.0)
-    result: dict = {}
+class _SetAfter(threading.Event):
+    """A cancel event that sets itself at its ``n``-th ``is_set`` check (one per decode step), so
+    the cancellation lands mid-generation whatever the machine's load.
+    """
 
-    def run():
-        result["out"] = backend.generate(
-            MESSAGES, n=1, params=params, cancel=cancel, ignore_eos=True
-        )
-        result["done"] = time.monotonic()
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.left = n
+        self.set_at: float | None = None
 
-    thread = threading.Thread(target=run)
-    thread.start()
-    time.sleep(1.0)
-    cancelled_at = time.monotonic()
-    cancel.set()
-    thread.join(30)
-    assert not thread.is_alive()
-    latency = result["done"] - cancelled_at
-    assert latency < 3.0, (
-        f"cancellation took {latency:.2f} s"
-    )  # the benchmark reports the real figure
-    (c,) = result["out"]
-    assert c.finish_reason == "cancelled" and 0 < len(c.token_ids) < 3000
+    def is_set(self) -> bool:
+        self.left -= 1
+        if self.left == 0:
+            self.set_at = time.monotonic()
+            self.set()
+        return super().is_set()
+
+
+def test_cancel_stops_long_generation(backend):
+    cancel = _SetAfter(6)
+    params = SamplingParams(seed=1, max_tokens=3000, temperature=1.0, ignore_eos=True)
+    (c,) = backend.generate(MESSAGES, n=1, params=params, cancel=cancel)
+    assert cancel.set_at is not None  # the benchmark reports the latency (bench_models)
+    assert c.finish_reason == "cancelled" and 0 < len(c.token_ids) < 10
     # the backend is still usable afterwards
     assert backend.generate(MESSAGES, n=1, params=SamplingParams(seed=1, max_tokens=2))[0].token_ids
 
@@ -150,7 +151,9 @@ def test_load_backend_is_cached_and_warm(embedded_path, backend, xdg, monkeypatc
     assert load_backend(ModelConfig(model=embedded_path, n_ctx=4096, n_parallel=8)) is backend
     other = load_backend(ModelConfig(model=embedded_path, n_ctx=2048, n_parallel=2))
     try:
-        assert other is not backend and other.n_ctx == 2048  # a different config is a different load
+        assert (
+            other is not backend and other.n_ctx == 2048
+        )  # a different config is a different load
         assert (other.info.source, other.info.reason) == ("argument", "--model given")
     finally:
         other.close()
