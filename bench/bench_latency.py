@@ -184,6 +184,34 @@ def compare(rows: list[Row]) -> str:
     return text + (": " + ", ".join(lower) if lower else "") + "."
 
 
+def targets(rows: list[Row]) -> str:
+    """Issue #14's targets against the two-phase rows: met or not, with the figures."""
+    two = [r for r in rows if r.config == CONFIGS[0]]
+    one = [r for r in rows if r.config == CONFIGS[1]]
+    firsts = [r.first_s for r in two if r.first_s is not None]
+    finals = [r.final_s for r in two if r.final_s is not None]
+    if not firsts or not finals:
+        return "Targets: no two-phase block to measure."
+
+    def mean(rs: list[Row]) -> float | None:
+        known = [r.final_score for r in rs if r.final_score is not None]
+        return statistics.mean(known) if known else None
+
+    first, final = statistics.median(firsts), statistics.median(finals)
+    ok = {True: "met", False: "**not met**"}
+    parts = [
+        f"first block median <= 5 s: {ok[first <= 5.0]} ({first:.1f} s)",
+        f"final block median <= 20 s: {ok[final <= 20.0]} ({final:.1f} s)",
+    ]
+    m2, m1 = mean(two), mean(one)
+    if m1 is not None and m2 is not None:
+        parts.append(
+            f"final mutation score not lower than the single phase's: {ok[m2 >= m1 - 1e-9]} "
+            f"(mean {m2:.2f} vs {m1:.2f})"
+        )
+    return "Targets of issue #14: " + "; ".join(parts) + "."
+
+
 def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
     """Run every function in both configurations in turn, saving rows as they come."""
     from server.pipeline import Generator
@@ -247,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     text = table(rows)
     print(text)
     print(compare(rows))
+    print(targets(rows))
     if args.no_write or not rows:
         return 0
     load = ", ".join(f"{a:.1f}" for a in (meta["load_start"][0], meta.get("load_end", [0.0])[0]))
@@ -259,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         f"configurations in turn; {meta['seconds'] / 60:.0f} min in all; 1-minute load average "
         f"{load} at the start and the end, on a machine shared with other work)."
         + (" Cut short." if cut else "")
-        + f"\n\n{text}\n\n{compare(rows)}\n\n"
+        + f"\n\n{text}\n\n{compare(rows)} {targets(rows)}\n\n"
         "*two phases*: the default `Generator`; phase 1 (documented calls, type values, API "
         "sequences, chosen by mutation analysis, final-checked) answers first, phase 2 (input "
         "search, then the model only while killable mutants survive) replaces the block when it "

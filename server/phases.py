@@ -2,12 +2,14 @@
 
 - ``first(job, steps) -> First``: phase 1, the fast sources only: the documentation's calls and
   the fallback's type values and API sequences, verified, pooled and selected by mutation
-  analysis. No model, no input search: the first block arrives in seconds.
-- ``second(first, steps, use_model) -> Plan | None``: phase 2, within what is left of the time
-  budget: the input search for phase 1's surviving mutants, then the model, asked only while
-  mutants that are not likely equivalent survive (adaptive sampling: a pool that already kills
-  every killable mutant needs no samples), or when phase 1 found nothing. The pool is selected
-  again and measured; the result is a plan only when its block kills more than phase 1's.
+  analysis (its kills read off the pooled run: one analysis, not two). No model, no input
+  search: the first block arrives in seconds.
+- ``second(first, steps, use_model) -> Second``: phase 2, within what is left of the time
+  budget: phase 1's block measured exactly, the input search for its surviving mutants, then the
+  model, asked only while mutants that are not likely equivalent survive (adaptive sampling: a
+  pool that already kills every killable mutant needs no samples), or when phase 1 found
+  nothing. The pool is selected again and measured; ``Second.plan`` is set only when its block
+  kills more than phase 1's; ``annotate`` gives phase 1's plan what phase 2 learnt otherwise.
 - ``single(job, steps, use_model, use_analysis) -> Plan``: every source pooled before one
   selection, then the search (the pipeline as it was before the two phases; ``fallback='never'``
   and ``GenerateOptions.single_phase``).
@@ -21,6 +23,7 @@ from dataclasses import dataclass, replace
 from server.job import Job, Plan
 from server.select import Selection
 from server.steps import Candidates, Searched, Steps, has_output_checks, killable
+from server.steps import survivors as steps_survivors
 from server.verify import VerifiedUnit
 
 SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the time budget
@@ -48,6 +51,7 @@ class Second:
     notes: tuple[str, ...] = ()  # phase 2's own notes (search, model)
     equivalent: frozenset[str] = frozenset()  # survivors no searched input told apart
     candidates: tuple[int, int] = (0, 0)  # the model's: tried, gave a runnable unit
+    first: Selection | None = None  # phase 1's selection with its kills measured exactly
 
 
 def first(job: Job, steps: Steps) -> First:
@@ -59,7 +63,9 @@ def first(job: Job, steps: Steps) -> First:
     if found.units and not has_output_checks(found.units):
         notes.append(NO_EFFECT)
     if has_output_checks(found.units):
-        chosen = steps.select(job, found.units)
+        # Kills read off the pooled run (no second analysis of the chosen block): the first
+        # block comes sooner; phase 2 measures it exactly before comparing.
+        chosen = steps.select(job, found.units, exact=False)
         selection = chosen.selection
         timings["mutating"] = chosen.seconds
     plan = steps.finalize(job, selection, notes=notes, timings=timings, phase=1)
@@ -73,6 +79,11 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
     notes, timings = list(first.notes), dict(first.timings)
     timings["first_block"] = first.finished - first.job.started
     selection, units = first.selection, first.units
+    if selection is not None and selection.approximate:
+        measured = steps.measure(job, selection)
+        selection = measured.selection
+        timings["mutating"] = timings.get("mutating", 0.0) + measured.seconds
+    base = selection  # phase 1's block, its kills measured
     searched: Searched | None = None
     if selection is not None and selection.survivors:
         searched = search(job, steps, units, selection, timings.get("mutating", 0.0))
@@ -98,7 +109,7 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
         timings["searching"] = searched.seconds
     if selection is None:
         return Second(
-            None, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified)
+            None, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified), base
         )
     if searched is None and selection.survivors:
         searched = search(
@@ -110,15 +121,19 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
     measured = steps.measure(job, selection)
     selection = measured.selection
     timings = _add(timings, model.seconds, {"mutating": measured.seconds})
-    was = first.plan.result
+    was_killed, was_total = (base.killed, base.total) if base else (0, 0)
     if first.plan.edit is not None:
-        if selection.killed <= was.mutants_killed:
+        if base is not None and selection.killed <= was_killed:
             return Second(
-                None, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified)
+                None,
+                tuple(notes[len(first.notes) :]),
+                equivalent,
+                (model.total, model.verified),
+                base,
             )
         notes.append(
             f"phase 2: stronger block (kills {selection.killed}/{selection.total} instead of "
-            f"{was.mutants_killed}/{was.mutants_total})"
+            f"{was_killed}/{was_total})"
         )
     plan = steps.finalize(
         job,
@@ -130,7 +145,9 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
         phase=2,
         first_error=model.first_error,
     )
-    return Second(plan, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified))
+    return Second(
+        plan, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified), base
+    )
 
 
 def annotate(plan: Plan, second: Second) -> Plan:
@@ -147,6 +164,19 @@ def annotate(plan: Plan, second: Second) -> Plan:
         replace(m, likely_equivalent=m.likely_equivalent or m.id in second.equivalent)
         for m in result.surviving_mutants
     )
+    base = second.first
+    if base is not None and base.mutation_score is not None:
+        if (base.killed, base.total) != (result.mutants_killed, result.mutants_total):
+            result = replace(
+                result, message=f"{result.message}; measured: {base.killed}/{base.total}"
+            )
+        result = replace(
+            result,
+            mutation_score=base.mutation_score,
+            mutants_killed=base.killed,
+            mutants_total=base.total,
+        )
+        survivors = steps_survivors(base, second.equivalent)
     total, verified = second.candidates
     result = replace(
         result,

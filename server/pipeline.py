@@ -326,10 +326,12 @@ class Generator:
         for i, plan in enumerate(plans1):
             second = outcomes.get(i)
             better = second.plan if second is not None else None
-            if better is not None and better.edit is not None and _kills_more(better, plan):
+            if better is not None and better.edit is not None:  # stronger, and final-checked
+                base = second.first if second is not None else None
                 previous[better.result.function.qualname] = (
-                    plan.result.mutants_killed,
-                    plan.result.mutants_total,
+                    (base.killed, base.total)
+                    if base is not None
+                    else (plan.result.mutants_killed, plan.result.mutants_total)
                 )
                 plan = better
             elif second is not None:
@@ -372,13 +374,6 @@ class Generator:
             model_reason=reason,
             timings={**timings, "total": max(timings.values(), default=0.0)},
         )
-
-
-def _kills_more(better: Plan, plan: Plan) -> bool:
-    """Whether ``better`` (phase 2) is a block and kills more mutants than ``plan``'s (phase 1)."""
-    if plan.edit is None:
-        return True
-    return better.result.mutants_killed > plan.result.mutants_killed
 
 
 def _stop_if_hosted(backend: Backend) -> None:

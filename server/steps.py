@@ -368,6 +368,8 @@ class Steps:
         score = ""
         if selection.mutation_score is not None:
             score = f"; mutation score {selection.killed}/{selection.total}"
+            if selection.approximate:
+                score += " (read off the pooled run; measured in phase 2)"
         bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
         msg = "; ".join(notes) + f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
         if selection.note:

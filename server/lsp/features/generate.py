@@ -164,7 +164,9 @@ async def generate(
             outcome.seconds = time.monotonic() - started
             end_message = outcome.summary
             ls.track(
-                stronger.follow_up(ls, args.uri, text, first.result, future, relay, cancel, what)
+                stronger.follow_up(
+                    ls, args.uri, text, first.result, future, relay, cancel, what, phases
+                )
             )
             return outcome
         if future not in done:  # progress cancelled: stop the worker, answer now

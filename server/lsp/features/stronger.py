@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as T
 
-from server.api import FileResult, FunctionInfo, FunctionResult, TextEdit
+from server.api import FileResult, FunctionInfo, FunctionResult, PhaseResult, TextEdit
 from server.locate import comment_above
 from server.lsp import convert
 from server.lsp.features.code_actions import FUNCTION_KIND, kind_matches
@@ -81,11 +81,9 @@ def forget(ls: Any, uri: str, function: str | None = None) -> None:
     _OFFERS.setdefault(ls, {})[uri] = kept
 
 
-def stronger(first: FunctionResult, final: FunctionResult) -> bool:
-    """Whether phase 2's ``final`` block replaces phase 1's ``first`` (more mutants killed)."""
-    if final.edit is None or final.phase != 2:
-        return False
-    return first.edit is None or final.mutants_killed > first.mutants_killed
+def stronger(final: FunctionResult) -> bool:
+    """Whether ``final`` is a phase-2 block (the pipeline keeps one only when it kills more)."""
+    return final.edit is not None and final.phase == 2
 
 
 def find_block(text: str, block: str) -> TextEdit | None:
@@ -124,6 +122,7 @@ async def follow_up(
     relay: Any,
     cancel: threading.Event,
     what: str,
+    phases: asyncio.Queue[PhaseResult],
 ) -> None:
     """Wait for phase 2 under a progress of its own; deliver what is stronger (module doc)."""
     running = _RUNNING.setdefault(ls, set())
@@ -146,7 +145,11 @@ async def follow_up(
             log.info("phase 2 ended without a result: %s", exc)
             end = "stopped"
             return
-        end = _summary(await deliver(ls, uri, text, first, final))
+        previous: dict[str, tuple[int, int]] = {}
+        while not phases.empty():  # phase 2's result came before the future's (same thread)
+            result = phases.get_nowait()
+            previous = result.previous if result.phase == 2 else previous
+        end = _summary(await deliver(ls, uri, text, first, final, previous))
     except asyncio.CancelledError:
         cancel.set()
         _swallow(future)
@@ -162,13 +165,19 @@ def _summary(delivered: list[str]) -> str:
 
 
 async def deliver(
-    ls: CdoctestServer, uri: str, text: str, first: FileResult, final: FileResult
+    ls: CdoctestServer,
+    uri: str,
+    text: str,
+    first: FileResult,
+    final: FileResult,
+    previous: dict[str, tuple[int, int]],
 ) -> list[str]:
-    """Replace or offer every stronger block of ``final``; returns what was done, per function."""
+    """Replace or offer every stronger block of ``final``; returns what was done, per function.
+
+    ``previous``: the kills of the blocks they replace, measured (``PhaseResult.previous``).
+    """
     done: list[str] = []
-    pairs = [
-        (a, b) for a, b in zip(first.functions, final.functions, strict=False) if stronger(a, b)
-    ]
+    pairs = [(a, b) for a, b in zip(first.functions, final.functions, strict=False) if stronger(b)]
     if not pairs:
         return done
     await _applied_or_changed(ls, uri, text)
@@ -177,6 +186,9 @@ async def deliver(
         doc = ls.workspace.get_text_document(uri)
         current, version = doc.source, doc.version
         span = find_block(current, was.edit.new_text) if was.edit is not None else None
+        was_killed, was_total = previous.get(
+            now.function.qualname, (was.mutants_killed, was.mutants_total)
+        )
         offer = Offer(
             uri,
             now.function.qualname,
@@ -184,8 +196,8 @@ async def deliver(
             now.edit.new_text,
             now.mutants_killed,
             now.mutants_total,
-            was.mutants_killed,
-            was.mutants_total,
+            was_killed,
+            was_total,
         )
         forget(ls, uri, offer.function)
         if span is not None:
