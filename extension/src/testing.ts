@@ -258,6 +258,7 @@ export class CdoctestTests implements vscode.Disposable {
       msg.location = new vscode.Location(uri, new vscode.Position(m.line, 0));
       return msg;
     });
+    run.appendOutput(`${result.id}: ${result.message.replace(/\r?\n/g, '\r\n')}\r\n`, undefined, item);
     if (result.outcome === 'failed') {
       run.failed(item, messages, result.durationMs);
     } else {

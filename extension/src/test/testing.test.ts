@@ -128,6 +128,7 @@ test('a run sends the selection and reports a diff at the failing line and an er
   const errored = run.events.find((e: any) => e[0] === 'errored');
   assert.equal(errored[2][0].expectedOutput, undefined);
   assert.equal(errored[2][0].location.position.line, 5);
+  assert.match(run.output, /nested\/geometry.cpp::half:2: m\r\n/); // the Test Results' output
   assert.equal(run.ended, true);
 });
 
