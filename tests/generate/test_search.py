@@ -16,6 +16,16 @@ ADULT = (
 )
 
 
+def test_search_inputs_docstring_examples() -> None:
+    """The examples in ``server.search_inputs``' docstrings (call shapes, boundaries) hold."""
+    import doctest
+
+    import server.search_inputs
+
+    result = doctest.testmod(server.search_inputs, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_comparisons_give_their_boundaries() -> None:
     assert body_ints("return age >= 18;") == [17, 18, 19]
     assert body_ints("if (0 < n && n <= 12) x = n % 7;") == [11, 12, 13, (-1), 0, 1, 6, 7, 8]
