@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cdoctest_runner import clang, ctext
-from cdoctest_runner.clang import resource_dir  # noqa: F401 - re-exported for older importers
 from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import Declaration, DocTest, Example
 from cdoctest_runner.flags import (  # noqa: F401 - re-exported (their first home)
