@@ -54,17 +54,16 @@ from typing import Literal
 
 from cdoctest_runner import values
 from cdoctest_runner.errors import CdoctestError
-from cdoctest_runner.inputs import (  # noqa: F401 - the input preparation, re-exported
+from cdoctest_runner.inputs import (
     C_INIT,
     C_PRELUDE,
     CXX_INIT,
     CXX_PRELUDE,
-    declare_local_labels,
+    declare_local_labels,  # noqa: F401 - its first home was here
     is_bare_expression,
     last_statement,
     rewrite_value_expression,
     split_inputs,
-    strip_line_comment,
     translate_print_directive,
 )
 from cdoctest_runner.sandbox import (

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.inputs import declare_local_labels
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import (
     ClangRepl,
@@ -48,7 +49,6 @@ from cdoctest_runner.repl import (
     ReplOutputLimit,
     ReplSetupError,
     ReplTimeout,
-    declare_local_labels,
 )
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state

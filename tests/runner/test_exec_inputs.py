@@ -1,28 +1,22 @@
-"""Pure input preparation and reuse rules of the runner (repl.py / runner.py), no clang needed."""
+"""Pure input preparation and reuse rules of the runner (inputs.py / reuse.py), no clang needed."""
 
 import pytest
 
+from cdoctest_runner import inputs
 from cdoctest_runner.example import Example
-from cdoctest_runner.repl import (
-    _classify,
-    is_bare_expression,
-    last_statement,
-    rewrite_value_expression,
-    split_inputs,
-    strip_line_comment,
-    translate_print_directive,
-)
-from cdoctest_runner.runner import examples_doctest, has_mutable_state, touches_global_state
+from cdoctest_runner.repl import _classify
+from cdoctest_runner.reuse import has_mutable_state, touches_global_state
+from cdoctest_runner.runner import examples_doctest
 
 
 def test_lines_are_joined_with_spaces_and_line_comments_removed():
-    assert split_inputs("int f(int x) { // doubles\n  return 2 * x;\n}\n") == [
+    assert inputs.split_inputs("int f(int x) { // doubles\n  return 2 * x;\n}\n") == [
         "int f(int x) { return 2 * x; }"
     ]
 
 
 def test_preprocessor_lines_are_sent_alone():
-    assert split_inputs(
+    assert inputs.split_inputs(
         "#include <vector>\nstd::vector<int> v{1, 2};\n#define N 3\nv.size()\n"
     ) == [
         "#include <vector>",
@@ -33,20 +27,20 @@ def test_preprocessor_lines_are_sent_alone():
 
 
 def test_comment_markers_inside_strings_are_kept():
-    assert strip_line_comment('puts("a // b"); // c') == 'puts("a // b"); '
-    assert strip_line_comment("char c = '/'; // x") == "char c = '/'; "
-    assert strip_line_comment(r'puts("q\"//"); //') == r'puts("q\"//"); '
+    assert inputs.strip_line_comment('puts("a // b"); // c') == 'puts("a // b"); '
+    assert inputs.strip_line_comment("char c = '/'; // x") == "char c = '/'; "
+    assert inputs.strip_line_comment(r'puts("q\"//"); //') == r'puts("q\"//"); '
 
 
 def test_leading_minus_is_parenthesised():
-    assert split_inputs("-1\n") == ["(-1)"]
-    assert split_inputs("-x;\n") == ["(-x);"]
-    assert split_inputs("x - 1\n") == ["x - 1"]
+    assert inputs.split_inputs("-1\n") == ["(-1)"]
+    assert inputs.split_inputs("-x;\n") == ["(-x);"]
+    assert inputs.split_inputs("x - 1\n") == ["x - 1"]
 
 
 def test_percent_commands_stay_alone_and_blank_lines_vanish():
-    assert split_inputs("\n%undo\n\n") == ["%undo"]
-    assert split_inputs("// only a comment\n") == []
+    assert inputs.split_inputs("\n%undo\n\n") == ["%undo"]
+    assert inputs.split_inputs("// only a comment\n") == []
 
 
 @pytest.mark.parametrize(
@@ -56,28 +50,28 @@ def test_percent_commands_stay_alone_and_blank_lines_vanish():
      ("[] { return 1; }()", True), ("a = 3", True)],
 )  # fmt: skip
 def test_is_bare_expression(text, bare):
-    assert is_bare_expression(text) is bare
+    assert inputs.is_bare_expression(text) is bare
 
 
 def test_last_statement_respects_brackets_and_strings():
-    assert last_statement("int a[2] = {1, 2}; a[0]") == ("int a[2] = {1, 2};", " a[0]")
-    assert last_statement('puts(";"); 1') == ('puts(";");', " 1")
-    assert last_statement("f(';')") == ("", "f(';')")
+    assert inputs.last_statement("int a[2] = {1, 2}; a[0]") == ("int a[2] = {1, 2};", " a[0]")
+    assert inputs.last_statement('puts(";"); 1') == ('puts(";");', " 1")
+    assert inputs.last_statement("f(';')") == ("", "f(';')")
 
 
 def test_rewrite_keeps_the_prefix_and_wraps_only_the_last_expression():
-    assert rewrite_value_expression("fac(5)") == "(fac(5), __cdt_mk())"
-    assert rewrite_value_expression("int x = 5; x + 1 ") == "int x = 5; (x + 1, __cdt_mk())"
-    assert rewrite_value_expression("a, b") == "(a, b, __cdt_mk())"
+    assert inputs.rewrite_value_expression("fac(5)") == "(fac(5), __cdt_mk())"
+    assert inputs.rewrite_value_expression("int x = 5; x + 1 ") == "int x = 5; (x + 1, __cdt_mk())"
+    assert inputs.rewrite_value_expression("a, b") == "(a, b, __cdt_mk())"
 
 
 def test_print_directive():
     assert (
-        translate_print_directive("%<< fac.fac(5);", "c++")
+        inputs.translate_print_directive("%<< fac.fac(5);", "c++")
         == "std::cout << (fac.fac(5)) << std::endl;"
     )
-    assert translate_print_directive("%<<x", "c") == "(x)"
-    assert translate_print_directive("%undo", "c++") is None
+    assert inputs.translate_print_directive("%<<x", "c") == "(x)"
+    assert inputs.translate_print_directive("%undo", "c++") is None
 
 
 def test_stderr_classification():
@@ -142,8 +136,10 @@ def test_examples_doctest_wraps_candidates():
 
 
 def test_backslash_newline_splices_lines_before_anything_else():
-    assert split_inputs("#define SQ(x) \\\n  ((x) * (x))\nSQ(3)\n") == [
+    assert inputs.split_inputs("#define SQ(x) \\\n  ((x) * (x))\nSQ(3)\n") == [
         "#define SQ(x)  ((x) * (x))",
         "SQ(3)",
     ]
-    assert split_inputs("int a = 1; \\\n") == ["int a = 1;"]  # never leaves clang-repl waiting
+    assert inputs.split_inputs("int a = 1; \\\n") == [
+        "int a = 1;"
+    ]  # never leaves clang-repl waiting
