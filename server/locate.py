@@ -171,7 +171,7 @@ def load_source(
     Raises ``SourceParseError`` when the file cannot be read or libclang gives no translation unit,
     and ``CdoctestError`` when ``options.compile_db_dir`` holds no readable compile database.
     """
-    from cdoctest_runner import finder
+    from cdoctest_runner.flags import language_of
 
     path = os.path.abspath(path)
     if text is None:
@@ -180,9 +180,9 @@ def load_source(
                 text = fh.read().decode("utf-8", errors="surrogateescape")
         except OSError as exc:
             raise SourceParseError(f"{path}: cannot read: {exc.strerror}") from exc
-    language: Language = finder.language_of(path)
+    language: Language = language_of(path)
     flags = source_flags(path, options)
-    tu = finder.parse(path, text.encode("utf-8", errors="surrogateescape"), flags)
+    tu = clang.parse(path, text.encode("utf-8", errors="surrogateescape"), language, flags)
     diagnostics = [
         Diagnostic(d.location.line, d.location.column, d.severity, d.spelling)
         for d in tu.diagnostics
