@@ -48,11 +48,6 @@ from cdoctest_runner.parser import (
 # libclang (set up in cdoctest_runner.clang)
 
 
-def parse_args(path: str, flags: Sequence[str] = ()) -> list[str]:
-    """The libclang arguments for ``path``: language, resource dir, then ``flags``."""
-    return clang.parse_args(language_of(path), flags)
-
-
 def parse(path: str, text: str | bytes, flags: Sequence[str] = ()) -> Any:
     """The translation unit of ``path`` (absolute) with ``text`` as its contents, parsed in the
     file's language with ``flags`` (``cdoctest_runner.clang.parse``).
