@@ -79,6 +79,7 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
     notes, timings = list(first.notes), dict(first.timings)
     timings["first_block"] = first.finished - first.job.started
     selection, units = first.selection, first.units
+    analysis_s = first.timings.get("mutating", 0.0)  # one mutation analysis of the pool
     if selection is not None and selection.approximate:
         measured = steps.measure(job, selection)
         selection = measured.selection
@@ -86,7 +87,7 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
     base = selection  # phase 1's block, its kills measured
     searched: Searched | None = None
     if selection is not None and selection.survivors:
-        searched = search(job, steps, units, selection, timings.get("mutating", 0.0))
+        searched = search(job, steps, units, selection, analysis_s)
         selection = searched.selection
     equivalent = searched.equivalent if searched is not None else frozenset()
     model = Candidates()
@@ -113,7 +114,7 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
         )
     if searched is None and selection.survivors:
         searched = search(
-            job, steps, (*model.units, *units), selection, timings.get("mutating", 0.0)
+            job, steps, (*model.units, *units), selection, analysis_s
         )
         selection, equivalent = searched.selection, searched.equivalent
         notes.extend(searched.notes)
