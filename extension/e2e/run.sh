@@ -77,6 +77,6 @@ rm -f "$shots"/*.png
 E2E_DIR="$dir" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
 rc=$?
 cp "$tmp/ws/shapes.c" "$shots/shapes.c.after" 2>/dev/null
-find "$tmp/user" -path '*cdoctest*' -name '*.log' -exec cp {} "$shots/" \; 2>/dev/null
+find "$tmp/user" -name '*cdoctest.log' -exec cp {} "$shots/" \; 2>/dev/null
 echo "[e2e] $([ $rc = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - t0)) s" >&2
 exit $rc

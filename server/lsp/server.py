@@ -60,6 +60,8 @@ def _invalid(exc: Exception) -> JsonRpcInvalidParams:
 @server.feature(T.INITIALIZE)
 def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
     """LSP ``initialize``: take the settings and the trust from ``initializationOptions``."""
+    if ls.log_to_client:  # logMessage may precede the initialize answer (LSP)
+        log_to_client(ls)
     ls.lifecycle.client_pid = params.process_id
     ls.trusted, problems = initial_trust(params.initialization_options)
     ls._deferred.extend(f"cdoctest: problems in the initialization options: {p}" for p in problems)
@@ -69,8 +71,6 @@ def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
 @server.feature(T.INITIALIZED)
 async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
     """LSP ``initialized``: report settings problems, pull the configuration, send the status."""
-    if ls.log_to_client:
-        log_to_client(ls)
     for message in ls._deferred:
         ls.show(message, T.MessageType.Warning)
     ls._deferred.clear()
