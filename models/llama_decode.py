@@ -10,12 +10,12 @@ context; this module owns what happens in the KV cache and the samplers):
   later prompt that starts with it restores them into the empty cache
   (``llama_state_seq_set_data``) and evaluates only the rest. Sequence 0 also keeps the whole
   previous prompt, so the same prompt again (a retry) evaluates only its last token. With a
-  ``prefix_len`` the reuse stops only where a cold evaluation also splits its batches (0,
-  multiples of ``n_batch``, ``prefix_len``, the whole prompt), and restored cells land where a
-  cold evaluation puts them (the cache holds nothing else between requests), so a warm backend
-  computes the same KV cache, hence the same candidates for the same seed, as a fresh one (slots
-  kept *in* the cache as extra sequences did not: other cells in between change the order of
-  llama.cpp's attention sums). ``stats`` counts the prompt tokens asked for and those evaluated.
+  ``prefix_len`` nothing else is reused from sequence 0 (:func:`cold_boundary`), and restored
+  cells land where a cold evaluation puts them (the cache holds nothing else between requests),
+  so a warm backend computes the same KV cache, hence the same candidates for the same seed, as
+  a fresh one (slots kept *in* the cache as extra sequences did not: other cells in between
+  change the order of llama.cpp's attention sums). ``stats`` counts the prompt tokens asked for
+  and those evaluated.
 - **Parallel decoding** (llama.cpp low-level API, as in its ``batched`` example): for each group of
   up to ``n_parallel`` candidates, sequence 0's prompt cells are shared with sequences 1..k-1, the
   last prompt token is decoded once for all k sequences, then every step decodes one batch holding
@@ -80,21 +80,23 @@ def common_prefix(a: Sequence[int], b: Sequence[int]) -> int:
 
 
 def cold_boundary(keep: int, prefix_len: int, total: int, n_batch: int) -> int:
-    """The largest position <= ``keep`` at which a cold evaluation of ``total`` tokens also splits.
+    """The largest reusable prefix <= ``keep`` that leaves the KV cache a cold evaluation makes.
 
-    A cold evaluation decodes [0, prefix_len) and then [prefix_len, total), each in batches of
-    ``n_batch``; resuming at one of those splits decodes exactly the batches a cold one decodes.
+    A cold evaluation decodes [0, prefix_len) in batches of ``n_batch``, then the rest. Where the
+    batches split and where the cells lie change llama.cpp's results (measured with the embedded
+    model: a split inside the constant part changed a logit by up to 0.76, and so did reusing the
+    previous prompt's cells past the constant part, whose new cells then lie elsewhere than in a
+    cold evaluation). So only the whole prompt, or a prefix ending where a cold batch ends inside
+    the constant part, is reused; past it the saved constant part is restored instead.
 
     >>> cold_boundary(300, 200, 400, 512), cold_boundary(150, 200, 400, 64)
-    (200, 128)
+    (0, 128)
     >>> cold_boundary(400, 200, 400, 512)
     400
     """
     if keep >= total:
         return total
-    if keep >= prefix_len:
-        return prefix_len + (keep - prefix_len) // n_batch * n_batch
-    return keep // n_batch * n_batch
+    return min(keep, prefix_len) // n_batch * n_batch
 
 
 class Decoder:
@@ -224,7 +226,8 @@ class Decoder:
         )
         if prefix_len is not None:
             keep = cold_boundary(keep, prefix_len, len(body), self.n_batch)
-            if cold_boundary(len(saved), prefix_len, len(body), self.n_batch) != len(saved):
+            cold = cold_boundary(len(saved), prefix_len, len(body), self.n_batch)
+            if len(saved) not in (cold, prefix_len):
                 saved = ()
         if len(saved) > keep:
             L.llama_memory_seq_rm(mem, 0, -1, -1)

@@ -13,17 +13,20 @@ from models.prompt import PromptTarget, build_messages
 
 pytestmark = pytest.mark.model
 
+CONTEXT = "#include <limits.h>\n/* counters of the shop, all in cents */\ntypedef long cents;"
 TARGETS = [
     PromptTarget(
         "fac", "fac", "int fac(int n)", "int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }", "c"
     ),
     PromptTarget("sq", "sq", "int sq(int x)", "int sq(int x) { return x * x; }", "c++"),
-    PromptTarget("neg", "neg", "int neg(int x)", "int neg(int x) { return -x; }", "c"),
+    PromptTarget("neg", "neg", "int neg(int x)", "int neg(int x) { return -x; }", "c", CONTEXT),
+    PromptTarget("inc", "inc", "int inc(int x)", "int inc(int x) { return x + 1; }", "c", CONTEXT),
 ]
 SAMPLED = SamplingParams(seed=9, max_tokens=12, logprobs=True, grammar=cdoctest_grammar(6))
 GREEDY = SamplingParams(temperature=0.0, max_tokens=8, logprobs=True)
-# C function, the same prompt again (greedy), a C++ function, another C function
-REQUESTS = [(0, SAMPLED), (0, GREEDY), (1, SAMPLED), (2, GREEDY)]
+# C function, the same prompt again (greedy), a C++ function, another C function, and one more
+# from the same file (the same context lines in its turn)
+REQUESTS = [(0, SAMPLED), (0, GREEDY), (1, SAMPLED), (2, GREEDY), (3, SAMPLED)]
 
 
 def _run(backend, cold: bool):
@@ -48,6 +51,7 @@ def test_cached_prefixes_give_the_same_candidates_as_cold_evaluation(backend):
     assert cold_eval == [size[i] for i, _ in REQUESTS]  # everything, every time
     assert warm_eval[:3] == [size[0], 1, size[1]]  # the same prompt again: only its last token
     assert 1 < warm_eval[3] < size[2] / 3, (warm_eval, size)
+    assert 1 < warm_eval[4] < size[3] / 3
     for a, b in zip(cold, warm, strict=True):
         assert [c.token_ids for c in a] == [c.token_ids for c in b]
         assert [c.text for c in a] == [c.text for c in b]
@@ -84,6 +88,6 @@ def test_the_model_host_keeps_the_prefix_across_requests(embedded_path):
 
 def test_cold_boundaries():
     assert common_prefix([1, 2, 3], [1, 2, 3]) == 3
-    assert cold_boundary(10, 0, 20, 512) == 0  # no constant part: only batch starts
-    assert cold_boundary(700, 100, 2000, 512) == 612
-    assert cold_boundary(50, 100, 2000, 512) == 0
+    assert cold_boundary(10, 0, 20, 512) == 0  # past the constant part: not from sequence 0
+    assert cold_boundary(700, 1000, 2000, 512) == 512  # inside it: where a cold batch ends
+    assert cold_boundary(2000, 100, 2000, 512) == 2000  # the whole prompt
