@@ -1,4 +1,4 @@
-"""Realistic-bug benchmark: do the generated blocks catch the bugs people actually write?
+"""Realistic-bug benchmark: whether the generated blocks catch the bugs people actually write.
 
 ``python -m bench.bench_bugs [--quick] [--no-model] [--only fallback|model|default]
 [--samples N] [--seed S] [--no-write] [--table-only] [--validate]``

@@ -86,6 +86,7 @@ class DocFacts:
 
     @property
     def empty(self) -> bool:
+        """Nothing was mined: no calls, values or stated edge cases."""
         return not (self.calls or self.ints or self.strings or self.chars or self.edge_cases)
 
 

@@ -86,7 +86,7 @@ def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> N
         sources = "".join(e.source for e in fn.examples)
         assert producer in sources and observer in sources, sources
         assert any(e.want for e in fn.examples)
-    assert ">>> str_upper(h0a);\n>>> h0a\n\"HELLO\"\n" in res.new_text
+    assert '>>> str_upper(h0a);\n>>> h0a\n"HELLO"\n' in res.new_text
 
 
 PARSER = """\
