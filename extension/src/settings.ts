@@ -15,6 +15,7 @@ export const SERVER_SETTING_KEYS: readonly string[] = [
   'generation.strict',
   'generation.noModel',
   'generation.maxExamples',
+  'generation.singlePhase',
   'runner.clangRepl',
   'runner.timeout',
   'runner.warmOnOpen',

@@ -66,6 +66,7 @@ class GenerationSettings:
     strict: bool = False
     no_model: bool = False
     max_examples: int = GenerateOptions.max_examples  # the CLI's default
+    single_phase: bool = False  # one answer with every source (model included) instead of two
 
 
 @dataclass
@@ -154,6 +155,8 @@ class Settings:
         names = {f.name for f in dataclasses.fields(GenerateOptions)}
         if "max_tokens" in names:
             values["max_tokens"] = self.generation.max_tokens
+        if "single_phase" in names:
+            values["single_phase"] = self.generation.single_phase
         return GenerateOptions(**values)
 
     def source_options(self) -> SourceOptions:

@@ -77,7 +77,8 @@ CONFIG = ClientServerConfig(
 )
 
 
-async def _session(client: LanguageClient, name: str):
+async def _session(client: LanguageClient, name: str, settings: dict[str, Any] | None = None):
+    settings = TEST_SETTINGS if settings is None else settings
     caps = client_capabilities(name)
     client.applied_edits = []  # type: ignore[attr-defined]
     client.client_name = name  # type: ignore[attr-defined]
@@ -97,11 +98,11 @@ async def _session(client: LanguageClient, name: str):
     def _refresh(params: None) -> None:
         return None
 
-    client.set_configuration(TEST_SETTINGS, section="cdoctest")
+    client.set_configuration(settings, section="cdoctest")
     warnings.simplefilter("error", LspSpecificationWarning)
     await client.initialize_session(
         T.InitializeParams(
-            capabilities=caps, root_uri=DATA.as_uri(), initialization_options=TEST_SETTINGS
+            capabilities=caps, root_uri=DATA.as_uri(), initialization_options=settings
         )
     )
 

@@ -34,7 +34,8 @@ sys.argv = ["cdoctest-lsp", "-v"]
 runpy.run_module("server.lsp", run_name="__main__")
 """
 SETTINGS = {
-    "generation": {"samples": 4, "timeBudget": 90},
+    # One answer with the model's block (the first, fast block has no model predictions).
+    "generation": {"samples": 4, "timeBudget": 90, "singlePhase": True},
     "diagnostics": {"debounce": 0},
 }
 

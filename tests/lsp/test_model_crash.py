@@ -33,6 +33,8 @@ pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_c
 MATHUTIL = DATA / "mathutil.cpp"
 MARK_ENV = "CDOCTEST_TEST_CRASH_MARK"
 MARK = uuid.uuid4().hex
+# One answer after the model ran (the two-phase default answers with the fast block first).
+SETTINGS = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "singlePhase": True}}
 ONCE = os.path.join(tempfile.mkdtemp(prefix="cdoctest-crash-"), "crashed")
 
 CONFIG = ClientServerConfig(
@@ -56,7 +58,7 @@ def marked() -> list[int]:
 @pytest_lsp.fixture(config=CONFIG, scope="module")
 async def crash_client(client: LanguageClient):
     """One server session (VS Code capabilities) whose first model host segfaults."""
-    await _session(client, "visual-studio-code")
+    await _session(client, "visual-studio-code", SETTINGS)
     yield
     server = client._server
     if server is not None and server.returncode is None:  # not stopped by the last test
@@ -95,11 +97,11 @@ async def test_a_segfaulting_model_gives_the_fallback_block_and_the_next_request
 
 
 def hosts() -> list[int]:
-    """The model hosts of this session (``python -m models.host``)."""
+    """The model hosts of this session (``python -m models.host_child``)."""
     found = []
     for pid in marked():
         try:
-            if "models.host" in psutil.Process(pid).cmdline():
+            if any(a.startswith("models.host") for a in psutil.Process(pid).cmdline()):
                 found.append(pid)
         except psutil.Error:
             pass
@@ -113,7 +115,7 @@ async def test_switching_the_model_stops_the_old_host(crash_client: LanguageClie
     client = crash_client
     (old,) = hosts()
     path = embedded_model_path()
-    settings = {**TEST_SETTINGS, "model": {"path": path}}
+    settings = {**SETTINGS, "model": {"path": path}}
     client.set_configuration(settings, section="cdoctest")
     client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings=None))
 
