@@ -1,7 +1,8 @@
 """Benchmark: a few GRPO steps with our loop (training.grpo) vs TRL's GRPOTrainer, same algorithm.
 
 Both runs use the embedded SmolLM2-135M (the same dequantised float32 weights, on CPU), the same
-prompts (training-split items in one fixed order, chat-templated from ``models.prompt.build_messages``
+prompts (training-split items in one fixed order, chat-templated from
+``models.prompt.build_messages``
 without few-shot turns), the same group size, completion length, sampling (T=1, no top-k/top-p),
 the same cdoctest reward (``training.rewards.score_completions`` through one ``DocTestRunner``)
 and the same algorithm: DeepSeekMath GRPO, ``loss_type="grpo"`` (per-sequence mean then mean) =
@@ -92,7 +93,7 @@ def run_ours(steps: int, out_dir: str) -> dict:
 
 
 def run_trl(steps: int, out_dir: str) -> dict:
-    """TRL's GRPOTrainer configured to the same algorithm; seconds per optimizer step via a callback."""
+    """TRL's GRPOTrainer set to the same algorithm; seconds per optimizer step via a callback."""
     import torch
     from datasets import Dataset
     from transformers import TrainerCallback
@@ -242,15 +243,21 @@ def write(results: dict, steps: int) -> None:
         ],
     ]
     body = (
-        f"{steps} GRPO steps, embedded SmolLM2-135M float32 on CPU, {COMMON['prompts']} prompts × G={COMMON['group']}, "
-        f"{COMMON['completion']} completion tokens, cdoctest reward (runner, 2 workers, 4 mutants).\n"
-        'Algorithm in both: DeepSeekMath GRPO, per-sequence-mean loss (TRL `loss_type="grpo"` = ours '
-        f"`normalization: sequence`), group-std advantages, ε={COMMON['epsilon']} symmetric, β={COMMON['beta']} k3 KL "
-        f"to a frozen reference, 1 update per batch (TRL `num_iterations=1`), AdamW lr {COMMON['lr']}, clip 1.0, "
+        f"{steps} GRPO steps, embedded SmolLM2-135M float32 on CPU, {COMMON['prompts']} prompts × "
+        f"G={COMMON['group']}, "
+        f"{COMMON['completion']} completion tokens, cdoctest reward (runner, 2 workers, 4 "
+        f"mutants).\n"
+        'Algorithm in both: DeepSeekMath GRPO, per-sequence-mean loss (TRL `loss_type="grpo"` = '
+        "ours "
+        f"`normalization: sequence`), group-std advantages, ε={COMMON['epsilon']} symmetric, "
+        f"β={COMMON['beta']} k3 KL "
+        f"to a frozen reference, 1 update per batch (TRL `num_iterations=1`), AdamW lr "
+        f"{COMMON['lr']}, clip 1.0, "
         "no gradient checkpointing. TRL: `GRPOTrainer` 1.16, `per_device_train_batch_size=4`, "
         "`gradient_accumulation_steps=1`, `top_k=0`, `top_p=1`, `use_cpu=True`, `bf16=False`.\n\n"
         + markdown_table(["measure", "ours", "TRL", "TRL / ours"], rows)
-        + "\n\nSeconds per step include sampling, the cdoctest reward and the update; the machine was shared, so"
+        + "\n\nSeconds per step include sampling, the cdoctest reward and the update; the machine "
+        "was shared, so"
         " only the ratio (both measured in one run) is meaningful.\n"
     )
     write_section("grpo", "GRPO step: our loop vs TRL GRPOTrainer", body)

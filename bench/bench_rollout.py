@@ -8,7 +8,8 @@ top-k/top-p off. Rates are completion tokens per second of wall time, median of 
 after one warm-up; the export + reload cost of one sync is reported separately. Writes
 docs/benchmarks.md section ``rollout``.
 
-Run: ``.venv/bin/python -m bench.bench_rollout [--group 4] [--tokens 64] [--repeats 3] [--threads N]``.
+Run: ``.venv/bin/python -m bench.bench_rollout [--group 4] [--tokens 64] [--repeats 3] [--threads
+N]``.
 """
 
 from __future__ import annotations

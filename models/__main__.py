@@ -1,4 +1,7 @@
-"""``python -m models info``: which model and device would be used, and why (loads nothing unless ``--load``)."""
+"""``python -m models info``: which model and device would be used, and why.
+
+Nothing is loaded unless ``--load`` is given.
+"""
 
 from __future__ import annotations
 
@@ -34,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
             for p in load_presets().values():
                 where = cached_path(p) or "not downloaded"
                 print(
-                    f"{p.name:22} {p.repo or '(embedded)'}/{p.file}\n{'':22} {p.description}\n{'':22} local: {where}"
+                    f"{p.name:22} {p.repo or '(embedded)'}/{p.file}\n{'':22} "
+                    f"{p.description}\n{'':22} local: {where}"
                 )
             return 0
         from models import load_backend, resolve_model
@@ -57,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             gpu = gpu_offload_supported()
             planned = "gpu (all layers)" if gpu and args.n_gpu_layers != 0 else "cpu"
             print(
-                f"device:  {planned} (llama.cpp GPU offload {'available' if gpu else 'not available in this build'})"
+                f"device:  {planned} (llama.cpp GPU offload "
+                f"{'available' if gpu else 'not available in this build'})"
             )
             from models.llama_backend import extra_bufts
 

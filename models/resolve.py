@@ -6,12 +6,14 @@ Precedence (first match wins; every answer carries ``ModelInfo.source`` and ``.r
 2. ``ModelConfig.model``          -> that GGUF path (``--model``)          (source ``argument``)
 3. ``ModelConfig.preset``         -> a named preset (``models/presets.json``) (source ``preset``)
 4. ``$CDOCTEST_MODEL``            -> a GGUF path or a preset name; ``$CDOCTEST_ADAPTER`` adds a LoRA
-                                     adapter, ``$CDOCTEST_URL`` selects HTTP (source ``environment``)
+                                     adapter, ``$CDOCTEST_URL`` selects HTTP (source
+                                     ``environment``)
 5. the user config file           -> ``$XDG_CONFIG_HOME/cdoctest-gen/config.toml`` (default
                                      ``~/.config``), keys ``model``/``adapter``/``preset``/``url``/
                                      ``api_model``/``n_ctx``/``n_gpu_layers``/``n_threads`` at top
                                      level or in a ``[model]`` table; ``config.json`` with the same
-                                     keys is read when there is no TOML file (source ``config file``)
+                                     keys is read when there is no TOML file (source ``config
+                                     file``)
 6. an installed trained model     -> ``$XDG_DATA_HOME/cdoctest-gen/models/current/model.json``
                                      (default ``~/.local/share``), written by :func:`install_model`
                                      (source ``trained (installed)``)
@@ -97,7 +99,7 @@ def installed_model_dir() -> Path:
 
 
 def user_config() -> tuple[dict, Path | None]:
-    """The model settings of the user config file and the file they came from (``{}``, None if absent).
+    """The user config file's model settings and the file they came from (``{}``, None if absent).
 
     Raises :class:`ModelError` when the file exists but cannot be parsed.
     """
@@ -189,9 +191,7 @@ def install_model(
         manifest = {
             **entries,
             "card": card or {},
-            "installed_at": datetime.datetime.now(datetime.UTC).isoformat(
-                timespec="seconds"
-            ),
+            "installed_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         }
         (target / "model.json").write_text(json.dumps(manifest, indent=2) + "\n")
         _point_current(root, target)
@@ -237,7 +237,7 @@ def rollback() -> Path | None:
 
 @dataclass(frozen=True)
 class Resolved:
-    """The outcome of resolution: what to load (``config`` with ``model``/``adapter`` filled in) and why."""
+    """The outcome of resolution: what to load (``config``, model/adapter filled in), why."""
 
     info: ModelInfo
     config: ModelConfig
@@ -251,9 +251,10 @@ def _display_name(path: str) -> str:
 
 
 def _apply_settings(
-    config: ModelConfig, settings: dict, defaults: ModelConfig = ModelConfig()
+    config: ModelConfig, settings: dict, defaults: ModelConfig | None = None
 ) -> ModelConfig:
     """Fill fields of ``config`` still at their default from ``settings`` (config file values)."""
+    defaults = defaults or ModelConfig()
     changes = {}
     for key in ("n_ctx", "n_gpu_layers", "n_threads", "n_parallel", "api_model"):
         if key in settings and getattr(config, key) == getattr(defaults, key):

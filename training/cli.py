@@ -1,4 +1,4 @@
-"""``cdoctest-train``: the training command line (``grpo``, ``eval``; more subcommands register here).
+"""``cdoctest-train``: the training command line (``grpo``, ``eval``, ... register here).
 
 Each subcommand lives in its own module exposing ``add_arguments(parser)`` and ``run(args) -> int``;
 ``SUBCOMMANDS`` lists them, and a later subcommand (``sft``, ``export``, ``refresh``, ``report``)
@@ -77,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from training.grpo import TrainingError
 
         print(
-            f"cdoctest-train {args.command}: {'error' if isinstance(exc, TrainingError) else 'failed'}: {exc}",
+            f"cdoctest-train {args.command}: "
+            f"{'error' if isinstance(exc, TrainingError) else 'failed'}: {exc}",
             file=sys.stderr,
         )
         return 1

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class RewardWeights(BaseModel):
-    """Weights of the reward parts; the scalar reward is their weighted sum (see training/rewards.py)."""
+    """Weights of the reward parts; the scalar reward is their weighted sum (training.rewards)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -29,7 +29,8 @@ class RewardWeights(BaseModel):
     )
     correctness: float = Field(
         1.0,
-        description="weight of the fraction of output-checking examples whose predicted output is the actual one",
+        description="weight of the fraction of output-checking examples whose predicted output is "
+        "the actual one",
     )
     strength: float = Field(
         0.5,
@@ -67,7 +68,8 @@ class GRPOConfig(BaseModel):
     # --- model and hardware
     model: str | None = Field(
         None,
-        description="policy to train: a .gguf file, a Hugging Face directory, or null for the embedded SmolLM2-135M GGUF",
+        description="policy to train: a .gguf file, a Hugging Face directory, or null for the "
+        "embedded SmolLM2-135M GGUF",
     )
     device: str = Field("cpu", description="torch device, e.g. 'cpu', 'cuda', 'cuda:1'")
     dtype: Literal["auto", "float32", "bfloat16"] = Field(
@@ -96,18 +98,20 @@ class GRPOConfig(BaseModel):
     )
     present_values: bool = Field(
         True,
-        description="present items with modified values (training.dataset.present) at sampling time",
+        description="present items with modified values (training.dataset.present) when sampling",
     )
     few_shot: bool = Field(
         True,
-        description="include the generator's few-shot turns in the prompt (models.prompt.build_messages)",
+        description="include the generator's few-shot turns in the prompt "
+        "(models.prompt.build_messages)",
     )
 
     # --- sampling
     prompts_per_step: int = Field(
         2,
         gt=0,
-        description="prompts per rollout batch (a batch holds prompts_per_step × group_size completions)",
+        description="prompts per rollout batch (a batch holds prompts_per_step × group_size "
+        "completions)",
     )
     group_size: int = Field(
         4,
@@ -131,26 +135,31 @@ class GRPOConfig(BaseModel):
     )
     mask_truncated: bool = Field(
         False,
-        description="drop completions that hit max_completion_tokens from the loss (DAPO overlong filtering)",
+        description="drop completions that hit max_completion_tokens from the loss (DAPO overlong "
+        "filtering)",
     )
     skip_no_signal: bool = Field(
         True,
-        description="with beta 0, make no update for a batch whose groups all have equal rewards (its gradient is "
+        description="with beta 0, make no update for a batch whose groups all have equal rewards "
+        "(its gradient is "
         "exactly zero; skipping also saves the backward pass and AdamW's momentum-only step)",
     )
 
     # --- schedule
     schedule: Literal["algorithm1", "algorithm2"] = Field(
         "algorithm1",
-        description="'algorithm1' (DeepSeekMath): ref <- θ at each outer iteration, old <- θ before each batch, "
-        "inner_updates updates per batch; 'algorithm2' (source design): old <- θ every update_interval steps, "
-        "ref <- θ only when the iteration's mean reward exceeds reward_threshold, each batch used once",
+        description="'algorithm1' (DeepSeekMath): ref <- θ at each outer iteration, old <- θ "
+        "before each batch, "
+        "inner_updates updates per batch; 'algorithm2' (source design): old <- θ every "
+        "update_interval steps, "
+        "ref <- θ only when the iteration's mean reward exceeds reward_threshold, each batch used "
+        "once",
     )
     steps: int = Field(20, gt=0, description="number of rollout batches (steps) to run")
     steps_per_iteration: int = Field(
         10,
         gt=0,
-        description="steps per outer iteration (reference refresh period / reward averaging window)",
+        description="steps per outer iteration (reference refresh period, reward averaging window)",
     )
     inner_updates: int = Field(
         1,
@@ -162,13 +171,15 @@ class GRPOConfig(BaseModel):
     )
     reward_threshold: float = Field(
         0.5,
-        description="algorithm2: the reference is refreshed when an iteration's mean reward exceeds this",
+        description="algorithm2: the reference is refreshed when an iteration's mean reward "
+        "exceeds this",
     )
 
     # --- objective
     policy_term: Literal["clip", "upper_bound"] = Field(
         "clip",
-        description="'clip': -min(r·A, clip(r,1-ε_low,1+ε_high)·A); 'upper_bound': -A·min(r, 1+ε_high)",
+        description="'clip': -min(r·A, clip(r,1-ε_low,1+ε_high)·A); 'upper_bound': -A·min(r, "
+        "1+ε_high)",
     )
     epsilon: float = Field(
         0.2,
@@ -184,11 +195,13 @@ class GRPOConfig(BaseModel):
     )
     kl_estimator: Literal["k3", "exact"] = Field(
         "k3",
-        description="'k3': ρ - log ρ - 1 with ρ = π_ref/π per sampled token; 'exact': Σ_v π log(π/π_ref) per position",
+        description="'k3': ρ - log ρ - 1 with ρ = π_ref/π per sampled token; 'exact': Σ_v π "
+        "log(π/π_ref) per position",
     )
     normalization: Literal["sequence", "token", "constant"] = Field(
         "sequence",
-        description="'sequence': per-sequence token mean then mean (DeepSeekMath); 'token': over all tokens of the batch (DAPO); 'constant': Σ/(B·max_completion_tokens) (Dr. GRPO)",
+        description="'sequence': per-sequence token mean then mean (DeepSeekMath); 'token': over "
+        "all tokens of the batch (DAPO); 'constant': Σ/(B·max_completion_tokens) (Dr. GRPO)",
     )
     scale_advantages: bool = Field(
         True, description="divide by the group's std (false = Dr. GRPO's r - mean)"
@@ -211,12 +224,14 @@ class GRPOConfig(BaseModel):
     micro_batch_size: int = Field(
         4,
         gt=0,
-        description="completions per forward/backward pass (gradients are accumulated over the batch)",
+        description="completions per forward/backward pass (gradients are accumulated over the "
+        "batch)",
     )
     logprob_chunk: int = Field(
         256,
         gt=0,
-        description="positions projected through the LM head at once (bounds full-vocabulary logits memory)",
+        description="positions projected through the LM head at once (bounds full-vocabulary "
+        "logits memory)",
     )
 
     # --- reward
@@ -257,7 +272,8 @@ class GRPOConfig(BaseModel):
     )
     rollout_engine: Literal["torch", "llama"] = Field(
         "torch",
-        description="sampler of the rollouts: 'torch' (model.generate) or 'llama' (llama.cpp on the "
+        description="sampler of the rollouts: 'torch' (model.generate) or 'llama' (llama.cpp on "
+        "the "
         "policy exported to GGUF every rollout_sync_interval steps; training.llama_rollout)",
     )
     rollout_sync_interval: int = Field(
@@ -265,7 +281,8 @@ class GRPOConfig(BaseModel):
     )
     rollout_logprobs: Literal["torch", "engine"] = Field(
         "torch",
-        description="llama rollouts: π_old log-probs for the ratio recomputed in torch (default) or "
+        description="llama rollouts: π_old log-probs for the ratio recomputed in torch (default) "
+        "or "
         "taken from llama.cpp's sampling distribution",
     )
     rollout_outtype: Literal["f32", "f16", "q8_0"] = Field(
@@ -277,29 +294,35 @@ class GRPOConfig(BaseModel):
     def _check(self) -> GRPOConfig:
         if self.schedule == "algorithm2" and self.inner_updates != 1:
             raise ValueError(
-                "schedule 'algorithm2' uses each batch once: set inner_updates: 1 (or use 'algorithm1')"
+                "schedule 'algorithm2' uses each batch once: set inner_updates: 1 (or use "
+                "'algorithm1')"
             )
         if self.epsilon_high is not None and self.epsilon_high < self.epsilon:
             raise ValueError(
-                f"epsilon_high {self.epsilon_high} < epsilon {self.epsilon}: clip-higher widens the upper range; set epsilon_high >= epsilon or null"
+                f"epsilon_high {self.epsilon_high} < epsilon {self.epsilon}: clip-higher widens "
+                f"the upper range; set epsilon_high >= epsilon or null"
             )
         if self.reasoning_min_words > self.reasoning_max_words:
             raise ValueError("reasoning_min_words must not exceed reasoning_max_words")
         if self.init_adapter and self.lora is None:
             raise ValueError(
-                "init_adapter continues a LoRA adapter: set lora (e.g. lora: {}) or drop init_adapter"
+                "init_adapter continues a LoRA adapter: set lora (e.g. lora: {}) or drop "
+                "init_adapter"
             )
         if self.device == "cpu" and self.dtype == "bfloat16" and self.lora is None:
             raise ValueError(
-                "bfloat16 full fine-tuning on CPU loses updates to rounding: use dtype 'float32' (or 'auto') on CPU"
+                "bfloat16 full fine-tuning on CPU loses updates to rounding: use dtype 'float32' "
+                "(or 'auto') on CPU"
             )
         if self.kl_estimator == "exact" and self.beta == 0.0:
             raise ValueError(
-                "kl_estimator 'exact' has no effect with beta 0: set beta > 0 or leave kl_estimator at 'k3'"
+                "kl_estimator 'exact' has no effect with beta 0: set beta > 0 or leave "
+                "kl_estimator at 'k3'"
             )
         if self.rollout_engine == "llama" and self.schedule != "algorithm1":
             raise ValueError(
-                "rollout_engine 'llama' samples from θ: use schedule 'algorithm1' (or rollout_engine 'torch')"
+                "rollout_engine 'llama' samples from θ: use schedule 'algorithm1' (or "
+                "rollout_engine 'torch')"
             )
         if self.rewards.strength > 0 and self.mutants == 0:
             raise ValueError("rewards.strength > 0 needs mutants > 0 (or set rewards.strength: 0)")

@@ -1,4 +1,4 @@
-"""Data-parallel GRPO across processes (``torchrun``/``accelerate launch``): DDP semantics for the loop.
+"""Data-parallel GRPO across processes (``torchrun``/``accelerate launch``): DDP semantics.
 
 Contract:
 
@@ -36,15 +36,19 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class DistContext:
+    """Where this process is in the process group (rank 0 of 1 without a launcher)."""
+
     rank: int = 0
     world_size: int = 1
 
     @property
     def is_main(self) -> bool:
+        """Rank 0: the one that writes logs and checkpoints."""
         return self.rank == 0
 
     @property
     def enabled(self) -> bool:
+        """More than one process."""
         return self.world_size > 1
 
 
@@ -65,14 +69,14 @@ def init(backend: str | None = None) -> DistContext:
 
 
 def context() -> DistContext:
-    """This process's rank and the world size (``0 of 1`` without an initialised process group)."""
+    """Return the rank and world size (``0 of 1`` without an initialised process group)."""
     if not _dist_ready():
         return DistContext()
     return DistContext(torch.distributed.get_rank(), torch.distributed.get_world_size())
 
 
 def shard(batch: Sequence[T], ctx: DistContext) -> list[T]:
-    """This rank's contiguous slice of a global batch (its length must divide evenly).
+    """Return this rank's contiguous slice of a global batch (its length must divide evenly).
 
     >>> shard(list("abcdef"), DistContext(1, 3))
     ['c', 'd']
@@ -119,5 +123,6 @@ def broadcast_parameters(model: Any, ctx: DistContext) -> None:
 
 
 def barrier(ctx: DistContext) -> None:
+    """Wait for every rank (no-op in one process)."""
     if ctx.enabled:
         torch.distributed.barrier()

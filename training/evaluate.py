@@ -15,7 +15,10 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cdoctest_runner.protocol import Runner
 
 METRICS = ("format", "compiles", "correctness", "strength", "reasoning", "pass")
 
@@ -48,6 +51,7 @@ class EvalReport:
     items: list[ItemScore]
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
         return asdict(self)
 
     def table(self) -> str:
@@ -121,16 +125,15 @@ def evaluate(
     items: Sequence[Any] | None = None,
     to_target: Callable[[Any], Any] | None = None,
     policy: tuple[Any, Any] | None = None,
-    runner: Any = None,
+    runner: Runner | None = None,
     mutants: int = 8,
     max_new_tokens: int = 160,
     few_shot: bool = True,
     device: str = "cpu",
 ) -> EvalReport:
-    """Evaluate ``model`` (GGUF, HF directory or checkpoint ``model/`` dir; None = embedded) on ``split``."""
+    """Evaluate ``model`` on ``split`` (GGUF, HF or checkpoint ``model/`` dir; None = embedded)."""
     from training.config import RewardWeights
-    from training.grpo import _reward_target
-    from training.rewards import MutantCache, score_completions
+    from training.rewards import MutantCache, reward_target, score_completions
 
     if items is None:
         from training.dataset import load_items
@@ -154,7 +157,7 @@ def evaluate(
         cache = MutantCache(mutants) if mutants > 0 else None
         scored = score_completions(
             texts,
-            [_reward_target(i) for i in items],
+            [reward_target(i) for i in items],
             runner=runner,
             weights=RewardWeights(),
             mutants=cache,

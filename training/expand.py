@@ -43,7 +43,9 @@ def _zero_output(block: torch.nn.Module) -> None:
     try:
         projections = (block.self_attn.o_proj, block.mlp.down_proj)
     except AttributeError as exc:
-        raise ExpansionError(f"{type(block).__name__}: expected self_attn.o_proj and mlp.down_proj") from exc
+        raise ExpansionError(
+            f"{type(block).__name__}: expected self_attn.o_proj and mlp.down_proj"
+        ) from exc
     with torch.no_grad():
         for linear in projections:
             linear.weight.zero_()
@@ -52,7 +54,7 @@ def _zero_output(block: torch.nn.Module) -> None:
 
 
 def expand_front(model: Any, n_new: int = 2, source_layer: int = 0) -> Any:
-    """Insert ``n_new`` identity-initialised copies of block ``source_layer`` at the front (in place).
+    """Insert ``n_new`` identity-initialised copies of block ``source_layer`` in front, in place.
 
     Returns ``model``. The output (logits) is unchanged up to float rounding (exactly, on CPU).
     """
@@ -60,7 +62,9 @@ def expand_front(model: Any, n_new: int = 2, source_layer: int = 0) -> Any:
         raise ExpansionError(f"n_new must be >= 1, got {n_new}")
     layers = decoder_layers(model)
     if not 0 <= source_layer < len(layers):
-        raise ExpansionError(f"source_layer {source_layer} out of range (the model has {len(layers)} blocks)")
+        raise ExpansionError(
+            f"source_layer {source_layer} out of range (the model has {len(layers)} blocks)"
+        )
     new_blocks = []
     for _ in range(n_new):
         block = copy.deepcopy(layers[source_layer])
@@ -98,4 +102,8 @@ def freeze_except_new(model: Any, n_new: int = 2) -> list[torch.nn.Parameter]:
 
 def new_block_names(model: Any, n_new: int = 2) -> set[str]:
     """Parameter names belonging to the first ``n_new`` blocks (for checks and logs)."""
-    return {name for name, _ in model.named_parameters() if any(name.startswith(f"model.layers.{i}.") for i in range(n_new))}
+    return {
+        name
+        for name, _ in model.named_parameters()
+        if any(name.startswith(f"model.layers.{i}.") for i in range(n_new))
+    }

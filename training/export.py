@@ -2,7 +2,8 @@
 
 Two outputs (``export_model`` picks by what it is given):
 
-- **LoRA adapter GGUF** (:func:`export_lora`) for a peft LoRA model whose base is the untouched
+- **LoRA adapter GGUF** (``training.export_lora.export_lora``) for a peft LoRA model whose base is
+the untouched
   source GGUF: ``general.type = adapter``, ``adapter.type = lora``, ``adapter.lora.alpha``, and
   per adapted weight ``<gguf name>.lora_a`` (peft ``lora_A``, shape (r, in)) and ``.lora_b``
   (``lora_B``, (out, r)). llama.cpp computes ``W·x + alpha/r · B(A·x)``, the same as peft. Serve it
@@ -14,8 +15,10 @@ Two outputs (``export_model`` picks by what it is given):
   ``blk.0``/``blk.1`` and the original blocks follow), and all other metadata — tokenizer, chat
   template, hyper-parameters — copied from the source GGUF with the ``gguf`` library. A LoRA model
   whose base is *not* the source GGUF (e.g. LoRA on an expanded model) is merged first.
-- **New base GGUF** (:func:`export_new`) for a model with no GGUF ancestry (one built from a
-  ``llama``/``qwen2``/``qwen3`` transformers config): hyper-parameters from the config, tokenizer and
+- **New base GGUF** (``training.export_new.export_new``) for a model with no GGUF ancestry (one
+built from a
+  ``llama``/``qwen2``/``qwen3`` transformers config): hyper-parameters from the config, tokenizer
+  and
   chat template from a donor GGUF. tests/training/test_export_qwen.py uses it for the 3B path on
   tiny random Qwen2/Qwen3 models (base -> LoRA GRPO -> adapter and merged GGUF -> llama.cpp).
 
@@ -31,7 +34,8 @@ quantisation, which keeps the file small and its numbers those of the original m
 
 The source GGUF of a model is found by :func:`source_gguf`: a ``SOURCE`` file in the model
 directory (written by ``training.hf_model``'s conversion: the weights *are* that GGUF's) or a
-``DERIVED_FROM`` file (written by ``training.sft`` for trained models), else the ``model`` field of a
+``DERIVED_FROM`` file (written by ``training.sft`` for trained models), else the ``model`` field of
+a
 GRPO checkpoint's ``config.yaml`` (null = the embedded model), followed recursively. Models with no
 GGUF ancestry (a Hugging Face download) are refused: convert them with llama.cpp's
 ``convert_hf_to_gguf.py`` first. Errors are :class:`ExportError` (a ``models.api.ModelError``).
@@ -41,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
@@ -77,6 +80,7 @@ class ExportReport:
     bytes: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
         return asdict(self)
 
 
@@ -84,7 +88,7 @@ class ExportReport:
 
 
 def source_gguf(model_dir: str | os.PathLike[str], _depth: int = 0) -> str:
-    """The GGUF a saved torch model descends from (see the module docstring). Raises ``ExportError``."""
+    """The GGUF a saved torch model descends from (module docstring); ``ExportError`` if none."""
     path = Path(model_dir)
     if path.is_file() and path.suffix == ".gguf":
         return str(path.resolve())
@@ -111,8 +115,10 @@ def source_gguf(model_dir: str | os.PathLike[str], _depth: int = 0) -> str:
         if base and os.path.exists(base):
             return source_gguf(base, _depth + 1)
     raise ExportError(
-        f"{model_dir}: cannot tell which GGUF this model came from (no SOURCE file, no run config.yaml); "
-        "pass --base-gguf, or convert a plain Hugging Face model with llama.cpp's convert_hf_to_gguf.py"
+        f"{model_dir}: cannot tell which GGUF this model came from (no SOURCE file, no run "
+        f"config.yaml); "
+        "pass --base-gguf, or convert a plain Hugging Face model with llama.cpp's "
+        "convert_hf_to_gguf.py"
     )
 
 
@@ -127,7 +133,9 @@ def permute_qk(weight: np.ndarray, n_head: int) -> np.ndarray:
     [0, 2, 1, 3, 4, 6, 5, 7]
     """
     shape = weight.shape
-    return weight.reshape(n_head, 2, shape[0] // n_head // 2, *shape[1:]).swapaxes(1, 2).reshape(shape)
+    return (
+        weight.reshape(n_head, 2, shape[0] // n_head // 2, *shape[1:]).swapaxes(1, 2).reshape(shape)
+    )
 
 
 class _Names:
@@ -170,15 +178,20 @@ def _encode(array: np.ndarray, outtype: str) -> tuple[np.ndarray, Any]:
     if array.ndim < 2 or outtype == "f32":
         return array, None
     if outtype == "q8_0" and array.shape[-1] % 32 == 0:
-        return gguf.quants.quantize(array, gguf.GGMLQuantizationType.Q8_0), gguf.GGMLQuantizationType.Q8_0
+        return gguf.quants.quantize(
+            array, gguf.GGMLQuantizationType.Q8_0
+        ), gguf.GGMLQuantizationType.Q8_0
     return array.astype(np.float16), None
 
 
 def _file_type(outtype: str) -> int:
     import gguf
 
-    return {"f32": gguf.LlamaFileType.ALL_F32, "f16": gguf.LlamaFileType.MOSTLY_F16,
-            "q8_0": gguf.LlamaFileType.MOSTLY_Q8_0}[outtype]
+    return {
+        "f32": gguf.LlamaFileType.ALL_F32,
+        "f16": gguf.LlamaFileType.MOSTLY_F16,
+        "q8_0": gguf.LlamaFileType.MOSTLY_Q8_0,
+    }[outtype]
 
 
 def _reader(path: str) -> Any:
@@ -194,8 +207,10 @@ def _arch(reader: Any, path: str) -> str:
     field = reader.get_field("general.architecture")
     arch = field.contents() if field is not None else None
     if arch not in SUPPORTED_ARCHS:
-        raise ExportError(f"{path}: architecture {arch!r} is not supported by the exporter "
-                          f"(supported: {', '.join(sorted(SUPPORTED_ARCHS))})")
+        raise ExportError(
+            f"{path}: architecture {arch!r} is not supported by the exporter "
+            f"(supported: {', '.join(sorted(SUPPORTED_ARCHS))})"
+        )
     return arch
 
 
@@ -208,7 +223,11 @@ def _copy_metadata(reader: Any, writer: Any, skip: set[str]) -> None:
     import gguf
 
     for field in reader.fields.values():
-        if field.name.startswith("GGUF.") or field.name == "general.architecture" or field.name in skip:
+        if (
+            field.name.startswith("GGUF.")
+            or field.name == "general.architecture"
+            or field.name in skip
+        ):
             continue
         vtype = field.types[0]
         sub_type = field.types[-1] if vtype == gguf.GGUFValueType.ARRAY else None
@@ -232,8 +251,14 @@ def _staging(out: str | os.PathLike[str]) -> tuple[Path, Path]:
 # --------------------------------------------------------------------------- full model
 
 
-def export_full(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
-                keep_unchanged: bool = True) -> ExportReport:
+def export_full(
+    model: Any,
+    out: str | os.PathLike[str],
+    *,
+    base_gguf: str,
+    outtype: str = "f32",
+    keep_unchanged: bool = True,
+) -> ExportReport:
     """Write ``model`` (a transformers causal LM, possibly expanded) as a full GGUF at ``out``.
 
     Metadata and tokenizer come from ``base_gguf``; ``{arch}.block_count`` and ``general.file_type``
@@ -254,17 +279,22 @@ def export_full(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outt
     writer.add_block_count(n_blocks)
     writer.add_file_type(int(_file_type(outtype)))
     try:
-        count, raw = _add_model_tensors(writer, model, arch, outtype, source if keep_unchanged else {}, offset)
+        count, raw = _add_model_tensors(
+            writer, model, arch, outtype, source if keep_unchanged else {}, offset
+        )
         size = _finish(writer, tmp)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return ExportReport(str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size)
+    return ExportReport(
+        str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size
+    )
 
 
-def _add_model_tensors(writer: Any, model: Any, arch: str, outtype: str, source: dict[str, Any],
-                       offset: int) -> tuple[int, int]:
+def _add_model_tensors(
+    writer: Any, model: Any, arch: str, outtype: str, source: dict[str, Any], offset: int
+) -> tuple[int, int]:
     """Add every tensor of ``model`` to ``writer``; return ``(tensors, raw-copied)``.
 
     A tensor equal to its ``source`` counterpart (block index shifted by ``offset``) is copied raw
@@ -287,99 +317,18 @@ def _add_model_tensors(writer: Any, model: Any, arch: str, outtype: str, source:
                 array = permute_qk(array, heads)
         original = source.get(_source_name(name, offset))
         if original is not None and _same_values(original, array):
-            writer.add_tensor(name, np.asarray(original.data), raw_shape=original.data.shape,
-                              raw_dtype=original.tensor_type)
+            writer.add_tensor(
+                name,
+                np.asarray(original.data),
+                raw_shape=original.data.shape,
+                raw_dtype=original.tensor_type,
+            )
             raw += 1
         else:
             data, raw_dtype = _encode(array, outtype)
             writer.add_tensor(name, data, raw_dtype=raw_dtype)
         count += 1
     return count, raw
-
-
-# --------------------------------------------------------------------------- model with no GGUF ancestry
-
-#: transformers ``model_type`` -> GGUF architecture that :func:`export_new` writes.
-NEW_ARCHS = {"llama": "llama", "qwen2": "qwen2", "qwen3": "qwen3"}
-#: Tokenizer keys copied from the donor GGUF by :func:`export_new`.
-TOKENIZER_PREFIX = "tokenizer."
-
-
-def _rope_theta(config: Any) -> float:
-    params = getattr(config, "rope_parameters", None) or {}
-    rope_type = params.get("rope_type", "default")
-    if rope_type != "default":
-        raise ExportError(f"rope_type {rope_type!r}: export_new writes plain RoPE only "
-                          "(convert the model with llama.cpp's convert_hf_to_gguf.py)")
-    theta = params.get("rope_theta", getattr(config, "rope_theta", None))
-    if theta is None:
-        raise ExportError("the config has no rope_theta")
-    return float(theta)
-
-
-def _add_hparams(writer: Any, arch: str, config: Any) -> None:
-    """Write the ``{arch}.*`` hyper-parameters llama.cpp reads, from a transformers config."""
-    n_blocks, n_head, n_kv = _hparams(config)
-    hidden = int(config.hidden_size)
-    head_dim = int(getattr(config, "head_dim", None) or hidden // n_head)
-    if getattr(config, "use_sliding_window", False):
-        raise ExportError("sliding-window attention is not exported (use_sliding_window is set)")
-    writer.add_context_length(int(config.max_position_embeddings))
-    writer.add_embedding_length(hidden)
-    writer.add_block_count(n_blocks)
-    writer.add_feed_forward_length(int(config.intermediate_size))
-    writer.add_head_count(n_head)
-    writer.add_head_count_kv(n_kv)
-    writer.add_rope_freq_base(_rope_theta(config))
-    writer.add_layer_norm_rms_eps(float(config.rms_norm_eps))
-    writer.add_key_length(head_dim)
-    writer.add_value_length(head_dim)
-    writer.add_rope_dimension_count(head_dim)
-    writer.add_vocab_size(int(config.vocab_size))
-
-
-def export_new(model: Any, out: str | os.PathLike[str], *, tokenizer_gguf: str, outtype: str = "f32",
-               name: str | None = None) -> ExportReport:
-    """Write a full GGUF for a model that has no source GGUF.
-
-    For a model built from a transformers config (e.g. the tests' tiny random Qwen2/Qwen3 models)
-    the hyper-parameters come from
-    ``model.config`` (``llama``, ``qwen2`` or ``qwen3``; plain RoPE, no sliding window), the tokenizer
-    and chat template (every ``tokenizer.*`` key) from ``tokenizer_gguf``, whose vocabulary must have
-    ``config.vocab_size`` tokens. The result is a base that ``load_policy``, :func:`export_full` and
-    :func:`export_lora` accept like any downloaded GGUF.
-    """
-    import gguf
-
-    _check_outtype(outtype)
-    config = model.config
-    model_type = getattr(config, "model_type", None)
-    if model_type not in NEW_ARCHS:
-        raise ExportError(f"model_type {model_type!r}: export_new writes {', '.join(sorted(NEW_ARCHS))}")
-    arch = NEW_ARCHS[model_type]
-    reader = _reader(tokenizer_gguf)
-    tokens = reader.get_field("tokenizer.ggml.tokens")
-    n_tokens = len(tokens.data) if tokens is not None else 0
-    if n_tokens != int(config.vocab_size):
-        raise ExportError(f"{tokenizer_gguf}: its tokenizer has {n_tokens} tokens but the model's vocab_size is "
-                          f"{config.vocab_size}: build the model with the donor's vocabulary size")
-    n_blocks = int(config.num_hidden_layers)
-    target, tmp = _staging(out)
-    writer = gguf.GGUFWriter(str(tmp), arch)
-    writer.add_type(gguf.GGUFType.MODEL)
-    writer.add_name(name or f"{arch} {n_blocks}-block model")
-    _add_hparams(writer, arch, config)
-    writer.add_file_type(int(_file_type(outtype)))
-    _copy_metadata(reader, writer, {f.name for f in reader.fields.values()
-                                    if not f.name.startswith(TOKENIZER_PREFIX)})
-    try:
-        count, _ = _add_model_tensors(writer, model, arch, outtype, {}, 0)
-        size = _finish(writer, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return ExportReport(str(target), "model", arch, str(tokenizer_gguf), outtype, n_blocks, count, 0, size)
 
 
 def _source_name(name: str, offset: int) -> str:
@@ -399,98 +348,11 @@ def _same_values(tensor: Any, array: np.ndarray) -> bool:
     return bool(np.array_equal(values.astype(np.float32), array))
 
 
-# --------------------------------------------------------------------------- LoRA adapter
-
-
-def lora_alpha_for_gguf(peft_config: Any) -> float:
-    """The ``adapter.lora.alpha`` that makes llama.cpp's ``alpha/r`` equal peft's scale."""
-    r, alpha = int(peft_config.r), float(peft_config.lora_alpha)
-    return alpha * math.sqrt(r) if getattr(peft_config, "use_rslora", False) else alpha
-
-
-def _check_lora(peft_config: Any) -> None:
-    problems = []
-    if getattr(peft_config, "use_dora", False):
-        problems.append("DoRA")
-    if getattr(peft_config, "rank_pattern", None) or getattr(peft_config, "alpha_pattern", None):
-        problems.append("rank/alpha patterns")
-    if getattr(peft_config, "modules_to_save", None):
-        problems.append(f"modules_to_save {peft_config.modules_to_save}")
-    if getattr(peft_config, "bias", "none") != "none":
-        problems.append(f"bias={peft_config.bias!r}")
-    if problems:
-        raise ExportError("a llama.cpp LoRA adapter holds plain low-rank deltas only; this adapter uses "
-                          + ", ".join(problems) + " (export a merged full GGUF instead: --merge)")
-
-
-def export_lora(peft_model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
-                adapter_name: str = "default") -> ExportReport:
-    """Write the LoRA weights of ``peft_model`` as a llama.cpp adapter GGUF for ``base_gguf``."""
-    import gguf
-    import torch
-    from peft import get_peft_model_state_dict
-
-    _check_outtype(outtype)
-    reader = _reader(base_gguf)
-    arch = _arch(reader, base_gguf)
-    peft_config = peft_model.peft_config[adapter_name]
-    _check_lora(peft_config)
-    config = peft_model.get_base_model().config
-    n_blocks, n_head, n_kv = _hparams(config)
-    src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
-    if n_blocks != src_blocks:
-        raise ExportError(f"the adapter's base has {n_blocks} blocks but {base_gguf} has {src_blocks}: "
-                          "an adapter cannot add layers; export a merged full GGUF instead")
-    names = _Names(arch, n_blocks)
-    base_names = {t.name for t in reader.tensors}
-    state = get_peft_model_state_dict(peft_model, adapter_name=adapter_name)
-    pairs: dict[str, dict[str, Any]] = {}
-    for key, tensor in state.items():
-        match = re.match(r"(?:base_model\.model\.)?(.*)\.lora_([AB])\.weight$", key)
-        if not match:
-            raise ExportError(f"unexpected tensor {key!r} in the adapter (only lora_A/lora_B are exported)")
-        pairs.setdefault(match.group(1), {})[match.group(2)] = tensor
-    target, tmp = _staging(out)
-    writer = gguf.GGUFWriter(str(tmp), arch)
-    writer.add_type(gguf.GGUFType.ADAPTER)
-    writer.add_string(gguf.Keys.Adapter.TYPE, "lora")
-    writer.add_float32(gguf.Keys.Adapter.LORA_ALPHA, lora_alpha_for_gguf(peft_config))
-    name_field = reader.get_field("general.name")
-    if name_field is not None:
-        writer.add_string("general.name", f"{name_field.contents()} cdoctest LoRA")
-    count = 0
-    try:
-        for module, ab in sorted(pairs.items()):
-            name = names(module + ".weight")
-            if name not in base_names:
-                raise ExportError(f"{module}: the base GGUF has no tensor {name} to adapt")
-            if name.startswith(("token_embd", "output.")) or name.endswith("_norm.weight"):
-                raise ExportError(f"{module}: llama.cpp adapters cannot adapt {name}; leave it out of target_modules")
-            a = ab["A"].detach().to(torch.float32).cpu().numpy()
-            b = ab["B"].detach().to(torch.float32).cpu().numpy()
-            if arch in PERMUTE_QK_ARCHS:
-                heads = _qk_heads(name, n_head, n_kv)
-                if heads is not None:
-                    b = permute_qk(b, heads)  # rows of B are the output rows of W
-            for suffix, array in (("lora_a", a), ("lora_b", b)):
-                data, raw_dtype = _encode(array, outtype)
-                writer.add_tensor(f"{name}.{suffix}", data, raw_dtype=raw_dtype)
-                count += 1
-        if not count:
-            raise ExportError("the adapter has no LoRA weights")
-        size = _finish(writer, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return ExportReport(str(target), "adapter", arch, str(base_gguf), outtype, n_blocks, count, 0, size)
-
-
 # --------------------------------------------------------------------------- dispatch
 
 
 def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
-    """Whether the frozen base of ``peft_model`` is exactly the model in ``base_gguf``'s conversion."""
+    """Whether ``peft_model``'s frozen base is exactly the model of ``base_gguf``'s conversion."""
     base = peft_model.get_base_model()
     n_blocks, _, _ = _hparams(base.config)
     reader = _reader(base_gguf)
@@ -511,19 +373,30 @@ def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
     return here.parent == cache_root().resolve() and here.name == file_sha256(base_gguf)
 
 
-def export_model(model: Any, out: str | os.PathLike[str], *, base_gguf: str, outtype: str = "f32",
-                 merge: bool = False, keep_unchanged: bool = True) -> ExportReport:
+def export_model(
+    model: Any,
+    out: str | os.PathLike[str],
+    *,
+    base_gguf: str,
+    outtype: str = "f32",
+    merge: bool = False,
+    keep_unchanged: bool = True,
+) -> ExportReport:
     """Export an in-memory model: a LoRA model on the untouched source becomes an adapter (unless
     ``merge``), any other model (or a merged LoRA) a full GGUF.
     """
     is_peft = hasattr(model, "peft_config")
     if is_peft and not merge and _is_untouched_base(model, base_gguf):
+        from training.export_lora import export_lora
+
         return export_lora(model, out, base_gguf=base_gguf, outtype=outtype)
     if is_peft:
         import copy
 
         model = copy.deepcopy(model).merge_and_unload()
-    return export_full(model, out, base_gguf=base_gguf, outtype=outtype, keep_unchanged=keep_unchanged)
+    return export_full(
+        model, out, base_gguf=base_gguf, outtype=outtype, keep_unchanged=keep_unchanged
+    )
 
 
 def load_trained(path: str) -> Any:
@@ -534,7 +407,9 @@ def load_trained(path: str) -> Any:
     if (directory / "adapter_config.json").is_file():
         from peft import PeftModel
 
-        base_ref = json.loads((directory / "adapter_config.json").read_text()).get("base_model_name_or_path")
+        base_ref = json.loads((directory / "adapter_config.json").read_text()).get(
+            "base_model_name_or_path"
+        )
         if not base_ref or not os.path.exists(base_ref):
             base_ref = source_gguf(directory)
         base, _ = load_policy(base_ref)
@@ -543,13 +418,22 @@ def load_trained(path: str) -> Any:
     return model
 
 
-def export_path(model_path: str, out: str, *, base_gguf: str | None = None, outtype: str = "f32",
-                merge: bool = False, keep_unchanged: bool = True) -> ExportReport:
-    """Export a saved model directory (HF model, peft adapter dir, or a GRPO/SFT run's checkpoint)."""
+def export_path(
+    model_path: str,
+    out: str,
+    *,
+    base_gguf: str | None = None,
+    outtype: str = "f32",
+    merge: bool = False,
+    keep_unchanged: bool = True,
+) -> ExportReport:
+    """Export a saved model directory (HF model, peft adapter dir, a GRPO/SFT run's checkpoint)."""
     directory = _model_dir(model_path)
     base = base_gguf or source_gguf(directory)
     model = load_trained(str(directory))
-    return export_model(model, out, base_gguf=base, outtype=outtype, merge=merge, keep_unchanged=keep_unchanged)
+    return export_model(
+        model, out, base_gguf=base, outtype=outtype, merge=merge, keep_unchanged=keep_unchanged
+    )
 
 
 def _model_dir(path: str) -> Path:
@@ -562,8 +446,10 @@ def _model_dir(path: str) -> Path:
         from training.grpo import latest_checkpoint
 
         return latest_checkpoint(p) / "model"
-    raise ExportError(f"{path}: no model here (expected config.json or adapter_config.json, "
-                      "a checkpoint's model/ or a run directory with checkpoints/)")
+    raise ExportError(
+        f"{path}: no model here (expected config.json or adapter_config.json, "
+        "a checkpoint's model/ or a run directory with checkpoints/)"
+    )
 
 
 # --------------------------------------------------------------------------- CLI
@@ -571,22 +457,45 @@ def _model_dir(path: str) -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``cdoctest-train export``."""
-    parser.add_argument("model", help="model directory, peft adapter directory, checkpoint or run directory")
+    parser.add_argument(
+        "model", help="model directory, peft adapter directory, checkpoint or run directory"
+    )
     parser.add_argument("-o", "--out", required=True, metavar="FILE.gguf", help="output GGUF path")
-    parser.add_argument("--outtype", choices=OUTTYPES, default="f32",
-                        help="weight type of written tensors (default f32: exact round trip; 1-D tensors stay F32)")
-    parser.add_argument("--base-gguf", metavar="FILE", help="source GGUF (default: found from the model's lineage)")
-    parser.add_argument("--merge", action="store_true", help="merge a LoRA into a full GGUF instead of an adapter")
-    parser.add_argument("--requantize-all", action="store_true",
-                        help="write every tensor in --outtype (default: unchanged tensors keep their source quantisation)")
+    parser.add_argument(
+        "--outtype",
+        choices=OUTTYPES,
+        default="f32",
+        help="weight type of written tensors (default f32: exact round trip; 1-D tensors stay F32)",
+    )
+    parser.add_argument(
+        "--base-gguf", metavar="FILE", help="source GGUF (default: found from the model's lineage)"
+    )
+    parser.add_argument(
+        "--merge", action="store_true", help="merge a LoRA into a full GGUF instead of an adapter"
+    )
+    parser.add_argument(
+        "--requantize-all",
+        action="store_true",
+        help="write every tensor in --outtype (default: unchanged tensors keep their source "
+        "quantisation)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Export and print the report as JSON."""
-    report = export_path(args.model, args.out, base_gguf=args.base_gguf, outtype=args.outtype, merge=args.merge,
-                         keep_unchanged=not args.requantize_all)
+    report = export_path(
+        args.model,
+        args.out,
+        base_gguf=args.base_gguf,
+        outtype=args.outtype,
+        merge=args.merge,
+        keep_unchanged=not args.requantize_all,
+    )
     print(json.dumps(report.to_dict(), indent=1))
-    hint = (f"cdoctest-gen --model {report.base_gguf} --adapter {report.path}" if report.kind == "adapter"
-            else f"cdoctest-gen --model {report.path}")
+    hint = (
+        f"cdoctest-gen --model {report.base_gguf} --adapter {report.path}"
+        if report.kind == "adapter"
+        else f"cdoctest-gen --model {report.path}"
+    )
     print(f"serve it with: {hint}", file=sys.stderr)
     return 0

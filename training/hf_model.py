@@ -53,7 +53,7 @@ def embedded_gguf_path() -> str:
 
 
 def cache_root() -> Path:
-    """Root of the converted-model cache (``$CDOCTEST_HF_CACHE`` or ``~/.cache/cdoctest-gen/hf``)."""
+    """Root of the converted-model cache (``$CDOCTEST_HF_CACHE``, ``~/.cache/cdoctest-gen/hf``)."""
     return Path(
         os.environ.get("CDOCTEST_HF_CACHE") or Path.home() / ".cache" / "cdoctest-gen" / "hf"
     )

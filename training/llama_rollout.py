@@ -3,9 +3,11 @@
 Contract:
 
 - ``LlamaRolloutEngine(tokenizer, base_gguf, workdir, ...)``; ``sync(policy, step)`` exports the
-  policy with ``training.export.export_model`` (a LoRA policy on the untouched source GGUF becomes an
+  policy with ``training.export.export_model`` (a LoRA policy on the untouched source GGUF becomes
+  an
   adapter GGUF, anything else a full GGUF, ``outtype`` f32 by default so the sampler is as close to
-  the torch weights as llama.cpp allows) and reloads the ``models.llama_backend.LlamaBackend`` on it,
+  the torch weights as llama.cpp allows) and reloads the ``models.llama_backend.LlamaBackend`` on
+  it,
   in process on purpose (the trainer owns the process; no model host), under the same
   extra-buffer-types rule as generation (off on AMX CPUs, whose llama.cpp matmul segfaults).
   The loop calls ``sync`` every ``rollout_sync_interval`` steps; between syncs the engine samples
@@ -148,6 +150,7 @@ class LlamaRolloutEngine:
         return Rollout(seq, attn, cmask, texts, truncated, p_len), logps
 
     def close(self) -> None:
+        """Free the llama.cpp model and its adapter."""
         if self.backend is not None:
             self.backend.close()
             self.backend = None

@@ -80,7 +80,10 @@ def _head(model: Any) -> tuple[Tensor, Tensor | None]:
 def chunked_selected_logprobs(
     hidden: Tensor, model: Any, targets: Tensor, temperature: float = 1.0, chunk_size: int = 256
 ) -> Tensor:
-    """``log softmax(head(hidden)/T)[targets]`` for ``hidden (B, C, H)``, ``targets (B, C)``: ``(B, C)`` float32."""
+    """``log softmax(head(hidden)/T)[targets]``: ``(B, C)`` float32.
+
+    ``hidden`` is ``(B, C, H)``, ``targets`` ``(B, C)``.
+    """
     weight, bias = _head(model)
     flat_h = hidden.reshape(-1, hidden.shape[-1])
     flat_t = targets.reshape(-1)
@@ -104,7 +107,7 @@ def chunked_exact_kl(
     temperature: float = 1.0,
     chunk_size: int = 256,
 ) -> Tensor:
-    """Exact per-token ``KL(π‖π_ref)`` over the vocabulary, chunked like the log-probs: ``(B, C)``."""
+    """Exact per-token ``KL(π‖π_ref)`` over the vocabulary, chunked as the log-probs: ``(B, C)``."""
     weight, bias = _head(model)
     ref_weight, ref_bias = _head(ref_model)
     flat_h = hidden.reshape(-1, hidden.shape[-1])
@@ -135,7 +138,7 @@ def sequence_logprobs(
     temperature: float = 1.0,
     chunk_size: int = 256,
 ) -> Tensor:
-    """Log-probs ``(B, C)`` of the last ``C = n_completion`` tokens of ``input_ids`` under ``model``.
+    """Log-probs ``(B, C)``: the last ``C = n_completion`` tokens of ``input_ids`` under ``model``.
 
     Gradients flow when called with grad enabled; wrap in ``torch.no_grad()`` for old/ref passes.
     """

@@ -1,7 +1,8 @@
 """GRPO loss terms as pure tensor functions (no model, no trainer state).
 
 Implements the objective of DeepSeekMath (arXiv 2402.03300) with the variants TRL 1.16 exposes
-(see /work/shared/notes/training.md §1–2): group-relative advantages, the clipped surrogate
+(docs/training.md, "The algorithm"; TRL's `GRPOTrainer._compute_loss` and the DAPO paper,
+arXiv 2503.14476): group-relative advantages, the clipped surrogate
 (symmetric, asymmetric "clip-higher" as in DAPO, and the source design's upper-bound form
 ``A·min(r, 1+ε)``), the k3 KL estimator and the exact per-token KL, and three normalisations.
 
@@ -43,7 +44,7 @@ def masked_mean(values: Tensor, mask: Tensor, dim: int | None = None) -> Tensor:
 
 
 def group_std(rewards: Tensor, group_size: int) -> Tensor:
-    """Unbiased (Bessel-corrected) standard deviation of each group of ``group_size`` rewards: ``(B/G,)``."""
+    """Bessel-corrected standard deviation of each group of ``group_size`` rewards: ``(B/G,)``."""
     return rewards.view(-1, group_size).std(dim=1, unbiased=True)
 
 
@@ -60,14 +61,16 @@ def group_advantages(
     ``scale=False`` keeps ``r - mean_g`` (Dr. GRPO). A group whose rewards are all equal gets
     zeros, not NaN. ``clamp=None`` disables clamping.
 
-    >>> [round(a, 3) for a in group_advantages(torch.tensor([1., 0., 0., 1.]), group_size=4).tolist()]
+    >>> [round(a, 3) for a in group_advantages(torch.tensor([1., 0., 0., 1.]),
+    group_size=4).tolist()]
     [0.866, -0.866, -0.866, 0.866]
     >>> group_advantages(torch.tensor([2., 2.]), group_size=2).tolist()
     [0.0, 0.0]
     """
     if rewards.dim() != 1 or rewards.numel() % group_size:
         raise ValueError(
-            f"rewards must be 1-D with a multiple of {group_size} entries, got {tuple(rewards.shape)}"
+            f"rewards must be 1-D with a multiple of {group_size} entries, got "
+            f"{tuple(rewards.shape)}"
         )
     grouped = rewards.view(-1, group_size)
     centred = grouped - grouped.mean(dim=1, keepdim=True)

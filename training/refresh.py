@@ -4,20 +4,23 @@ Stages run in this order, each optional (``RefreshConfig.stages``):
 
 1. ``sft``    — the prompt-embedding stage (``training.sft``; block expansion by default), from
                ``RefreshConfig.model`` (null = the embedded GGUF), into ``RUN/sft``;
-2. ``grpo``   — GRPO (``training.grpo``) from the SFT model (or from ``model``), into ``RUN/grpo``; a
+2. ``grpo``   — GRPO (``training.grpo``) from the SFT model (or from ``model``), into ``RUN/grpo``;
+a
                LoRA GRPO stage after a LoRA SFT stage continues the SFT adapter on ``model``
                (``init_adapter``), so the export is an adapter over the source GGUF;
 3. ``export`` — ``training.export`` of the last stage's model into ``RUN/export/``: a full GGUF
                (``model.gguf``), or a LoRA adapter GGUF (``adapter.gguf``) when the last stage is a
                LoRA on the untouched source GGUF; weight type ``export_outtype`` (default ``q8_0``;
                tensors left untouched by training keep their source quantisation);
-4. ``eval``   — ``training.evaluate`` on ``eval_split`` (``val``, or the generated ``synth-heldout``)
+4. ``eval``   — ``training.evaluate`` on ``eval_split`` (``val``, or the generated
+``synth-heldout``)
                for the starting model (*before*)
                and the trained model (*after*), same prompts, greedy completions, scored by the
                cdoctest reward parts through clang-repl.
 
 Then the run writes ``RUN/MODEL_CARD.md`` and ``RUN/card.json`` (base model and its SHA-256, data,
-each stage's config, metrics before/after, the export report, timings) and, with ``install`` (default
+each stage's config, metrics before/after, the export report, timings) and, with ``install``
+(default
 on, needs ``export``), installs the export with ``models.resolve.install_model`` as the new
 ``current`` trained model: the next ``cdoctest-gen`` / language-server start resolves it (source
 ``trained (installed)``) unless a model is configured explicitly. ``cdoctest-train rollback`` (or
@@ -46,32 +49,58 @@ class RefreshError(ValueError):
 
 
 class RefreshConfig(BaseModel):
-    """Configuration of ``cdoctest-train refresh`` (YAML; ``sft``/``grpo`` hold those stages' fields)."""
+    """Configuration of ``cdoctest-train refresh`` (YAML; ``sft``/``grpo``: stage fields)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str | None = Field(None, description="starting model: .gguf, Hugging Face directory, or null for the embedded GGUF")
-    stages: list[Literal["sft", "grpo", "export", "eval"]] = Field(list(STAGES), description="stages to run (always in the order sft, grpo, export, eval)")
-    sft: dict[str, Any] = Field(default_factory=dict, description="SFTConfig fields for the sft stage (model/output_dir are set by refresh)")
-    grpo: dict[str, Any] = Field(default_factory=dict, description="GRPOConfig fields for the grpo stage (model/output_dir are set by refresh)")
-    export_outtype: Literal["f32", "f16", "q8_0"] = Field("q8_0", description="weight type of exported tensors that training changed")
-    eval_split: Literal["val", "synth-heldout"] = Field("val", description="data set split of the before/after evaluation")
-    eval_items: int | None = Field(None, ge=1, description="evaluate on the first N items of eval_split (null = all)")
-    eval_max_new_tokens: int = Field(128, gt=0, description="greedy completion length in evaluation")
-    eval_mutants: int = Field(4, ge=0, description="mutants per function for the evaluation's mutation score")
-    install: bool = Field(True, description="install the export as the current trained model (models/ finds it)")
+    model: str | None = Field(
+        None,
+        description="starting model: .gguf, Hugging Face directory, or null for the embedded GGUF",
+    )
+    stages: list[Literal["sft", "grpo", "export", "eval"]] = Field(
+        list(STAGES), description="stages to run (always in the order sft, grpo, export, eval)"
+    )
+    sft: dict[str, Any] = Field(
+        default_factory=dict,
+        description="SFTConfig fields for the sft stage (model/output_dir are set by refresh)",
+    )
+    grpo: dict[str, Any] = Field(
+        default_factory=dict,
+        description="GRPOConfig fields for the grpo stage (model/output_dir are set by refresh)",
+    )
+    export_outtype: Literal["f32", "f16", "q8_0"] = Field(
+        "q8_0", description="weight type of exported tensors that training changed"
+    )
+    eval_split: Literal["val", "synth-heldout"] = Field(
+        "val", description="data set split of the before/after evaluation"
+    )
+    eval_items: int | None = Field(
+        None, ge=1, description="evaluate on the first N items of eval_split (null = all)"
+    )
+    eval_max_new_tokens: int = Field(
+        128, gt=0, description="greedy completion length in evaluation"
+    )
+    eval_mutants: int = Field(
+        4, ge=0, description="mutants per function for the evaluation's mutation score"
+    )
+    install: bool = Field(
+        True, description="install the export as the current trained model (models/ finds it)"
+    )
     output_dir: str = Field("runs/refresh", description="run directory")
 
     @model_validator(mode="after")
     def _check(self) -> RefreshConfig:
         if self.install and "export" not in self.stages:
-            raise ValueError("install needs the export stage: add 'export' to stages or set install: false")
+            raise ValueError(
+                "install needs the export stage: add 'export' to stages or set install: false"
+            )
         if not ({"sft", "grpo"} & set(self.stages)) and "export" in self.stages:
             raise ValueError("nothing to export: add 'sft' and/or 'grpo' to stages")
         return self
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> RefreshConfig:
+        """Read a YAML mapping of the fields."""
         data = yaml.safe_load(Path(path).read_text()) or {}
         if not isinstance(data, dict):
             raise ValueError(f"{path}: expected a YAML mapping of RefreshConfig fields")
@@ -87,7 +116,9 @@ def _load_for_eval(path: str | None) -> tuple[Any, Any]:
 
         from training.export import source_gguf
 
-        base_ref = json.loads((Path(path) / "adapter_config.json").read_text()).get("base_model_name_or_path")
+        base_ref = json.loads((Path(path) / "adapter_config.json").read_text()).get(
+            "base_model_name_or_path"
+        )
         if not base_ref or not Path(base_ref).exists():
             base_ref = source_gguf(path)
         base, tok = load_policy(base_ref)
@@ -101,10 +132,22 @@ def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[st
     from training.evaluate import evaluate
 
     policy = _load_for_eval(path)
-    report = evaluate(path, cfg.eval_split, items=items, policy=policy, mutants=cfg.eval_mutants,
-                      max_new_tokens=cfg.eval_max_new_tokens)
-    return {"overall": report.overall, "by_category": report.by_category, "table": report.table(),
-            "completions": [{"id": s.id, "completion": s.completion, "passed": s.passed} for s in report.items]}
+    report = evaluate(
+        path,
+        cfg.eval_split,
+        items=items,
+        policy=policy,
+        mutants=cfg.eval_mutants,
+        max_new_tokens=cfg.eval_max_new_tokens,
+    )
+    return {
+        "overall": report.overall,
+        "by_category": report.by_category,
+        "table": report.table(),
+        "completions": [
+            {"id": s.id, "completion": s.completion, "passed": s.passed} for s in report.items
+        ],
+    }
 
 
 def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr) -> dict[str, Any]:
@@ -113,13 +156,17 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
 
     run_dir = Path(cfg.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
-    (run_dir / "refresh.yaml").write_text(yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False))
+    (run_dir / "refresh.yaml").write_text(
+        yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)
+    )
     start_model = cfg.model
     base_path = start_model or embedded_gguf_path()
     card: dict[str, Any] = {
         "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "base_model": {"path": base_path,
-                       "sha256": file_sha256(base_path) if Path(base_path).is_file() else None},
+        "base_model": {
+            "path": base_path,
+            "sha256": file_sha256(base_path) if Path(base_path).is_file() else None,
+        },
         "stages": [s for s in STAGES if s in cfg.stages],
         "timings_s": {},
     }
@@ -127,7 +174,11 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
     if "eval" in cfg.stages:
         from training.dataset import load_items
 
-        val_items = load_items(cfg.eval_split)[: cfg.eval_items] if cfg.eval_items else load_items(cfg.eval_split)
+        val_items = (
+            load_items(cfg.eval_split)[: cfg.eval_items]
+            if cfg.eval_items
+            else load_items(cfg.eval_split)
+        )
         t = time.perf_counter()
         print("refresh: evaluating the starting model", file=log)
         card["metrics_before"] = _evaluate(cfg, start_model, val_items)
@@ -138,13 +189,17 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
     if "sft" in cfg.stages:
         from training.sft import SFTConfig, train_sft
 
-        sft_cfg = SFTConfig.model_validate({**cfg.sft, "model": current, "output_dir": str(run_dir / "sft")})
+        sft_cfg = SFTConfig.model_validate(
+            {**cfg.sft, "model": current, "output_dir": str(run_dir / "sft")}
+        )
         t = time.perf_counter()
         print(f"refresh: sft ({sft_cfg.method}, {sft_cfg.steps} steps)", file=log)
         result = train_sft(sft_cfg, progress=progress)
         card["timings_s"]["sft"] = round(time.perf_counter() - t, 1)
-        card["sft"] = {"config": sft_cfg.model_dump(mode="json"),
-                       "summary": json.loads((run_dir / "sft" / "summary.json").read_text())}
+        card["sft"] = {
+            "config": sft_cfg.model_dump(mode="json"),
+            "summary": json.loads((run_dir / "sft" / "summary.json").read_text()),
+        }
         current = str(run_dir / "sft" / "model")
         export_source = str(run_dir / "sft" / ("adapter" if sft_cfg.method == "lora" else "model"))
         del result
@@ -153,7 +208,11 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
         from training.grpo import latest_checkpoint, train
 
         grpo_fields = {**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")}
-        if export_source is not None and export_source.endswith("adapter") and cfg.grpo.get("lora") is not None:
+        if (
+            export_source is not None
+            and export_source.endswith("adapter")
+            and cfg.grpo.get("lora") is not None
+        ):
             # LoRA after LoRA: keep training the SFT adapter on the untouched base, so the export
             # stays a small adapter GGUF over the source model
             grpo_fields.update(model=start_model, init_adapter=export_source)
@@ -162,9 +221,15 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
         print(f"refresh: grpo ({grpo_cfg.steps} steps)", file=log)
         train(grpo_cfg, progress=progress)
         card["timings_s"]["grpo"] = round(time.perf_counter() - t, 1)
-        metrics = [json.loads(line) for line in (run_dir / "grpo" / "metrics.jsonl").read_text().splitlines() if line]
-        card["grpo"] = {"config": grpo_cfg.model_dump(mode="json"),
-                        "reward_per_step": [round(m["reward"], 4) for m in metrics]}
+        metrics = [
+            json.loads(line)
+            for line in (run_dir / "grpo" / "metrics.jsonl").read_text().splitlines()
+            if line
+        ]
+        card["grpo"] = {
+            "config": grpo_cfg.model_dump(mode="json"),
+            "reward_per_step": [round(m["reward"], 4) for m in metrics],
+        }
         current = str(latest_checkpoint(run_dir / "grpo") / "model")
         export_source = current
     card["data"] = _data_summary(cfg)
@@ -196,7 +261,11 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
         from models.resolve import install_model
 
         export = card["export"]
-        gguf, adapter = (export["base_gguf"], export["path"]) if export["kind"] == "adapter" else (export["path"], None)
+        gguf, adapter = (
+            (export["base_gguf"], export["path"])
+            if export["kind"] == "adapter"
+            else (export["path"], None)
+        )
         summary = {k: card.get(k) for k in ("created_at", "base_model", "stages", "export")}
         summary["run_dir"] = str(run_dir.resolve())
         summary["metrics_before"] = (card.get("metrics_before") or {}).get("overall")
@@ -205,7 +274,9 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
         card["installed"] = str(installed)
         (run_dir / "card.json").write_text(json.dumps(card, indent=1) + "\n")
         (run_dir / "MODEL_CARD.md").write_text(model_card_markdown(card))
-        print(f"refresh: installed as {installed} (roll back with: cdoctest-train rollback)", file=log)
+        print(
+            f"refresh: installed as {installed} (roll back with: cdoctest-train rollback)", file=log
+        )
     return card
 
 
@@ -213,48 +284,79 @@ def _data_summary(cfg: RefreshConfig) -> dict[str, Any]:
     from training.dataset import load_items
 
     train_items = load_items("train")
-    return {"set": "training/data (docs/training-data.md)", "train_items": len(train_items),
-            "val_items": len(load_items("val")),
-            "categories": sorted({i.category for i in train_items})}
+    return {
+        "set": "training/data (docs/training-data.md)",
+        "train_items": len(train_items),
+        "val_items": len(load_items("val")),
+        "categories": sorted({i.category for i in train_items}),
+    }
 
 
 def model_card_markdown(card: dict[str, Any]) -> str:
     """The human-readable model card."""
-    lines = ["# cdoctest-gen trained model", "",
-             f"- created: {card['created_at']}",
-             f"- base model: `{card['base_model']['path']}` (sha256 {card['base_model'].get('sha256')})",
-             f"- stages: {', '.join(card['stages'])}"]
+    lines = [
+        "# cdoctest-gen trained model",
+        "",
+        f"- created: {card['created_at']}",
+        f"- base model: `{card['base_model']['path']}` (sha256 {card['base_model'].get('sha256')})",
+        f"- stages: {', '.join(card['stages'])}",
+    ]
     data = card.get("data") or {}
     if data:
-        lines.append(f"- data: {data['set']}: {data['train_items']} train / {data['val_items']} val items, "
-                     f"categories {', '.join(data['categories'])}")
+        lines.append(
+            f"- data: {data['set']}: {data['train_items']} train / {data['val_items']} val items, "
+            f"categories {', '.join(data['categories'])}"
+        )
     if "sft" in card:
         s = card["sft"]["summary"]
-        lines.append(f"- sft: method {s['method']}, {s['steps']} steps on {s['pairs']} pairs, "
-                     f"answer loss {s['loss_first']:.3f} -> {s['loss_last']:.3f}")
+        lines.append(
+            f"- sft: method {s['method']}, {s['steps']} steps on {s['pairs']} pairs, "
+            f"answer loss {s['loss_first']:.3f} -> {s['loss_last']:.3f}"
+        )
     if "grpo" in card:
         rewards = card["grpo"]["reward_per_step"]
         lines.append(f"- grpo: {len(rewards)} steps, mean reward per step {rewards}")
     if "export" in card:
         e = card["export"]
-        lines.append(f"- export: {e['kind']} `{e['path']}` ({e['outtype']}, {e['block_count']} blocks, "
-                     f"{e['tensors']} tensors, {e['raw_copied']} copied unchanged, {e['bytes'] / 1e6:.1f} MB)")
+        lines.append(
+            f"- export: {e['kind']} `{e['path']}` ({e['outtype']}, {e['block_count']} blocks, "
+            f"{e['tensors']} tensors, {e['raw_copied']} copied unchanged, {e['bytes'] / 1e6:.1f} "
+            f"MB)"
+        )
     if "installed" in card:
-        lines.append(f"- installed: `{card['installed']}` — roll back with `cdoctest-train rollback`")
+        lines.append(
+            f"- installed: `{card['installed']}` — roll back with `cdoctest-train rollback`"
+        )
     lines.append(f"- timings (s): {card['timings_s']}")
-    for key, title in (("metrics_before", "Validation before"), ("metrics_after", "Validation after")):
+    for key, title in (
+        ("metrics_before", "Validation before"),
+        ("metrics_after", "Validation after"),
+    ):
         if key in card:
             lines += ["", f"## {title}", "", card[key]["table"]]
     for key in ("sft", "grpo"):
         if key in card:
-            lines += ["", f"## {key} config", "", "```yaml", yaml.safe_dump(card[key]["config"], sort_keys=False).rstrip(), "```"]
+            lines += [
+                "",
+                f"## {key} config",
+                "",
+                "```yaml",
+                yaml.safe_dump(card[key]["config"], sort_keys=False).rstrip(),
+                "```",
+            ]
     return "\n".join(lines) + "\n"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``cdoctest-train refresh``."""
-    parser.add_argument("--config", metavar="FILE", help="YAML file of RefreshConfig fields (default: built-in defaults)")
-    parser.add_argument("--model", metavar="HF_DIR_OR_GGUF", help="starting model (default: the embedded model)")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="YAML file of RefreshConfig fields (default: built-in defaults)",
+    )
+    parser.add_argument(
+        "--model", metavar="HF_DIR_OR_GGUF", help="starting model (default: the embedded model)"
+    )
     parser.add_argument("--stages", help="comma-separated subset of sft,grpo,export,eval")
     parser.add_argument("--out", metavar="DIR", help="run directory (overrides output_dir)")
     parser.add_argument("--no-install", action="store_true", help="do not install the result")

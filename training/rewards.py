@@ -24,15 +24,15 @@ runner error in a candidate gives that candidate its (low) reward and never stal
 from __future__ import annotations
 
 import logging
-import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
 from models.prompt import mentions, parse_completion
 
@@ -72,6 +72,7 @@ class RewardBreakdown:
     examples: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
+        """The breakdown as JSON-ready data (traces, evaluation reports)."""
         return asdict(self)
 
 
@@ -114,7 +115,8 @@ def block_scores(
     >>> from cdoctest_runner.results import ExampleResult
     >>> ex = [Example("f(1)", "2"), Example("f(2)", "5")]
     >>> res = DocTestResult(DocTest(tuple(ex), "t", "t.c", 1, 1),
-    ...     (ExampleResult(ex[0], Outcome.PASSED), ExampleResult(ex[1], Outcome.FAILED, got="4\\n")))
+    ...     (ExampleResult(ex[0], Outcome.PASSED),
+    ...      ExampleResult(ex[1], Outcome.FAILED, got="4\\n")))
     >>> block_scores(ex, res)
     (1.0, 0.5, ['passed', 'failed'])
     """
@@ -128,44 +130,30 @@ def block_scores(
     return compiles, correctness, [o.value for o in outcomes]
 
 
-def _resource_dir_args() -> list[str]:
-    for version in (22, 21, 20, 19, 18):
-        path = f"/usr/lib/llvm-{version}/lib/clang/{version}"
-        if os.path.isdir(path):
-            return ["-resource-dir", path]
-    return []
-
-
-_LIBCLANG_LOCK = threading.Lock()
+_LIBCLANG_LOCK = threading.Lock()  # one parse at a time: the reward scores batches on threads
 
 
 @lru_cache(maxsize=512)
 def find_declaration(source: str, function: str, language: str = "c++") -> Declaration | None:
     """The definition of ``function`` in ``source`` as a ``Declaration`` (libclang), or None."""
-    from clang import cindex
+    from cdoctest_runner import clang
 
-    name = "item.c" if language == "c" else "item.cpp"
-    args = ["-xc" if language == "c" else "-xc++", *_resource_dir_args()]
+    path = clang.buffer_path(None, language, "cdoctest_reward_item")
+    kinds = {"FUNCTION_DECL", "CXX_METHOD", "FUNCTION_TEMPLATE"}
     with _LIBCLANG_LOCK:
-        tu = cindex.Index.create().parse(name, args=args, unsaved_files=[(name, source)])
+        tu = clang.parse(path, source, language)
         for cursor in tu.cursor.walk_preorder():
             if (
-                cursor.kind
-                in (
-                    cindex.CursorKind.FUNCTION_DECL,
-                    cindex.CursorKind.CXX_METHOD,
-                    cindex.CursorKind.FUNCTION_TEMPLATE,
-                )
+                cursor.kind.name in kinds
                 and cursor.spelling == function
                 and cursor.is_definition()
-                and cursor.location.file is not None
-                and cursor.location.file.name == name
+                and clang.in_file(cursor, path)
             ):
                 ext = cursor.extent
                 return Declaration(
                     name=function,
                     qualname=function,
-                    kind="function" if cursor.kind != cindex.CursorKind.CXX_METHOD else "method",
+                    kind="method" if cursor.kind.name == "CXX_METHOD" else "function",
                     line=ext.start.line,
                     column=ext.start.column,
                     end_line=ext.end.line,
@@ -183,6 +171,7 @@ class MutantCache:
         self._cache: dict[tuple[str, str], tuple[Declaration | None, list[Any] | None]] = {}
 
     def get(self, target: RewardTarget) -> tuple[Declaration | None, list[Any] | None]:
+        """The target's declaration and mutants (None when they cannot be made)."""
         key = (target.id, target.source)
         if key not in self._cache:
             from cdoctest_runner.mutate import make_mutants
@@ -201,7 +190,7 @@ class MutantCache:
 
 
 def _run_all(
-    runner: Any, jobs: list[tuple[Any, CodeUnderTest]], cancel: threading.Event | None
+    runner: Runner, jobs: list[tuple[Any, CodeUnderTest]], cancel: threading.Event | None
 ) -> list[DocTestResult | None]:
     """``runner.run_many`` with a per-job fallback, so one bad job cannot sink the batch."""
     if not jobs:
@@ -224,7 +213,7 @@ def score_completions(
     completions: Sequence[str],
     targets: Sequence[RewardTarget],
     *,
-    runner: Any,
+    runner: Runner,
     weights: Any = None,
     mutants: MutantCache | None = None,
     min_words: int = 4,
@@ -233,7 +222,7 @@ def score_completions(
 ) -> list[RewardBreakdown]:
     """Score each completion against its target (``targets[i]`` for ``completions[i]``).
 
-    ``runner`` is a ``DocTestRunner`` (anything with ``run_many(jobs, cancel)``); ``weights`` has
+    ``runner`` is a ``cdoctest_runner.Runner`` (a ``DocTestRunner``); ``weights`` has
     the attributes of ``training.config.RewardWeights`` (defaults when None); ``mutants`` enables
     the strength part. A fake runner shows the flow:
 
@@ -243,7 +232,8 @@ def score_completions(
     ...         return [DocTestResult(t, tuple(ExampleResult(e, Outcome.PASSED if e.want == "6\\n"
     ...                 else Outcome.FAILED, got="6\\n") for e in t.examples)) for t, _ in jobs]
     >>> t = RewardTarget("fac", "int fac(int n) { return n > 1 ? n * fac(n - 1) : 1; }")
-    >>> [r.total for r in score_completions([">>> fac(3)\\n6\\n", ">>> fac(3)\\n7\\n", "no"], [t] * 3, runner=FakeRunner())]
+    >>> texts = [">>> fac(3)\\n6\\n", ">>> fac(3)\\n7\\n", "no"]
+    >>> [r.total for r in score_completions(texts, [t] * 3, runner=FakeRunner())]
     [1.5, 0.5, 0.0]
     """
     from training.config import RewardWeights
@@ -324,3 +314,39 @@ def _strength(
         log.warning("mutation analysis failed for %s: %s", target.id or target.function, exc)
         return 0.0
     return float(report.score)
+
+
+RewardFn = Callable[[list[str], list[RewardTarget]], list[RewardBreakdown]]
+
+
+def default_reward_fn(cfg: Any) -> tuple[RewardFn, Callable[[], None]]:
+    """The cdoctest reward with a warm ``DocTestRunner``; returns ``(reward_fn, close)``."""
+    from cdoctest_runner.runner import DocTestRunner, Limits
+
+    runner = DocTestRunner(
+        limits=Limits(timeout_s=cfg.runner_timeout_s), workers=cfg.runner_workers
+    )
+    mutants = MutantCache(cfg.mutants) if cfg.mutants > 0 and cfg.rewards.strength > 0 else None
+
+    def reward_fn(texts: list[str], targets: list[RewardTarget]) -> list[RewardBreakdown]:
+        return score_completions(
+            texts,
+            targets,
+            runner=runner,
+            weights=cfg.rewards,
+            mutants=mutants,
+            min_words=cfg.reasoning_min_words,
+            max_words=cfg.reasoning_max_words,
+        )
+
+    return reward_fn, runner.close
+
+
+def reward_target(item: Any) -> RewardTarget:
+    """The ``RewardTarget`` of a data set item (``training.dataset.Item``)."""
+    return RewardTarget(
+        function=item.function,
+        source=item.source,
+        language=item.language,
+        id=getattr(item, "id", ""),
+    )

@@ -115,7 +115,8 @@ def rollout(
 ) -> Rollout:
     """Sample ``group_size`` completions for each target with ``model.generate``.
 
-    Uses torch's global RNG: seed it (``torch.manual_seed``) before calling for reproducible samples.
+    Uses torch's global RNG: seed it (``torch.manual_seed``) before calling for reproducible
+    samples.
     """
     from transformers import GenerationConfig
 

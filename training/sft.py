@@ -52,36 +52,69 @@ class SFTConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str | None = Field(None, description="model to start from: a .gguf, a Hugging Face directory, or null for the embedded GGUF")
-    method: Literal["expand", "lora"] = Field("expand", description="'expand': train 2 new front blocks only (source design); 'lora': peft adapters")
+    model: str | None = Field(
+        None,
+        description="model to start from: a .gguf, a Hugging Face directory, or null for the "
+        "embedded GGUF",
+    )
+    method: Literal["expand", "lora"] = Field(
+        "expand",
+        description="'expand': train 2 new front blocks only (source design); 'lora': peft "
+        "adapters",
+    )
     n_new: int = Field(2, ge=1, description="expand: decoder blocks inserted at the front")
     lora: LoRAOptions = Field(default_factory=LoRAOptions, description="lora: adapter options")
     device: str = Field("cpu", description="torch device")
     seed: int = Field(0, description="seed of data order")
-    split: Literal["train", "val", "synth-train", "synth-heldout"] = Field("train", description="data set split to build pairs from")
-    categories: list[str] | None = Field(None, description="restrict to these categories (null = all)")
-    variants: bool = Field(True, description="one pair per presentation of an item (its value-modified variants too)")
-    few_shot: bool = Field(True, description="prompt with the generator's few-shot turns (as at generation time)")
+    split: Literal["train", "val", "synth-train", "synth-heldout"] = Field(
+        "train", description="data set split to build pairs from"
+    )
+    categories: list[str] | None = Field(
+        None, description="restrict to these categories (null = all)"
+    )
+    variants: bool = Field(
+        True, description="one pair per presentation of an item (its value-modified variants too)"
+    )
+    few_shot: bool = Field(
+        True, description="prompt with the generator's few-shot turns (as at generation time)"
+    )
     steps: int = Field(60, gt=0, description="optimizer steps")
     batch_size: int = Field(4, gt=0, description="pairs per step")
-    learning_rate: float = Field(3e-4, gt=0.0, description="AdamW learning rate (new blocks/adapters start at identity: use a larger rate than full fine-tuning)")
+    learning_rate: float = Field(
+        3e-4,
+        gt=0.0,
+        description="AdamW learning rate (new blocks/adapters start at identity: use a larger "
+        "rate than full fine-tuning)",
+    )
     warmup_steps: int = Field(5, ge=0, description="linear warm-up steps, then cosine decay to 10%")
     weight_decay: float = Field(0.0, ge=0.0, description="AdamW weight decay")
     max_grad_norm: float = Field(1.0, gt=0.0, description="gradient clipping norm")
-    max_length: int = Field(2048, gt=0, description="pairs longer than this many tokens are dropped")
-    gradient_checkpointing: bool = Field(False, description="recompute activations in backward (saves memory)")
-    eval_prompts: int = Field(0, ge=0, description="measure the format rate on this many val prompts before and after (0 = skip)")
-    eval_max_new_tokens: int = Field(96, gt=0, description="greedy completion length for the format rate")
+    max_length: int = Field(
+        2048, gt=0, description="pairs longer than this many tokens are dropped"
+    )
+    gradient_checkpointing: bool = Field(
+        False, description="recompute activations in backward (saves memory)"
+    )
+    eval_prompts: int = Field(
+        0,
+        ge=0,
+        description="measure the format rate on this many val prompts before and after (0 = skip)",
+    )
+    eval_max_new_tokens: int = Field(
+        96, gt=0, description="greedy completion length for the format rate"
+    )
     output_dir: str = Field("runs/sft", description="run directory")
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> SFTConfig:
+        """Read a YAML mapping of the fields."""
         data = yaml.safe_load(Path(path).read_text()) or {}
         if not isinstance(data, dict):
             raise ValueError(f"{path}: expected a YAML mapping of SFTConfig fields")
         return cls.model_validate(data)
 
     def to_yaml(self) -> str:
+        """The config as YAML (every field)."""
         return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False)
 
 
@@ -116,8 +149,15 @@ def answer_text(reference: str) -> str:
     return reference.strip("\n")
 
 
-def build_pairs(items: Sequence[Any], tokenizer: Any, *, few_shot: bool = True, variants: bool = True,
-                to_target: Callable[[Any], Any] | None = None, max_length: int | None = None) -> list[Pair]:
+def build_pairs(
+    items: Sequence[Any],
+    tokenizer: Any,
+    *,
+    few_shot: bool = True,
+    variants: bool = True,
+    to_target: Callable[[Any], Any] | None = None,
+    max_length: int | None = None,
+) -> list[Pair]:
     """Q&A pairs for ``items``: the generation prompt -> the verified reference answer + EOS."""
     from models.prompt import build_messages
 
@@ -128,10 +168,15 @@ def build_pairs(items: Sequence[Any], tokenizer: Any, *, few_shot: bool = True, 
     for item in items:
         shown = item.presentations() if variants and hasattr(item, "presentations") else [item]
         for k, view in enumerate(shown):
-            prompt = tokenizer.apply_chat_template(build_messages(to_target(view), few_shot=few_shot),
-                                                   add_generation_prompt=True, tokenize=False)
+            prompt = tokenizer.apply_chat_template(
+                build_messages(to_target(view), few_shot=few_shot),
+                add_generation_prompt=True,
+                tokenize=False,
+            )
             p_ids = tokenizer(prompt, add_special_tokens=False)["input_ids"]
-            a_ids = tokenizer(answer_text(view.reference), add_special_tokens=False)["input_ids"] + [eos]
+            a_ids = tokenizer(answer_text(view.reference), add_special_tokens=False)[
+                "input_ids"
+            ] + [eos]
             if max_length is not None and len(p_ids) + len(a_ids) > max_length:
                 continue
             pairs.append(Pair(f"{getattr(item, 'id', '')}#{k}", tuple(p_ids), tuple(a_ids)))
@@ -161,11 +206,19 @@ def answer_loss(model: Any, batch: dict[str, Any]) -> Any:
     out = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"])
     logits = out.logits[:, :-1].float()
     labels = batch["labels"][:, 1:]
-    return torch.nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1), ignore_index=-100)
+    return torch.nn.functional.cross_entropy(
+        logits.reshape(-1, logits.shape[-1]), labels.reshape(-1), ignore_index=-100
+    )
 
 
-def format_rate(model: Any, tokenizer: Any, targets: Sequence[Any], *, few_shot: bool = True,
-                max_new_tokens: int = 96) -> tuple[float, list[str]]:
+def format_rate(
+    model: Any,
+    tokenizer: Any,
+    targets: Sequence[Any],
+    *,
+    few_shot: bool = True,
+    max_new_tokens: int = 96,
+) -> tuple[float, list[str]]:
     """Fraction of greedy completions that follow the block format (``parse_completion``: no error,
     at least one example), and the completions.
     """
@@ -193,8 +246,16 @@ def prepare_model(cfg: SFTConfig, model: Any) -> tuple[Any, list[Any]]:
     else:
         from peft import LoraConfig, get_peft_model
 
-        model = get_peft_model(model, LoraConfig(r=cfg.lora.r, lora_alpha=cfg.lora.alpha, lora_dropout=cfg.lora.dropout,
-                                                 target_modules=cfg.lora.target_modules, task_type="CAUSAL_LM"))
+        model = get_peft_model(
+            model,
+            LoraConfig(
+                r=cfg.lora.r,
+                lora_alpha=cfg.lora.alpha,
+                lora_dropout=cfg.lora.dropout,
+                target_modules=cfg.lora.target_modules,
+                task_type="CAUSAL_LM",
+            ),
+        )
         params = [p for p in model.parameters() if p.requires_grad]
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
@@ -221,9 +282,15 @@ def _items(cfg: SFTConfig) -> list[Any]:
     return items
 
 
-def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items: Sequence[Any] | None = None,
-              to_target: Callable[[Any], Any] | None = None, policy: tuple[Any, Any] | None = None,
-              progress: bool = False) -> SFTResult:
+def train_sft(
+    cfg: SFTConfig,
+    *,
+    items: Sequence[Any] | None = None,
+    eval_items: Sequence[Any] | None = None,
+    to_target: Callable[[Any], Any] | None = None,
+    policy: tuple[Any, Any] | None = None,
+    progress: bool = False,
+) -> SFTResult:
     """Run the SFT stage and save the run directory; returns the trained model and figures.
 
     ``items`` default to the configured split; ``eval_items`` (for the format rate) to the ``val``
@@ -240,8 +307,14 @@ def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items:
     if not items:
         raise SFTError("no items to build SFT pairs from: check split/categories")
     model, tokenizer = policy if policy is not None else load_policy(cfg.model, device=cfg.device)
-    pairs = build_pairs(items, tokenizer, few_shot=cfg.few_shot, variants=cfg.variants, to_target=to_target,
-                        max_length=cfg.max_length)
+    pairs = build_pairs(
+        items,
+        tokenizer,
+        few_shot=cfg.few_shot,
+        variants=cfg.variants,
+        to_target=to_target,
+        max_length=cfg.max_length,
+    )
     if not pairs:
         raise SFTError(f"every pair is longer than max_length {cfg.max_length}")
     run_dir = Path(cfg.output_dir)
@@ -255,8 +328,13 @@ def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items:
 
             eval_items = load_items("val")
         eval_targets = [to_target(i) for i in list(eval_items)[: cfg.eval_prompts]]
-        result.format_before, _ = format_rate(model, tokenizer, eval_targets, few_shot=cfg.few_shot,
-                                              max_new_tokens=cfg.eval_max_new_tokens)
+        result.format_before, _ = format_rate(
+            model,
+            tokenizer,
+            eval_targets,
+            few_shot=cfg.few_shot,
+            max_new_tokens=cfg.eval_max_new_tokens,
+        )
     model, params = prepare_model(cfg, model)
     result.model = model
     optimizer = torch.optim.AdamW(params, lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
@@ -286,9 +364,14 @@ def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items:
             scheduler.step()
             loss_value = float(loss.detach())
             result.losses.append(loss_value)
-            record = {"step": step, "loss": loss_value, "grad_norm": grad_norm,
-                      "tokens": int((batch["labels"] != -100).sum()), "lr": optimizer.param_groups[0]["lr"],
-                      "seconds": round(time.perf_counter() - t0, 3)}
+            record = {
+                "step": step,
+                "loss": loss_value,
+                "grad_norm": grad_norm,
+                "tokens": int((batch["labels"] != -100).sum()),
+                "lr": optimizer.param_groups[0]["lr"],
+                "seconds": round(time.perf_counter() - t0, 3),
+            }
             metrics.write(json.dumps(record) + "\n")
             metrics.flush()
             if bar is not None:
@@ -298,14 +381,19 @@ def train_sft(cfg: SFTConfig, *, items: Sequence[Any] | None = None, eval_items:
             bar.close()
     model.eval()
     if cfg.eval_prompts:
-        result.format_after, _ = format_rate(model, tokenizer, eval_targets, few_shot=cfg.few_shot,
-                                             max_new_tokens=cfg.eval_max_new_tokens)
+        result.format_after, _ = format_rate(
+            model,
+            tokenizer,
+            eval_targets,
+            few_shot=cfg.few_shot,
+            max_new_tokens=cfg.eval_max_new_tokens,
+        )
     save_sft(cfg, result)
     return result
 
 
 def save_sft(cfg: SFTConfig, result: SFTResult) -> Path:
-    """Write ``model/`` (and ``adapter/`` for lora) and ``summary.json``; return the model directory."""
+    """Write ``model/`` (and ``adapter/`` for lora) and ``summary.json``; return the model dir."""
     from training.export import source_gguf
     from training.hf_model import embedded_gguf_path
 
@@ -324,13 +412,21 @@ def save_sft(cfg: SFTConfig, result: SFTResult) -> Path:
     if cfg.method == "expand":
         from training.expand import EXPANSION_FILE
 
-        (model_dir / EXPANSION_FILE).write_text(json.dumps({"front": cfg.n_new, "source_layer": 0}) + "\n")
-    summary = {"method": cfg.method, "pairs": result.pairs, "steps": cfg.steps,
-               "loss_first": result.losses[0] if result.losses else None,
-               "loss_last": result.losses[-1] if result.losses else None,
-               "loss_last10_mean": sum(result.losses[-10:]) / max(1, len(result.losses[-10:])),
-               "format_before": result.format_before, "format_after": result.format_after,
-               "eval_prompts": cfg.eval_prompts, "source_gguf": origin}
+        (model_dir / EXPANSION_FILE).write_text(
+            json.dumps({"front": cfg.n_new, "source_layer": 0}) + "\n"
+        )
+    summary = {
+        "method": cfg.method,
+        "pairs": result.pairs,
+        "steps": cfg.steps,
+        "loss_first": result.losses[0] if result.losses else None,
+        "loss_last": result.losses[-1] if result.losses else None,
+        "loss_last10_mean": sum(result.losses[-10:]) / max(1, len(result.losses[-10:])),
+        "format_before": result.format_before,
+        "format_after": result.format_after,
+        "eval_prompts": cfg.eval_prompts,
+        "source_gguf": origin,
+    }
     (run_dir / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     return model_dir
 
@@ -347,11 +443,23 @@ def _bar(total: int, enabled: bool) -> Any:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``cdoctest-train sft``."""
-    parser.add_argument("--config", metavar="FILE", help="YAML file of SFTConfig fields (default: built-in defaults)")
-    parser.add_argument("--model", metavar="HF_DIR_OR_GGUF", help="model to start from (default: the embedded model)")
-    parser.add_argument("--method", choices=["expand", "lora"], help="expand (2 new front blocks, default) or lora")
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="YAML file of SFTConfig fields (default: built-in defaults)",
+    )
+    parser.add_argument(
+        "--model",
+        metavar="HF_DIR_OR_GGUF",
+        help="model to start from (default: the embedded model)",
+    )
+    parser.add_argument(
+        "--method", choices=["expand", "lora"], help="expand (2 new front blocks, default) or lora"
+    )
     parser.add_argument("--steps", type=int, help="optimizer steps (overrides the config)")
-    parser.add_argument("--eval-prompts", type=int, help="val prompts for the before/after format rate")
+    parser.add_argument(
+        "--eval-prompts", type=int, help="val prompts for the before/after format rate"
+    )
     parser.add_argument("--out", metavar="DIR", help="run directory (overrides output_dir)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -359,8 +467,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Train and print the summary."""
     cfg = SFTConfig.from_yaml(args.config) if args.config else SFTConfig()
-    updates = {k: v for k, v in (("model", args.model), ("method", args.method), ("steps", args.steps),
-                                 ("eval_prompts", args.eval_prompts), ("output_dir", args.out)) if v is not None}
+    updates = {
+        k: v
+        for k, v in (
+            ("model", args.model),
+            ("method", args.method),
+            ("steps", args.steps),
+            ("eval_prompts", args.eval_prompts),
+            ("output_dir", args.out),
+        )
+        if v is not None
+    }
     cfg = SFTConfig.model_validate({**cfg.model_dump(), **updates})
     result = train_sft(cfg, progress=not args.no_progress)
     print((result.run_dir / "summary.json").read_text())

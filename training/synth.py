@@ -52,7 +52,7 @@ def synth_dir(directory: str | Path | None = None) -> Path:
 
 
 def load_synth(split: str, directory: str | Path | None = None) -> list[Item]:
-    """Load a generated split (``synth-train`` or ``synth-heldout``); ``DatasetError`` if malformed."""
+    """Load a generated split (``synth-train``/``synth-heldout``); ``DatasetError`` if malformed."""
     if split not in SYNTH_SPLITS:
         raise DatasetError(f"unknown generated split {split!r} (use {', '.join(SYNTH_SPLITS)})")
     path = synth_dir(directory) / f"{split.removeprefix('synth-')}.jsonl"

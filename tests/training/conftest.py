@@ -79,7 +79,7 @@ def tiny_items() -> list[TinyItem]:
 
 @pytest.fixture(scope="session")
 def embedded_policy():
-    """The embedded SmolLM2-135M loaded into torch once per session (skips without torch or the GGUF)."""
+    """The embedded SmolLM2-135M in torch, loaded once per session (skips without torch/GGUF)."""
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
     from models.api import ModelError

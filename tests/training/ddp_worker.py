@@ -1,6 +1,7 @@
-"""Worker of test_ddp.py, run by ``torchrun --nproc_per_node=2``: two GRPO steps, then a parameter hash.
+"""Worker of test_ddp.py (``torchrun --nproc_per_node=2``): two GRPO steps, then a parameter hash.
 
-Each rank loads the embedded policy, runs ``training.grpo.train`` unchanged (it detects the launcher),
+Each rank loads the embedded policy, runs ``training.grpo.train`` unchanged (it detects the
+launcher),
 and writes ``OUT/rank<r>.json``: the items its reward function saw, the SHA-256 of its parameters
 before and after training, and the metrics lines rank 0 wrote. The reward is the smoke test's
 deterministic text statistic (distinct characters / 10), so groups differ in reward and the

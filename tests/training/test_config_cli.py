@@ -73,6 +73,9 @@ def test_docs_list_every_option():
     from training.config import LoRAOptions, RewardWeights
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "training.md").read_text()
-    names = [*GRPOConfig.model_fields, *(f"rewards.{n}" for n in RewardWeights.model_fields),
-             *(f"lora.{n}" for n in LoRAOptions.model_fields)]
+    names = [
+        *GRPOConfig.model_fields,
+        *(f"rewards.{n}" for n in RewardWeights.model_fields),
+        *(f"lora.{n}" for n in LoRAOptions.model_fields),
+    ]
     assert [n for n in names if f"| `{n}` |" not in doc] == []

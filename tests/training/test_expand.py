@@ -32,7 +32,9 @@ def test_expand_front_keeps_logits_and_renumbers(embedded_policy):
     from training.expand import expand_front
 
     model, tok = embedded_policy
-    ids = torch.tensor([tok("int add(int a, int b) { return a + b; }", add_special_tokens=False)["input_ids"]])
+    ids = torch.tensor(
+        [tok("int add(int a, int b) { return a + b; }", add_special_tokens=False)["input_ids"]]
+    )
     with torch.no_grad():
         before = model(ids).logits
         expanded = expand_front(copy.deepcopy(model), 2)
@@ -43,7 +45,10 @@ def test_expand_front_keeps_logits_and_renumbers(embedded_policy):
     # The new blocks are copies of block 0 except the zeroed output projections.
     new, old = expanded.model.layers[0], model.model.layers[0]
     assert torch.equal(new.self_attn.q_proj.weight, old.self_attn.q_proj.weight)
-    assert not new.self_attn.o_proj.weight.detach().any() and not new.mlp.down_proj.weight.detach().any()
+    assert (
+        not new.self_attn.o_proj.weight.detach().any()
+        and not new.mlp.down_proj.weight.detach().any()
+    )
     # Generation with a KV cache works on the renumbered layers and matches the original's.
     with torch.no_grad():
         a = model.generate(ids, max_new_tokens=5, do_sample=False)
@@ -65,8 +70,16 @@ def test_only_new_blocks_get_gradients(embedded_policy):
     ids = torch.tensor([tok(">>> add(2, 3)\n5", add_special_tokens=False)["input_ids"]])
     out = expanded(ids, labels=ids)
     out.loss.backward()
-    with_grad = {n for n, p in expanded.named_parameters() if p.grad is not None and float(p.grad.abs().max()) > 0}
-    assert with_grad == {f"model.layers.{i}.{m}.weight" for i in (0, 1) for m in ("self_attn.o_proj", "mlp.down_proj")}
+    with_grad = {
+        n
+        for n, p in expanded.named_parameters()
+        if p.grad is not None and float(p.grad.abs().max()) > 0
+    }
+    assert with_grad == {
+        f"model.layers.{i}.{m}.weight"
+        for i in (0, 1)
+        for m in ("self_attn.o_proj", "mlp.down_proj")
+    }
     assert all(p.grad is None for n, p in expanded.named_parameters() if n not in names)
 
 
@@ -111,16 +124,28 @@ def test_short_expand_sft_lowers_answer_loss(embedded_policy, tiny_items, to_tar
     from training.sft import SFTConfig
 
     model, _ = embedded_policy
-    cfg = SFTConfig(steps=8, batch_size=3, learning_rate=1e-3, warmup_steps=0, few_shot=False,
-                    output_dir=str(tmp_path / "sft"))
+    cfg = SFTConfig(
+        steps=8,
+        batch_size=3,
+        learning_rate=1e-3,
+        warmup_steps=0,
+        few_shot=False,
+        output_dir=str(tmp_path / "sft"),
+    )
     result, loss_before, loss_after = _sft_and_losses(cfg, embedded_policy, tiny_items, to_target)
     assert loss_after < 0.8 * loss_before, (loss_before, loss_after)
     # The frozen original blocks did not move.
     for new_idx in range(2, 32):
-        assert torch.equal(result.model.model.layers[new_idx].mlp.up_proj.weight,
-                           model.model.layers[new_idx - 2].mlp.up_proj.weight)
+        assert torch.equal(
+            result.model.model.layers[new_idx].mlp.up_proj.weight,
+            model.model.layers[new_idx - 2].mlp.up_proj.weight,
+        )
     saved = tmp_path / "sft" / "model"
-    assert (saved / "config.json").is_file() and (saved / "DERIVED_FROM").is_file() and (saved / "EXPANSION").is_file()
+    assert (
+        (saved / "config.json").is_file()
+        and (saved / "DERIVED_FROM").is_file()
+        and (saved / "EXPANSION").is_file()
+    )
     assert (tmp_path / "sft" / "metrics.jsonl").read_text().count("\n") == 8
 
 
@@ -129,21 +154,31 @@ def test_short_lora_sft_trains_only_adapters_and_saves_adapter_and_merged_model(
     embedded_policy, tiny_items, to_target, tmp_path
 ):
     """``method: lora``: only the adapters move, the loss drops, and both the peft adapter (what
-    ``cdoctest-train export`` turns into a llama.cpp LoRA) and the merged model are written."""
+    ``cdoctest-train export`` turns into a llama.cpp LoRA) and the merged model are written.
+    """
     import torch
 
     from training.sft import SFTConfig
 
     model, _ = embedded_policy
-    cfg = SFTConfig(method="lora", lora={"r": 8, "alpha": 16, "target_modules": ["q_proj", "v_proj"]},
-                    steps=8, batch_size=3, learning_rate=3e-3, warmup_steps=0, few_shot=False,
-                    output_dir=str(tmp_path / "sft"))
+    cfg = SFTConfig(
+        method="lora",
+        lora={"r": 8, "alpha": 16, "target_modules": ["q_proj", "v_proj"]},
+        steps=8,
+        batch_size=3,
+        learning_rate=3e-3,
+        warmup_steps=0,
+        few_shot=False,
+        output_dir=str(tmp_path / "sft"),
+    )
     result, loss_before, loss_after = _sft_and_losses(cfg, embedded_policy, tiny_items, to_target)
     trainable = {n for n, p in result.model.named_parameters() if p.requires_grad}
     assert trainable and all("lora_" in n for n in trainable), sorted(trainable)[:5]
     assert loss_after < 0.9 * loss_before, (loss_before, loss_after)
     base = result.model.get_base_model()
-    assert torch.equal(base.model.layers[3].mlp.up_proj.weight, model.model.layers[3].mlp.up_proj.weight)
+    assert torch.equal(
+        base.model.layers[3].mlp.up_proj.weight, model.model.layers[3].mlp.up_proj.weight
+    )
     run = tmp_path / "sft"
     assert (run / "adapter" / "adapter_config.json").is_file()
     assert (run / "model" / "config.json").is_file() and (run / "model" / "DERIVED_FROM").is_file()

@@ -33,7 +33,8 @@ PROMPT = [{"role": "user", "content": "Write a cdoctest for int add(int a, int b
 def test_conversion_cache_entry_follows_its_gguf_to_the_current_path(tmp_path, monkeypatch):
     """The cache is keyed by the GGUF's SHA-256; a hit re-points ``SOURCE`` (which export reads for
     the metadata, and compares to decide adapter vs full export) at the file that exists now, e.g.
-    the embedded model of a second virtual environment."""
+    the embedded model of a second virtual environment.
+    """
     from training.hf_model import convert_gguf, file_sha256
 
     monkeypatch.setenv("CDOCTEST_HF_CACHE", str(tmp_path / "cache"))
@@ -62,11 +63,15 @@ def test_permute_qk_matches_llama_cpp_rotary_layout():
 def test_lora_alpha_written_so_llama_cpp_scale_equals_peft_scale():
     from types import SimpleNamespace
 
-    from training.export import lora_alpha_for_gguf
+    from training.export_lora import lora_alpha_for_gguf
 
-    assert lora_alpha_for_gguf(SimpleNamespace(r=16, lora_alpha=32, use_rslora=False)) == 32.0  # 32/16 = 2
+    assert (
+        lora_alpha_for_gguf(SimpleNamespace(r=16, lora_alpha=32, use_rslora=False)) == 32.0
+    )  # 32/16 = 2
     # rsLoRA scales by alpha/sqrt(r) = 8; llama.cpp divides by r, so 8 * 16 = 128 is written.
-    assert lora_alpha_for_gguf(SimpleNamespace(r=16, lora_alpha=32, use_rslora=True)) == pytest.approx(128.0)
+    assert lora_alpha_for_gguf(
+        SimpleNamespace(r=16, lora_alpha=32, use_rslora=True)
+    ) == pytest.approx(128.0)
 
 
 def test_source_name_shifts_blocks_added_at_front():
@@ -107,8 +112,17 @@ def _llama():
 
 
 def _llama_logprobs(path: str, ids: list[int], lora: str | None = None) -> np.ndarray:
-    llm = _llama()(model_path=path, lora_path=lora, n_ctx=512, logits_all=True, verbose=False, n_threads=2,
-                   type_k=0, type_v=0, flash_attn=False)  # type 0 = GGML_TYPE_F32 KV cache
+    llm = _llama()(
+        model_path=path,
+        lora_path=lora,
+        n_ctx=512,
+        logits_all=True,
+        verbose=False,
+        n_threads=2,
+        type_k=0,
+        type_v=0,
+        flash_attn=False,
+    )  # type 0 = GGML_TYPE_F32 KV cache
     try:
         llm.eval(ids)
         scores = np.array(llm.scores[: len(ids)], dtype=np.float64)
@@ -147,7 +161,7 @@ def workdir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def expanded(embedded_policy, workdir):
-    """The embedded model expanded by 2 blocks whose weights are then moved off their identity init."""
+    """The embedded model expanded by 2 blocks, whose weights are then moved off identity init."""
     import torch
 
     from training.expand import expand_front
@@ -160,14 +174,19 @@ def expanded(embedded_policy, workdir):
         for block in model.model.layers[:2]:
             for p in block.parameters():
                 p.add_(torch.randn(p.shape, generator=gen) * 0.02)  # o_proj/down_proj non-zero now
-    report = export_full(model, workdir / "expanded-f32.gguf", base_gguf=embedded_gguf_path(), outtype="f32",
-                         keep_unchanged=False)
+    report = export_full(
+        model,
+        workdir / "expanded-f32.gguf",
+        base_gguf=embedded_gguf_path(),
+        outtype="f32",
+        keep_unchanged=False,
+    )
     return model, report
 
 
 @pytest.fixture(scope="module")
 def lora(embedded_policy, workdir):
-    """A LoRA (r=8, all linear layers, random B) on the embedded model, its adapter GGUF and an F32 base."""
+    """A LoRA (r=8, all linear layers, random B) on the embedded model, its adapter and F32 base."""
     import torch
     from peft import LoraConfig, get_peft_model
 
@@ -175,16 +194,23 @@ def lora(embedded_policy, workdir):
     from training.hf_model import embedded_gguf_path
 
     base = embedded_gguf_path()
-    model = get_peft_model(copy.deepcopy(embedded_policy[0]),
-                           LoraConfig(r=8, lora_alpha=16, target_modules="all-linear", task_type="CAUSAL_LM"))
+    model = get_peft_model(
+        copy.deepcopy(embedded_policy[0]),
+        LoraConfig(r=8, lora_alpha=16, target_modules="all-linear", task_type="CAUSAL_LM"),
+    )
     gen = torch.Generator().manual_seed(1)
     with torch.no_grad():
         for name, p in model.named_parameters():
             if "lora_B" in name:
                 p.copy_(torch.randn(p.shape, generator=gen) * 0.02)
     adapter = export_model(model, workdir / "adapter.gguf", base_gguf=base, outtype="f32")
-    f32_base = export_full(embedded_policy[0], workdir / "base-f32.gguf", base_gguf=base, outtype="f32",
-                           keep_unchanged=False)
+    f32_base = export_full(
+        embedded_policy[0],
+        workdir / "base-f32.gguf",
+        base_gguf=base,
+        outtype="f32",
+        keep_unchanged=False,
+    )
     return model, adapter, f32_base
 
 
@@ -200,10 +226,17 @@ def test_expanded_full_gguf_metadata(expanded):
     out, src = GGUFReader(report.path), GGUFReader(embedded_gguf_path())
     assert out.get_field("llama.block_count").contents() == 32
     names = {t.name for t in out.tensors}
-    assert {f"blk.{i}.attn_q.weight" for i in range(32)} <= names and "blk.32.attn_q.weight" not in names
+    assert {
+        f"blk.{i}.attn_q.weight" for i in range(32)
+    } <= names and "blk.32.attn_q.weight" not in names
     assert "output.weight" not in names  # tied embeddings stay tied
-    for key in ("tokenizer.chat_template", "tokenizer.ggml.tokens", "tokenizer.ggml.merges",
-                "tokenizer.ggml.eos_token_id", "llama.rope.freq_base"):
+    for key in (
+        "tokenizer.chat_template",
+        "tokenizer.ggml.tokens",
+        "tokenizer.ggml.merges",
+        "tokenizer.ggml.eos_token_id",
+        "llama.rope.freq_base",
+    ):
         assert out.get_field(key).contents() == src.get_field(key).contents(), key
 
 
@@ -252,7 +285,8 @@ def test_lora_adapter_gguf_logprobs_match_torch(lora, prompt_ids, embedded_polic
 def test_lora_on_expanded_model_is_refused_as_adapter(expanded, workdir):
     from peft import LoraConfig, get_peft_model
 
-    from training.export import ExportError, export_lora
+    from training.export import ExportError
+    from training.export_lora import export_lora
     from training.hf_model import embedded_gguf_path
 
     model = get_peft_model(copy.deepcopy(expanded[0]), LoraConfig(r=2, target_modules=["q_proj"]))
@@ -289,8 +323,21 @@ def test_cdoctest_gen_serves_exported_model_and_adapter(expanded, lora, workdir,
         "adapter": ["--model", embedded_gguf_path(), "--adapter", lora[1].path],
     }
     for label, extra in runs.items():
-        code, data, err = _generate([str(source), "--function", "add", "--json", "--samples", "2", "--seed", "1",
-                                     "--fallback", "never", *extra])
+        code, data, err = _generate(
+            [
+                str(source),
+                "--function",
+                "add",
+                "--json",
+                "--samples",
+                "2",
+                "--seed",
+                "1",
+                "--fallback",
+                "never",
+                *extra,
+            ]
+        )
         assert code in (0, 1), (label, err)
         assert Path(extra[1]).name in (data.get("model") or ""), (label, data.get("model"))
         if label == "adapter":

@@ -113,7 +113,8 @@ def trained(request, donor, tmp_path_factory, tiny_items, to_target):
     from transformers import AutoModelForCausalLM
 
     from training.config import LoRAOptions
-    from training.export import export_model, export_new
+    from training.export import export_model
+    from training.export_new import export_new
     from training.grpo import build_state, train
     from training.hf_model import load_policy
 
@@ -232,7 +233,8 @@ def test_lora_adapter_and_merged_gguf_match_torch_in_llama_cpp(trained, prompt_i
 def test_export_new_refuses_a_vocabulary_the_tokenizer_does_not_have(donor, tmp_path):
     from transformers import AutoModelForCausalLM
 
-    from training.export import ExportError, export_new
+    from training.export import ExportError
+    from training.export_new import export_new
 
     config = tiny_config("qwen2")
     config.vocab_size = N_TOKENS + 8
@@ -245,7 +247,8 @@ def test_export_new_refuses_a_vocabulary_the_tokenizer_does_not_have(donor, tmp_
 def test_export_new_refuses_rope_scaling_and_sliding_windows():
     from types import SimpleNamespace
 
-    from training.export import ExportError, _add_hparams, _rope_theta
+    from training.export import ExportError
+    from training.export_new import _add_hparams, _rope_theta
 
     yarn = SimpleNamespace(rope_parameters={"rope_type": "yarn", "rope_theta": 1e6, "factor": 4.0})
     with pytest.raises(ExportError, match="'yarn'"):

@@ -53,7 +53,10 @@ def read_metrics(run_dir):
 def test_steps_move_policy_keep_reference_and_resume_identically(
     tmp_path, embedded_policy, tiny_items, to_target
 ):
-    """Two steps: finite losses, θ moves, π_ref stays the initial model; resuming at step 1 repeats step 1 bit for bit."""
+    """Two steps: finite losses, θ moves, π_ref stays the initial model.
+
+    Resuming at step 1 repeats step 1 bit for bit.
+    """
     model0 = embedded_policy[0]
     cfg = small_config(tmp_path)
     state = run(cfg, embedded_policy, tiny_items, to_target)
@@ -119,15 +122,15 @@ def test_padding_after_eos_does_not_change_the_loss(
     assert roll.completion_mask[0].tolist()[:4] == [1.0, 1.0, 1.0, 0.0]
     rewards = torch.tensor([1.0, 0.0])
     exp, _ = make_experience(state, roll, rewards)
-    before = update_step(state, exp)["loss"]
+    before = update_step(state, exp)[0].loss
     exp.sequences[0, roll.prompt_len + 3 :] = 7  # garbage in the padding of row 0
-    after = update_step(state, exp)["loss"]
+    after = update_step(state, exp)[0].loss
     assert after == pytest.approx(before, abs=1e-7)
     assert math.isfinite(before)
 
 
 def test_chunked_logprobs_match_full_logits(embedded_policy):
-    """The chunked selected-token log-probs equal log_softmax over full logits (left-padded batch)."""
+    """Chunked selected-token log-probs equal log_softmax over full logits (left-padded batch)."""
     from training.logprobs import sequence_logprobs
 
     model, tokenizer = embedded_policy

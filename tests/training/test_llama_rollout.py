@@ -116,7 +116,8 @@ def test_grpo_steps_with_llama_rollouts(
         assert math.isfinite(r["loss"]) and r["skipped_updates"] == 0
         assert 0 <= r["llama_logprob_gap_mean"] < 0.5, r
         print(
-            f"step {r['step']}: loss {r['loss']:.5f}, |Δ logprob| mean {r['llama_logprob_gap_mean']:.4f} "
+            f"step {r['step']}: loss {r['loss']:.5f}, |Δ logprob| mean "
+            f"{r['llama_logprob_gap_mean']:.4f} "
             f"max {r['llama_logprob_gap_max']:.4f}, rollout {r['seconds']['rollout']:.2f}s"
         )
     traces = [json.loads(x) for x in (tmp_path / "run" / "traces.jsonl").read_text().splitlines()]

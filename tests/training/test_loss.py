@@ -1,4 +1,4 @@
-"""GRPO loss terms against numbers computed by hand (STYLE.md example 19 and the formulas in loss.py).
+"""GRPO loss terms against numbers computed by hand (STYLE.md example 19, the formulas in loss.py).
 
 Every expected value is written out as arithmetic a reviewer can redo: ratios are chosen as exact
 exponentials (r = 1.5, 0.5, 2), advantages as small integers.
@@ -51,7 +51,8 @@ def test_group_advantages_are_per_group_and_all_equal_groups_give_zero():
 
 
 def test_group_advantages_eps_and_clamp():
-    # [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]: mean 0.1, unbiased std sqrt((0.81 + 9·0.01)/9) = sqrt(0.1) = 0.31623
+    # [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]: mean 0.1, unbiased std sqrt((0.81 + 9·0.01)/9) = sqrt(0.1) =
+    # 0.31623
     # top: 0.9 / 0.31623 = 2.846 ; with eps = 0.1: 0.9 / 0.41623 = 2.1623 ; clamp 2 -> 2.0
     rewards = torch.tensor([1.0] + [0.0] * 9)
     assert group_advantages(rewards, 10, eps=0.0, clamp=None)[0].item() == pytest.approx(
@@ -93,7 +94,8 @@ def test_symmetric_clip_below_one():
 
 
 def test_asymmetric_clip_higher():
-    # ε_low 0.2, ε_high 0.28, A = +2: r = 1.5 -> -min(3.0, 1.28·2) = -2.56 ; r = 0.5, A = -2 -> -min(-1, -1.6) = 1.6
+    # ε_low 0.2, ε_high 0.28, A = +2: r = 1.5 -> -min(3.0, 1.28·2) = -2.56 ; r = 0.5, A = -2 ->
+    # -min(-1, -1.6) = 1.6
     loss = clipped_surrogate(
         lp(1.5, 0.5), zeros(2), torch.tensor([[2.0, -2.0]]), eps_low=0.2, eps_high=0.28
     )
@@ -101,7 +103,8 @@ def test_asymmetric_clip_higher():
 
 
 def test_upper_bound_form():
-    # -A·min(r, 1+ε): r = 1.5, A = +1 -> -1.2 ; r = 1.5, A = -1 -> +1.2 (not 1.5: the bound caps both signs)
+    # -A·min(r, 1+ε): r = 1.5, A = +1 -> -1.2 ; r = 1.5, A = -1 -> +1.2 (not 1.5: the bound caps
+    # both signs)
     # r = 0.5, A = -1 -> +0.5 (no lower clip, unlike the symmetric form's 0.8)
     loss = clipped_surrogate(
         lp(1.5, 1.5, 0.5), zeros(3), torch.tensor([[1.0, -1.0, -1.0]]), form="upper_bound"
@@ -150,7 +153,8 @@ def test_k3_style_example_and_zero_at_equality():
 
 
 def test_exact_kl_over_vocabulary():
-    # π = (0.5, 0.25, 0.25), π_ref = (0.25, 0.25, 0.5): 0.5·ln 2 + 0 + 0.25·ln 0.5 = 0.25·ln 2 = 0.173287
+    # π = (0.5, 0.25, 0.25), π_ref = (0.25, 0.25, 0.5): 0.5·ln 2 + 0 + 0.25·ln 0.5 = 0.25·ln 2 =
+    # 0.173287
     p = torch.log(torch.tensor([[0.5, 0.25, 0.25]]))
     q = torch.log(torch.tensor([[0.25, 0.25, 0.5]]))
     assert kl_exact(p, q).item() == pytest.approx(0.25 * math.log(2), abs=1e-6)
@@ -189,8 +193,9 @@ def test_constant_normalisation():
 
 
 def test_grpo_loss_masks_every_term_and_adds_beta_kl():
-    """Garbage in masked positions (old/ref log-probs of 50) changes nothing; the KL enters with +β."""
-    # Row 0: two tokens with r = 1.5 (A = +1): policy -1.2 each ; row 1: one token r = 0.5 (A = -1): +0.8
+    """Garbage in masked positions (old/ref log-probs of 50) changes nothing; KL enters with +β."""
+    # Row 0: two tokens with r = 1.5 (A = +1): policy -1.2 each ; row 1: one token r = 0.5 (A =
+    # -1): +0.8
     logp = torch.log(torch.tensor([[1.5, 1.5, 1.0], [0.5, 1.0, 1.0]]))
     old = torch.tensor([[0.0, 0.0, 50.0], [0.0, 50.0, 50.0]])
     ref = torch.tensor(
@@ -200,7 +205,8 @@ def test_grpo_loss_masks_every_term_and_adds_beta_kl():
     kl = kl_k3(logp, ref)
     adv = torch.tensor([1.0, -1.0])
     parts = grpo_loss(logp, old, adv, MASK, kl=kl, beta=0.1, normalization="sequence")
-    # sequence: row 0 mean of (-1.2 + 0.1·0.306853, -1.2) = -1.184657 ; row 1 = 0.8 ; mean = -0.192329
+    # sequence: row 0 mean of (-1.2 + 0.1·0.306853, -1.2) = -1.184657 ; row 1 = 0.8 ; mean =
+    # -0.192329
     assert parts.loss.item() == pytest.approx((-1.2 + 0.0306853 / 2 + 0.8) / 2, abs=1e-6)
     assert parts.policy_loss == pytest.approx((-1.2 + 0.8) / 2, abs=1e-6)
     assert parts.kl == pytest.approx(0.306853 / 3, abs=1e-6)  # token mean over the 3 valid tokens

@@ -1,4 +1,4 @@
-"""The 3B LoRA GRPO memory estimate (training.memory): its counts against real models and the docs."""
+"""The 3B LoRA GRPO memory estimate (training.memory): counts against real models and the docs."""
 
 from __future__ import annotations
 
@@ -84,7 +84,8 @@ def test_step_memory_items_and_options():
     assert full["total"] == pytest.approx(sum(v for k, v in full.items() if k != "total"))
     no_ref = grpo_step_memory(QWEN25_CODER_3B, StepSetup(beta_positive=False))
     assert full["total"] - no_ref["total"] == pytest.approx(full["reference"])
-    # The reference shares the frozen base: one adapter snapshot (the deep copy held base + adapters).
+    # The reference shares the frozen base: one adapter snapshot (the deep copy held base +
+    # adapters).
     assert full["reference"] == pytest.approx(QWEN25_CODER_3B.lora_parameters(16) * 4)
     deep = grpo_step_memory(QWEN25_CODER_3B, StepSetup(deep_copy_reference=True))
     assert deep["reference"] - full["reference"] == pytest.approx(full["base_weights"])

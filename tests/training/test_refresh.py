@@ -40,11 +40,31 @@ def test_model_card_markdown_lists_what_was_done():
         "created_at": "2026-11-22T01:00:00+00:00",
         "base_model": {"path": "/m/base.gguf", "sha256": "ab12"},
         "stages": ["sft", "export", "eval"],
-        "data": {"set": "training/data", "train_items": 126, "val_items": 9, "categories": ["loops", "strings"]},
-        "sft": {"summary": {"method": "expand", "steps": 3, "pairs": 10, "loss_first": 2.5, "loss_last": 1.25},
-                "config": {"steps": 3}},
-        "export": {"kind": "model", "path": "/r/model.gguf", "outtype": "q8_0", "block_count": 32, "tensors": 290,
-                   "raw_copied": 270, "bytes": 130_000_000},
+        "data": {
+            "set": "training/data",
+            "train_items": 126,
+            "val_items": 9,
+            "categories": ["loops", "strings"],
+        },
+        "sft": {
+            "summary": {
+                "method": "expand",
+                "steps": 3,
+                "pairs": 10,
+                "loss_first": 2.5,
+                "loss_last": 1.25,
+            },
+            "config": {"steps": 3},
+        },
+        "export": {
+            "kind": "model",
+            "path": "/r/model.gguf",
+            "outtype": "q8_0",
+            "block_count": 32,
+            "tensors": 290,
+            "raw_copied": 270,
+            "bytes": 130_000_000,
+        },
         "installed": "/d/models/v0002",
         "timings_s": {"sft": 1.0},
         "metrics_before": {"table": "| before |"},
@@ -55,7 +75,11 @@ def test_model_card_markdown_lists_what_was_done():
     assert "- sft: method expand, 3 steps on 10 pairs, answer loss 2.500 -> 1.250" in text
     assert "(q8_0, 32 blocks, 290 tensors, 270 copied unchanged, 130.0 MB)" in text
     assert "roll back with `cdoctest-train rollback`" in text
-    assert text.index("## Validation before") < text.index("| before |") < text.index("## Validation after")
+    assert (
+        text.index("## Validation before")
+        < text.index("| before |")
+        < text.index("## Validation after")
+    )
 
 
 def _cli(module_main, args: list[str]) -> tuple[int, str, str]:
@@ -78,7 +102,6 @@ def test_tiny_refresh_installs_serves_and_rolls_back(tmp_path, monkeypatch):
         pytest.skip(str(exc))
     from models import resolve_model
     from models.api import ModelError
-    from models.resolve import install_model
     from training.hf_model import embedded_gguf_path
     from training.refresh import RefreshConfig, refresh
 
@@ -93,28 +116,53 @@ def test_tiny_refresh_installs_serves_and_rolls_back(tmp_path, monkeypatch):
 
     cfg = RefreshConfig(
         stages=["sft", "grpo", "export", "eval"],
-        sft={"steps": 2, "batch_size": 2, "few_shot": False, "variants": False, "categories": ["arithmetic"]},
-        grpo={"steps": 1, "prompts_per_step": 1, "group_size": 2, "max_completion_tokens": 24, "mutants": 0,
-              "rewards": {"strength": 0.0}, "beta": 0.0, "runner_workers": 1, "categories": ["arithmetic"],
-              "few_shot": False, "tensorboard": False},
-        eval_items=1, eval_max_new_tokens=32, eval_mutants=0, export_outtype="q8_0",
+        sft={
+            "steps": 2,
+            "batch_size": 2,
+            "few_shot": False,
+            "variants": False,
+            "categories": ["arithmetic"],
+        },
+        grpo={
+            "steps": 1,
+            "prompts_per_step": 1,
+            "group_size": 2,
+            "max_completion_tokens": 24,
+            "mutants": 0,
+            "rewards": {"strength": 0.0},
+            "beta": 0.0,
+            "runner_workers": 1,
+            "categories": ["arithmetic"],
+            "few_shot": False,
+            "tensorboard": False,
+        },
+        eval_items=1,
+        eval_max_new_tokens=32,
+        eval_mutants=0,
+        export_outtype="q8_0",
         output_dir=str(tmp_path / "run"),
     )
     card = refresh(cfg, log=io.StringIO())
 
     run = tmp_path / "run"
-    assert (run / "MODEL_CARD.md").is_file() and json.loads((run / "card.json").read_text())["stages"] == cfg.stages
+    assert (run / "MODEL_CARD.md").is_file() and json.loads((run / "card.json").read_text())[
+        "stages"
+    ] == cfg.stages
     for key in ("metrics_before", "metrics_after"):
         overall = card[key]["overall"]
         assert overall["n"] == 1.0 and 0.0 <= overall["format"] <= 1.0
     export = card["export"]
     assert (export["kind"], export["block_count"], export["outtype"]) == ("model", 32, "q8_0")
-    assert card["sft"]["summary"]["method"] == "expand" and len(card["grpo"]["reward_per_step"]) == 1
+    assert (
+        card["sft"]["summary"]["method"] == "expand" and len(card["grpo"]["reward_per_step"]) == 1
+    )
 
     # models/ now resolves the installed export, and cdoctest-gen serves it without --model.
     info = resolve_model()
     assert info.source == "trained (installed)"
-    assert Path(info.path).name == "model.gguf" and Path(card["installed"]) in Path(info.path).parents
+    assert (
+        Path(info.path).name == "model.gguf" and Path(card["installed"]) in Path(info.path).parents
+    )
     source = tmp_path / "add.c"
     source.write_text("int add(int a, int b) { return a + b; }\n")
     from server.cli import main as gen_main

@@ -99,7 +99,8 @@ def synthetic_run(run_dir: Path) -> None:
                             "step": step,
                             "item": "tiny-fac",
                             "group": 0,
-                            "text": ">>> fac(3)\n6\n</script><!--",  # must not end the data <script>
+                            # must not end the data <script>:
+                            "text": ">>> fac(3)\n6\n</script><!--",
                             "token_ids": [10, 11, 12, 13],
                             "tokens": [">>>", " fac(3)", "\n6\n", "</script><!--"],
                             "logprobs": [-0.1, -1.5, -3.0, -0.01],
@@ -216,7 +217,8 @@ class CDP:
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall(
             f"GET /{path} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
         )
         head = b""
         while b"\r\n\r\n" not in head:
@@ -397,7 +399,8 @@ def check_page(port: int, page: Path, shot: Path, n_traces: int, with_ref: bool)
     assert cdp.evaluate("document.querySelectorAll('#charts .chart svg path').length") >= 8
     assert cdp.evaluate("document.querySelectorAll('.trace').length") == n_traces
     tok = cdp.evaluate(
-        "(() => { const s = document.querySelector('.toks span'); const r = s.getBoundingClientRect();"
+        "(() => { const s = document.querySelector('.toks span'); const r = "
+        "s.getBoundingClientRect();"
         " return [r.x + r.width / 2, r.y + r.height / 2, s.dataset.tuned, s.dataset.ref]; })()"
     )
     cdp.call("Input.dispatchMouseEvent", type="mouseMoved", x=tok[0], y=tok[1])

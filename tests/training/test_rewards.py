@@ -54,7 +54,8 @@ def test_reward_parts_on_a_mixed_batch(runner):
     )
     for (text, _, expected), got in zip(CASES, scored, strict=True):
         assert (got.format, got.compiles, got.correctness, got.reasoning) == expected, (text, got)
-    # strength: only the fully passing block earns it; 'a + b' -> 'a - b' etc. are killed by add(2, 3) == 5
+    # strength: only the fully passing block earns it; 'a + b' -> 'a - b' etc. are killed by add(2,
+    # 3) == 5
     assert scored[0].strength > 0.5
     assert all(s.strength == 0.0 for s in scored[1:])
     # the total is the weighted sum: 0.2·1 + 0.3·1 + 1.0·1 + 0.5·strength + 0.1·1

@@ -1,6 +1,7 @@
 """The generated splits (training.synth): disjoint templates, reproducible drafts, blocks that pass.
 
-The committed files under training/data/synth are the output of ``cdoctest-train synth --per-template
+The committed files under training/data/synth are the output of ``cdoctest-train synth
+--per-template
 10 --heldout-per-template 4`` (seed 0): one template of each split is regenerated here through the
 real runner and must give the stored items; a seeded sample of stored items is re-run and must pass.
 """
