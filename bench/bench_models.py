@@ -11,6 +11,10 @@ so every candidate really produces 128 tokens. All use the same thread count. Al
 long a generation takes to stop after ``cancel`` is set. Writes the ``models`` section of
 docs/benchmarks.md. Run: ``python -m bench.bench_models`` (about 2-5 minutes on 2 cores).
 
+``python -m bench.bench_models --prefix`` writes the ``models-prefix`` section: prompt tokens
+evaluated per request for the generator's prompts of ``examples/gen``, without and with the prompt
+prefix cache.
+
 ``python -m bench.bench_models --host [--quick]`` writes the ``models-host`` section instead: the
 model host (``models.host``) against the model in process (time to a verified block for one
 function, and the round trip of one call), and tokens/s with and without llama.cpp's extra buffer
@@ -39,7 +43,7 @@ MESSAGES = [
 
 def _load_avg() -> str:
     try:
-        return "%.1f" % os.getloadavg()[0]
+        return f"{os.getloadavg()[0]:.1f}"
     except OSError:
         return "?"
 
@@ -60,14 +64,14 @@ def bench_parallel(
         )
     )
     params = SamplingParams(
-        temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, max_tokens=TOKENS, seed=1
+        temperature=1.0, top_k=0, top_p=1.0, min_p=0.0, max_tokens=TOKENS, seed=1, ignore_eos=True
     )
     backend.generate(
         MESSAGES, n=1, params=SamplingParams(max_tokens=2, seed=0)
     )  # warm-up, caches the prompt
-    backend._reset_cache()  # measure with prompt evaluation included
+    backend.reset()  # measure with prompt evaluation included
     t0, c0 = time.perf_counter(), time.process_time()
-    out = backend.generate(MESSAGES, n=N, params=params, ignore_eos=True)
+    out = backend.generate(MESSAGES, n=N, params=params)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     prompt_tokens = len(backend.tokenize(backend.render(MESSAGES)))
     backend.close()
@@ -91,9 +95,8 @@ def bench_cancel(path: str, threads: int) -> float:
         backend.generate(
             MESSAGES,
             n=8,
-            params=SamplingParams(max_tokens=400, seed=3),
+            params=SamplingParams(max_tokens=400, seed=3, ignore_eos=True),
             cancel=cancel,
-            ignore_eos=True,
         )
         done["t"] = time.perf_counter()
 
@@ -239,7 +242,8 @@ def bench_round_trip(path: str, threads: int, calls: int) -> dict:
 
 def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
     """Time to a verified block for ``clamp_score`` (examples/gen/scoring.c), model in process vs
-    model host, alternating; the same seed, so both verify the same candidates."""
+    model host, alternating; the same seed, so both verify the same candidates.
+    """
     from cdoctest_runner.runner import DocTestRunner
     from models.api import ModelConfig
     from models.host import HostedBackend
@@ -281,6 +285,115 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
         }
         for name, rs in runs.items()
     }
+
+
+def prompt_messages() -> list[tuple[str, list[dict[str, str]]]]:
+    """(name, chat messages) the generator sends for each function of ``examples/gen``."""
+    from models.prompt import build_messages
+    from server.context import function_context
+    from server.locate import load_source
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
+    out = []
+    for name in sorted(os.listdir(os.path.join(root, "gen"))):
+        if name.endswith((".c", ".cpp")):
+            source = load_source(os.path.join(root, "gen", name))
+            for loc in source.functions:
+                target = function_context(source, loc).prompt_target
+                out.append((f"{name}::{target.qualname}", build_messages(target, max_examples=6)))
+    return out
+
+
+def bench_prefix(path: str, threads: int, order: list[tuple[str, list]]) -> dict:
+    """Prompt tokens evaluated per request, without and with the prompt prefix cache.
+
+    Before: the backend as it was (no saved prefixes; only the prefix shared with the previous
+    prompt is reused). After: the prefix cache (``models.llama_decode``). One candidate of one
+    token per request, so the figures are the prompt's cost.
+    """
+    from models.api import ModelConfig, SamplingParams
+    from models.llama_backend import LlamaBackend
+
+    config = ModelConfig(model=path, n_ctx=4096, n_parallel=8, n_threads=threads)
+    params = SamplingParams(seed=1, max_tokens=1)
+    out = {}
+    for name, slots in (("before", 0), ("after", 4)):
+        backend = LlamaBackend(config, prefix_slots=slots)
+        evaluated, seconds = [], []
+        for _, messages in order:
+            t0 = time.process_time()
+            if slots:
+                backend.generate(messages, n=1, params=params)
+            else:  # the previous behaviour: the longest prefix shared with the last prompt
+                prompt = backend.tokenize(backend.render(messages))
+                backend.generate_tokens(prompt, n=1, params=params, prefix_len=None)
+            seconds.append(time.process_time() - t0)
+            evaluated.append(backend.prompt_stats().last_evaluated)
+        prompt = [len(backend.tokenize(backend.render(m))) for _, m in order]
+        backend.close()
+        out[name] = {"evaluated": evaluated, "cpu": seconds, "prompt": prompt}
+    return out
+
+
+def main_prefix(threads: int, write: bool) -> int:
+    """The ``models-prefix`` section: prompt tokens evaluated per request, before and after."""
+    from models.resolve import embedded_model_path
+
+    path = embedded_model_path()
+    funcs = prompt_messages()
+    c = [f for f in funcs if f[0].split("::")[0].endswith(".c")]
+    cpp = [f for f in funcs if not f[0].split("::")[0].endswith(".c")]
+    mixed = [f for pair in zip(c, cpp, strict=False) for f in pair]
+    mixed += c[len(mixed) // 2 :] + cpp[len(mixed) // 2 :]
+    load_before = _load_avg()
+    orders = {"file by file": funcs, "C and C++ alternating": mixed}
+    results = {k: bench_prefix(path, threads, o) for k, o in orders.items()}
+    from bench._table import markdown_table, write_section
+
+    rows = []
+    for order, r in results.items():
+        for name in ("before", "after"):
+            ev, cpu = r[name]["evaluated"], r[name]["cpu"]
+            rows.append(
+                [
+                    order,
+                    name,
+                    len(ev),
+                    f"{_median(r[name]['prompt']):.0f}",
+                    f"{sum(ev) / len(ev):.0f}",
+                    f"{_median(ev):.0f}",
+                    f"{sum(ev) / sum(r[name]['prompt']) * 100:.0f}%",
+                    f"{_median(cpu) * 1000:.0f}",
+                ]
+            )
+    body = (
+        f"The prompts the generator sends for the {len(funcs)} functions of `examples/gen` "
+        f"({len(c)} C, {len(cpp)} C++; system text, two few-shot turns in the target's language, "
+        "the target), one candidate of one token each, SmolLM2-135M Q4_1 (embedded), "
+        f"{threads} threads, in process. *before*: only the prefix shared with the previous prompt "
+        "is reused (the backend as it was); *after*: the constant part (everything before the last "
+        "message) is saved once per language and restored. Load average "
+        f"{load_before} at start, {_load_avg()} at the end (shared machine: CPU time is the "
+        "steadier "
+        "figure).\n\n"
+        + markdown_table(
+            [
+                "order",
+                "cache",
+                "requests",
+                "prompt tokens (median)",
+                "evaluated / request (mean)",
+                "evaluated (median)",
+                "evaluated / asked",
+                "CPU ms / request (median)",
+            ],
+            rows,
+        )
+    )
+    print(body)
+    if write:
+        write_section("models-prefix", "Prompt prefix cache (bench/bench_models.py --prefix)", body)
+    return 0
 
 
 def main_host(threads: int, quick: bool, write: bool) -> int:
@@ -326,8 +439,10 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
         f"this machine's default rule: extra buffer types {extra_bufts()[1]}. Load average "
         f"{load_before} at start, {load_after} at the end (a shared machine); medians of {repeats} "
         f"alternating run(s){' (--quick)' if quick else ''}.\n\n"
-        "**Time to a verified block** for `clamp_score` (examples/gen/scoring.c; 4 candidates, seed 7, "
-        "the whole pipeline: sampling, clang-repl verification, mutation analysis, final re-run):\n\n"
+        "**Time to a verified block** for `clamp_score` (examples/gen/scoring.c; 4 candidates, "
+        "seed 7, "
+        "the whole pipeline: sampling, clang-repl verification, mutation analysis, final "
+        "re-run):\n\n"
         + markdown_table(
             ["model", "wall s (median)", "sampling s (median)", "same block as in process"],
             [
@@ -341,11 +456,14 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
             ],
         )
         + f"\n\nModel host overhead on the time to a verified block: {overhead * 100:+.1f}% "
-        f"(target < 5%: {'met' if overhead < 0.05 else 'NOT met'}). One call's round trip (1 token, prompt cached): "
+        f"(target < 5%: {'met' if overhead < 0.05 else 'NOT met'}). One call's round trip (1 "
+        "token, prompt cached): "
         f"{rt['local'] * 1000:.1f} ms in process, {rt['hosted'] * 1000:.1f} ms through the host "
-        f"(+{(rt['hosted'] - rt['local']) * 1000:.1f} ms per `generate`). Starting the host (spawn, import, load): "
+        f"(+{(rt['hosted'] - rt['local']) * 1000:.1f} ms per `generate`). Starting the host "
+        "(spawn, import, load): "
         f"{rt['host_start']:.2f} s, once, vs {rt['local_load']:.2f} s to load in process.\n\n"
-        f"**Extra buffer types** (llama.cpp's CPU weight repacking; N={N} x {TOKENS} tokens, 8 parallel sequences):\n\n"
+        f"**Extra buffer types** (llama.cpp's CPU weight repacking; N={N} x {TOKENS} tokens, 8 "
+        "parallel sequences):\n\n"
         + markdown_table(
             [
                 "model",
@@ -367,10 +485,14 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
                 for name, r in eb.items()
             ],
         )
-        + "\n\nThe embedded Q4_1 model has no tensor llama.cpp's CPU repacking handles (its load log says "
-        "`cannot be used with preferred buffer type CPU_REPACK`), so the setting cannot change its speed on a "
-        "CPU without AMX; the Q4_0 copy is repacked (`q4_0_8x8`) and shows what repacking is worth where it "
-        "applies. On an AMX CPU the same setting selects llama.cpp's AMX buffer type, whose matmul segfaults "
+        + "\n\nThe embedded Q4_1 model has no tensor llama.cpp's CPU repacking handles (its load "
+        "log says "
+        "`cannot be used with preferred buffer type CPU_REPACK`), so the setting cannot change its "
+        "speed on a "
+        "CPU without AMX; the Q4_0 copy is repacked (`q4_0_8x8`) and shows what repacking is worth "
+        "where it "
+        "applies. On an AMX CPU the same setting selects llama.cpp's AMX buffer type, whose matmul "
+        "segfaults "
         "(llama.cpp #20824): hence off there, on elsewhere."
     )
     print(body)
@@ -398,6 +520,11 @@ def main(argv: list[str] | None = None) -> int:
         help="model host vs in process, and extra buffer types on vs off (the models-host section)",
     )
     parser.add_argument("--quick", action="store_true", help="with --host: one repeat each")
+    parser.add_argument(
+        "--prefix",
+        action="store_true",
+        help="prompt tokens evaluated per request with and without the prefix cache",
+    )
     args = parser.parse_args(argv)
     from models.llama_backend import default_threads
     from models.resolve import embedded_model_path
@@ -405,6 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     threads = args.threads or default_threads()
     if args.host:
         return main_host(threads, args.quick, not args.no_write)
+    if args.prefix:
+        return main_prefix(threads, not args.no_write)
     path = embedded_model_path()
     load_before = _load_avg()
     runs = {}
@@ -448,10 +577,13 @@ def main(argv: list[str] | None = None) -> int:
         for k, label in names
     ]
     body = (
-        f"N={N} candidates x {TOKENS} tokens, SmolLM2-135M-Instruct Q4_1 (embedded), {threads} threads each, "
+        f"N={N} candidates x {TOKENS} tokens, SmolLM2-135M-Instruct Q4_1 (embedded), {threads} "
+        "threads each, "
         f"neutral sampling (T=1, top-k 0, top-p 1, min-p 0), end-of-generation ignored; prompt "
-        f"{runs['parallel']['prompt']} tokens (evaluated inside the timed region for this backend). "
-        f"Load average at start: {load_before} (a shared machine: compare the ratios, not the absolutes).\n\n"
+        f"{runs['parallel']['prompt']} tokens (evaluated inside the timed region for this "
+        "backend). "
+        f"Load average at start: {load_before} (a shared machine: compare the ratios, not the "
+        "absolutes).\n\n"
         + markdown_table(
             [
                 "method",
@@ -465,11 +597,16 @@ def main(argv: list[str] | None = None) -> int:
             ],
             rows,
         )
-        + f"\n\nParallel vs sequential llama.cpp: {tps(runs['parallel']) / tps(runs['llama_seq']):.2f}x; "
-        f"target parallel >= 3x transformers batched: {'met' if tps(runs['parallel']) >= 3 * hf else 'NOT met'} "
-        f"({tps(runs['parallel']) / hf:.2f}x wall, {cps(runs['parallel']) / hf_cpu:.2f}x CPU time). CPU time (process time, "
-        f"OpenMP waiting passively) is the steadier figure when other jobs share the cores. transformers load time {runs['hf']['load']:.1f} s (not in the table).\n\n"
-        f"Cancellation: 8 sequences generating, `cancel` set after 1.5 s -> `generate` returned {cancel_s * 1000:.0f} ms later."
+        + f"\n\nParallel vs sequential llama.cpp: "
+        f"{tps(runs['parallel']) / tps(runs['llama_seq']):.2f}x; "
+        f"target parallel >= 3x transformers batched: "
+        f"{'met' if tps(runs['parallel']) >= 3 * hf else 'NOT met'} "
+        f"({tps(runs['parallel']) / hf:.2f}x wall, {cps(runs['parallel']) / hf_cpu:.2f}x CPU "
+        "time). CPU time (process time, "
+        f"OpenMP waiting passively) is the steadier figure when other jobs share the cores. "
+        f"transformers load time {runs['hf']['load']:.1f} s (not in the table).\n\n"
+        f"Cancellation: 8 sequences generating, `cancel` set after 1.5 s -> `generate` returned "
+        f"{cancel_s * 1000:.0f} ms later."
     )
     print(body)
     if not args.no_write:
