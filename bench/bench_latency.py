@@ -266,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=0, help="only the first N functions")
     p.add_argument("--no-write", action="store_true", help="leave docs/benchmarks.md alone")
     p.add_argument("--table-only", action="store_true", help="table bench/results/latency.json")
+    p.add_argument("--note", default="", help="a paragraph appended to the table's text")
     args = p.parse_args(argv)
     if args.table_only:
         saved = json.loads(RESULTS.read_text())
@@ -296,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         "the two phases (model, fallback and search pooled before one block). Times are seconds "
         "from the request to the block, over the functions that got one (p90: nearest rank). "
         "*model asked*: functions whose final result counted model candidates. Rows: "
-        "`bench/results/latency.json`."
+        "`bench/results/latency.json`." + (f"\n\n{args.note}" if args.note else "")
     )
     write_section("latency", "Latency: first block and final block", body)
     return 0
