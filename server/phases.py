@@ -113,9 +113,7 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
             None, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified), base
         )
     if searched is None and selection.survivors:
-        searched = search(
-            job, steps, (*model.units, *units), selection, analysis_s
-        )
+        searched = search(job, steps, (*model.units, *units), selection, analysis_s)
         selection, equivalent = searched.selection, searched.equivalent
         notes.extend(searched.notes)
         timings["searching"] = searched.seconds
