@@ -94,10 +94,12 @@ async def test_resolve_gives_an_edit_whose_file_passes_the_runner(
         new_text,
         [(r.outcome, r.got, r.stderr, r.message) for r in result.results],
     )
-    # Server-created work-done progress: begin, at least one report, end.
-    (token,) = set(lsp_client.progress_reports) - before
-    kinds = [r.kind for r in lsp_client.progress_reports[token]]
-    assert kinds[0] == "begin" and kinds[-1] == "end" and "report" in kinds
+    # Server-created work-done progress: begin, at least one report, end (the first phase's; a
+    # second progress, "looking for a stronger cdoctest", may still be running).
+    tokens = set(lsp_client.progress_reports) - before
+    runs = [[r.kind for r in lsp_client.progress_reports[t]] for t in tokens]
+    assert all(kinds[0] == "begin" for kinds in runs if kinds), runs  # [] : created, not begun
+    assert any(kinds[-1] == "end" and "report" in kinds for kinds in runs), runs
     change_document(lsp_client, uri, 2, new_text)
     # The regenerated function now offers "Regenerate".
     line = new_text[: new_text.index("int add")].count("\n")
