@@ -207,11 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     try:
-        from cdoctest_runner.runner import DocTestRunner
+        from cdoctest_runner.runner import DocTestRunner, default_workers
         from cdoctest_runner.toolchain import find_clang_repl
 
         toolchain = find_clang_repl(args.clang_repl)
-        runner = DocTestRunner(toolchain=toolchain, workers=max(1, min(4, os.cpu_count() or 1)))
+        runner = DocTestRunner(toolchain=toolchain, workers=default_workers())
     except ToolchainNotFound as exc:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2

@@ -11,7 +11,6 @@ an event for the model, and progress reports.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Sequence
@@ -30,8 +29,12 @@ PHASE_NAMES = {1: "phase 1 (first block)", 2: "phase 2 (stronger block)"}
 
 
 def workers() -> int:
-    """Interpreters run side by side: one per core, at most four."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """Interpreters run side by side: one per usable core, at most four
+    (``cdoctest_runner.runner.default_workers``).
+    """
+    from cdoctest_runner.runner import default_workers
+
+    return default_workers()
 
 
 class Retrying:

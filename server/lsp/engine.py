@@ -15,7 +15,6 @@ URI is kept). ``Engine`` is immutable per ``Settings``: a settings change builds
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -85,7 +84,9 @@ class Engine:
         with self._lock:
             self._check_open()
             if self._gen_runner is None:
-                self._gen_runner = self._make_runner(workers=max(1, min(4, os.cpu_count() or 1)))
+                from cdoctest_runner.runner import default_workers
+
+                self._gen_runner = self._make_runner(workers=default_workers())
             runner = self._gen_runner
         with self._lock:
             self._check_open()
