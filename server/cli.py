@@ -106,6 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
         "sequences; no model, no input search)",
     )
     p.add_argument(
+        "--single-phase",
+        action="store_true",
+        help="one answer after every source, the model always asked (no fast first block; "
+        "the editor's generation.singlePhase)",
+    )
+    p.add_argument(
         "--replace-user-blocks",
         action="store_true",
         help="may overwrite a hand-written block above a selected function",
@@ -192,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         max_examples=args.max_examples,
         replace_user_blocks=args.replace_user_blocks,
         quick=args.quick,
+        single_phase=args.single_phase,
     )
     source_options = SourceOptions(
         compile_db_dir=args.compile_db_dir,

@@ -6,6 +6,7 @@
 # libx11-dev, libxkbfile-dev and libsecret-1-dev (scripts/setup.sh test installs them as root).
 # The browser is Debian's chromium; playwright-core downloads none.
 # Exit codes: 0 installed (or already), 3 the machine cannot install it (the message says why).
+#   install.sh --check   exit 0 when installed, 1 when not (installs nothing)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${CDOCTEST_E2E_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/cdoctest-gen/vscode-e2e}
@@ -15,6 +16,7 @@ say() { printf '[e2e-install +%ss] %s\n' "$(($(date +%s) - t0))" "$*" >&2; }
 skip() { printf '[e2e-install] cannot install the VS Code end-to-end test here: %s\n' "$*" >&2; exit 3; }
 t0=$(date +%s)
 [ -f "$stamp" ] && exit 0
+[ "${1:-}" = --check ] && exit 1  # --check: 0 when installed, 1 when not; installs nothing
 
 command -v npm >/dev/null || skip "npm is missing (install Node.js >= 20)"
 command -v c++ >/dev/null || command -v g++ >/dev/null || skip "no C++ compiler (apt-get install build-essential)"

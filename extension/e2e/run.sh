@@ -17,7 +17,17 @@ skip() {
   [ "${CDOCTEST_E2E_REQUIRED:-0}" = 1 ] && exit 1
   exit 0
 }
-ls "$dir"/.installed-* >/dev/null 2>&1 || skip "code-server is not installed (run scripts/setup.sh test, as root for its apt packages)"
+# scripts/setup.sh test starts the first install in the background: wait for it (at most 60 min).
+if [ -f "$dir/install.pid" ] && kill -0 "$(cat "$dir/install.pid")" 2>/dev/null; then
+  echo "[e2e] waiting for the background install of code-server (log: $dir/install.log)" >&2
+  waited=0
+  while kill -0 "$(cat "$dir/install.pid")" 2>/dev/null && [ $waited -lt 3600 ]; do
+    sleep 5; waited=$((waited + 5))
+  done
+  echo "[e2e] waited ${waited}s for the install; its log ends:" >&2
+  tail -3 "$dir/install.log" >&2
+fi
+"$here/install.sh" --check || skip "code-server is not installed (run scripts/setup.sh test, as root for its apt packages)"
 [ -n "$chromium" ] || skip "chromium is not installed (apt-get install chromium)"
 [ -x "$repo/.venv/bin/cdoctest-lsp" ] || skip "no .venv/bin/cdoctest-lsp (run scripts/setup.sh test)"
 export PATH="$dir/node24/node_modules/node/bin:$PATH" OMP_WAIT_POLICY=passive

@@ -62,7 +62,17 @@ def test_cli_survives_a_segfaulting_model_and_writes_the_fallback_block(
     before = path.read_text()
     mark = uuid.uuid4().hex
     done = run_cli(
-        [str(path), "--function", "clamp_score", "--write", "--samples", "2", "--seed", "3"],
+        [
+            str(path),
+            "--function",
+            "clamp_score",
+            "--write",
+            "--samples",
+            "2",
+            "--seed",
+            "3",
+            "--single-phase",
+        ],
         {CRASH_ENV: "segv", MARK_ENV: mark},
     )
     err = done.stderr
