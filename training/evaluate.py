@@ -142,9 +142,9 @@ def evaluate(
     if to_target is None:
         from training.dataset import to_prompt_target as to_target
     if policy is None:
-        from training.hf_model import load_policy
+        from training.export import load_trained_policy
 
-        policy = load_policy(model, device=device)
+        policy = load_trained_policy(model, device=device)
     texts = greedy_completions(
         policy[0], policy[1], [to_target(i) for i in items], max_new_tokens, few_shot
     )
@@ -198,13 +198,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--model",
         default=None,
-        help="GGUF file, HF directory or checkpoint model/ directory (default: embedded)",
+        help="GGUF file, HF directory, checkpoint model/ directory or peft adapter directory "
+        "(default: embedded)",
     )
     parser.add_argument(
         "--split",
         default="val",
         choices=["train", "val", "synth-train", "synth-heldout"],
         help="data set split (default: val)",
+    )
+    parser.add_argument(
+        "--per-template",
+        type=int,
+        metavar="N",
+        help="generated splits: only the first N items of each template (default: all)",
     )
     parser.add_argument(
         "--max-new-tokens", type=int, default=160, help="completion length limit (default: 160)"
@@ -226,9 +233,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the evaluation and print the table; the CLI maps errors to exit codes."""
+    items = None
+    if args.per_template:
+        from training.dataset import load_items
+
+        seen: dict[str, int] = defaultdict(int)
+        items = []
+        for item in load_items(args.split):
+            seen[item.template] += 1
+            if seen[item.template] <= args.per_template:
+                items.append(item)
     report = evaluate(
         args.model,
         args.split,
+        items=items,
         mutants=args.mutants,
         max_new_tokens=args.max_new_tokens,
         few_shot=not args.no_few_shot,

@@ -401,21 +401,29 @@ def export_model(
 
 def load_trained(path: str) -> Any:
     """Load a saved model directory: a full HF model, or a peft adapter on its base."""
+    return load_trained_policy(path)[0]
+
+
+def load_trained_policy(path: str | None, device: str = "cpu") -> tuple[Any, Any]:
+    """``(model, tokenizer)`` of a GGUF, HF directory, None (embedded) or a peft adapter directory
+    (on its base, found from ``adapter_config.json`` or the lineage); eval mode.
+    """
     from training.hf_model import load_policy
 
-    directory = Path(path)
-    if (directory / "adapter_config.json").is_file():
-        from peft import PeftModel
+    directory = Path(path) if path is not None else None
+    if directory is None or not (directory / "adapter_config.json").is_file():
+        return load_policy(path, device=device)
+    from peft import PeftModel
 
-        base_ref = json.loads((directory / "adapter_config.json").read_text()).get(
-            "base_model_name_or_path"
-        )
-        if not base_ref or not os.path.exists(base_ref):
-            base_ref = source_gguf(directory)
-        base, _ = load_policy(base_ref)
-        return PeftModel.from_pretrained(base, str(directory))
-    model, _ = load_policy(str(directory))
-    return model
+    base_ref = json.loads((directory / "adapter_config.json").read_text()).get(
+        "base_model_name_or_path"
+    )
+    if not base_ref or not os.path.exists(base_ref):
+        base_ref = source_gguf(directory)
+    base, tokenizer = load_policy(base_ref, device=device)
+    model = PeftModel.from_pretrained(base, str(directory))
+    model.eval()
+    return model, tokenizer
 
 
 def export_path(

@@ -109,23 +109,9 @@ class RefreshConfig(BaseModel):
 
 def _load_for_eval(path: str | None) -> tuple[Any, Any]:
     """``(model, tokenizer)`` for a GGUF/HF dir/None, or a peft adapter directory on its base."""
-    from training.hf_model import load_policy
+    from training.export import load_trained_policy
 
-    if path is not None and (Path(path) / "adapter_config.json").is_file():
-        from peft import PeftModel
-
-        from training.export import source_gguf
-
-        base_ref = json.loads((Path(path) / "adapter_config.json").read_text()).get(
-            "base_model_name_or_path"
-        )
-        if not base_ref or not Path(base_ref).exists():
-            base_ref = source_gguf(path)
-        base, tok = load_policy(base_ref)
-        model = PeftModel.from_pretrained(base, path)
-        model.eval()
-        return model, tok
-    return load_policy(path)
+    return load_trained_policy(path)
 
 
 def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[str, Any]:
