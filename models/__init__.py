@@ -5,8 +5,9 @@ environment > user config file > installed trained model > embedded default), fe
 needed (``models.presets``), and returns a warm, cached backend: the llama.cpp model in a
 supervised child process (``models.host``: a native crash costs one request, not the caller;
 ``$CDOCTEST_MODEL_HOST=0`` loads it in process, ``models.llama_backend``) or, when a URL is
-configured, the OpenAI-compatible HTTP backend (``models.http_backend``). ``backend.info`` (a ``ModelInfo``) says which model, why, and on which
-device. ``python -m models info`` prints the same without generating anything.
+configured, the OpenAI-compatible HTTP backend (``models.http_backend``). ``backend.info`` (a
+``ModelInfo``) says which model, why, and on which device. ``python -m models info`` prints the
+same without generating anything.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ def resolve_model(config: ModelConfig | None = None) -> ModelInfo:
 
 
 def load_backend(config: ModelConfig | None = None, *, verbose: bool | None = None) -> Backend:
-    """Resolve, fetch (presets) and load the model; cached: the same config returns the same warm backend.
+    """Resolve, fetch (presets) and load the model; the same config returns the same warm backend.
 
-    Raises :class:`models.api.ModelError` subclasses (``models.errors``) with the path and the reason.
+    Raises :class:`models.api.ModelError` subclasses (``models.errors``) with the path and reason.
     """
     resolved = resolve(config)
     cfg, info = resolved.config, resolved.info

@@ -60,7 +60,7 @@ class ChecksumMismatch(PresetError):
 
 
 class OfflineError(PresetError):
-    """A preset is not in the local cache and the hub cannot be reached; the message says how to place it by hand."""
+    """A preset is not cached and the hub cannot be reached; the message says how to place it."""
 
 
 class GrammarError(ModelError):
@@ -68,11 +68,14 @@ class GrammarError(ModelError):
 
 
 class ContextOverflow(ModelError):
-    """The prompt plus ``n × max_tokens`` does not fit the context (raise ``n_ctx`` or lower ``n``/``max_tokens``)."""
+    """The prompt plus ``n × max_tokens`` does not fit the context.
+
+    Raise ``n_ctx`` or lower ``n``/``max_tokens``.
+    """
 
 
 class RemoteError(ModelError):
-    """The OpenAI-compatible HTTP endpoint failed (unreachable, timeout, HTTP error, malformed reply)."""
+    """The OpenAI-compatible HTTP endpoint failed (unreachable, timeout, HTTP error, bad reply)."""
 
 
 class InstallError(ModelError):
@@ -84,7 +87,10 @@ class ModelRuntimeError(ModelError):
 
 
 class ModelCrashed(ModelRuntimeError):
-    """The model host died (signal, abort, OOM kill, exit). ``signal`` / ``exit_code`` / ``log`` say how."""
+    """The model host died (signal, abort, OOM kill, exit).
+
+    ``signal``, ``exit_code`` and ``log`` say how.
+    """
 
     def __init__(
         self,
