@@ -59,6 +59,21 @@ class LoRAOptions(BaseModel):
         "all-linear", description="module names to adapt, or 'all-linear'"
     )
 
+    def wrap(self, model: Any) -> Any:
+        """``model`` with fresh adapters of these options (peft ``get_peft_model``)."""
+        from peft import LoraConfig, get_peft_model
+
+        return get_peft_model(
+            model,
+            LoraConfig(
+                r=self.r,
+                lora_alpha=self.alpha,
+                lora_dropout=self.dropout,
+                target_modules=self.target_modules,
+                task_type="CAUSAL_LM",
+            ),
+        )
+
 
 class GRPOConfig(BaseModel):
     """Configuration of one GRPO run (``cdoctest-train grpo --config FILE``)."""

@@ -244,18 +244,7 @@ def prepare_model(cfg: SFTConfig, model: Any) -> tuple[Any, list[Any]]:
         model = expand_front(model, cfg.n_new)
         params = freeze_except_new(model, cfg.n_new)
     else:
-        from peft import LoraConfig, get_peft_model
-
-        model = get_peft_model(
-            model,
-            LoraConfig(
-                r=cfg.lora.r,
-                lora_alpha=cfg.lora.alpha,
-                lora_dropout=cfg.lora.dropout,
-                target_modules=cfg.lora.target_modules,
-                task_type="CAUSAL_LM",
-            ),
-        )
+        model = cfg.lora.wrap(model)
         params = [p for p in model.parameters() if p.requires_grad]
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})

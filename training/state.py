@@ -100,18 +100,7 @@ def build_state(
 
         model = PeftModel.from_pretrained(model, cfg.init_adapter, is_trainable=True)
     elif cfg.lora is not None:
-        from peft import LoraConfig, get_peft_model
-
-        model = get_peft_model(
-            model,
-            LoraConfig(
-                r=cfg.lora.r,
-                lora_alpha=cfg.lora.alpha,
-                lora_dropout=cfg.lora.dropout,
-                target_modules=cfg.lora.target_modules,
-                task_type="CAUSAL_LM",
-            ),
-        )
+        model = cfg.lora.wrap(model)
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if cfg.lora is not None:
