@@ -24,6 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cdoctest_runner.ctext import spans
+from server import locate
+
 __all__ = [
     "DocFacts",
     "MinedCall",
@@ -103,10 +106,7 @@ def comment_text(comment: str) -> str:
     out = []
     in_block = False  # inside a cdoctest block (tests, not prose): from '>>>' to a blank line
     for line in comment.replace("\r\n", "\n").split("\n"):
-        s = line.strip()
-        s = re.sub(r"^(/\*+!?|//+!?)", "", s)
-        s = re.sub(r"\*+/$", "", s).strip()
-        s = re.sub(r"^\*+(?!/)\s?", "", s).strip()
+        s = locate.strip_decoration(line)
         if s.startswith((">>>", "clang-repl>")) or s.startswith("cdoctest-gen:"):
             in_block = True
         elif not s:
@@ -127,27 +127,12 @@ def comment_above(text: str, line: int) -> str:
     ''
     """
     lines = text.split("\n")
-    i = line - 2  # 0-based index of the line above
-    if i < 0 or i >= len(lines):
+    if not 2 <= line <= len(lines) + 1:
         return ""
-    s = lines[i].strip()
-    if s.startswith("//"):
-        j = i
-        while j - 1 >= 0 and lines[j - 1].strip().startswith("//"):
-            j -= 1
-        return "\n".join(lines[j : i + 1])
-    if s.endswith("*/"):
-        j = i
-        while j >= 0 and "/*" not in lines[j]:
-            j -= 1
-        if j < 0:
-            return ""
-        start = lines[j].index("/*")
-        return "\n".join([lines[j][start:], *lines[j + 1 : i + 1]]) if j < i else lines[j][start:]
-    return ""
-
-
-_COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|(?P<c>//[^\n]*|/\*.*?\*/)', re.S)
+    block = locate.comment_above(lines, line)
+    if block is None:
+        return ""
+    return "\n".join(lines[block.start_line - 1 : block.end_line]).strip()
 
 
 def comments_in(code: str) -> str:
@@ -156,7 +141,7 @@ def comments_in(code: str) -> str:
     >>> comments_in('int f() { // "x" is kept\n  return g("// no"); /* ok */ }')
     '// "x" is kept\n/* ok */'
     """
-    return "\n".join(m.group("c") for m in _COMMENT.finditer(code) if m.group("c"))
+    return "\n".join(code[i:j] for kind, i, j in spans(code) if kind in ("block", "line"))
 
 
 def _sentences(text: str) -> list[str]:
