@@ -24,7 +24,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ),
     (
         "export",
-        "training.export",
+        "training.export_cli",
         "write a GGUF (full model or LoRA adapter) that llama.cpp serves",
     ),
     ("refresh", "training.refresh", "sft -> grpo -> export -> eval, then install the result"),
