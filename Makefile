@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make demo   sets up what is missing and generates verified cdoctests for an example file
 #   make test   sets up what is missing and runs the whole test suite (Python + VS Code extension)
-.PHONY: demo test test-python test-extension bench setup clean
+.PHONY: demo test test-python test-extension lint bench setup clean
 export OMP_WAIT_POLICY ?= passive
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,6 +21,11 @@ test-extension:
 	@scripts/setup.sh test
 	@if [ -f extension/package.json ]; then cd extension && npm run compile && npm test; fi
 	@extension/e2e/run.sh build/vscode-e2e
+
+lint:
+	@scripts/setup.sh test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 bench:
 	@scripts/setup.sh bench

@@ -1,4 +1,4 @@
-"""Preset registry and fetching through huggingface_hub against a local fake hub (never the internet)."""
+"""Preset registry and fetching through huggingface_hub against a local fake hub (no internet)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ COMMIT = "0123456789abcdef0123456789abcdef01234567"
 
 
 class FakeHub(http.server.BaseHTTPRequestHandler):
-    """The two requests hf_hub_download makes: HEAD then GET on /{repo}/resolve/{revision}/{file}."""
+    """The two requests hf_hub_download makes: HEAD, then GET /{repo}/resolve/{revision}/{file}."""
 
     files: dict[str, tuple[bytes, str]] = {}  # path -> (content, etag)
     requests: list[str] = []

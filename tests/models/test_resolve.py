@@ -1,4 +1,4 @@
-"""Model resolution precedence, the user config file, and installed trained models (no model loading)."""
+"""Model resolution precedence, the user config file, installed trained models (no model loaded)."""
 
 from __future__ import annotations
 
