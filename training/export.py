@@ -43,9 +43,11 @@ GGUF ancestry (a Hugging Face download) are refused: convert them with llama.cpp
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -232,18 +234,27 @@ def _copy_metadata(reader: Any, writer: Any, skip: set[str]) -> None:
         writer.add_key_value(field.name, field.contents(), vtype, sub_type=sub_type)
 
 
-def _finish(writer: Any, out: Path) -> int:
+def _finish(writer: Any, tmp: Path, target: Path) -> int:
+    """Write the GGUF to ``tmp``, then rename it to ``target``; its size in bytes."""
     writer.write_header_to_file()
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
-    return out.stat().st_size
+    os.replace(tmp, target)
+    return target.stat().st_size
 
 
-def _staging(out: str | os.PathLike[str]) -> tuple[Path, Path]:
+@contextlib.contextmanager
+def _staged(out: str | os.PathLike[str]) -> Iterator[tuple[Path, Path]]:
+    """``(target, tmp)``: the output and the sibling written first (removed if the body fails)."""
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
-    return target, target.with_name(f".{target.name}.tmp")
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        yield target, tmp
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # --------------------------------------------------------------------------- full model
@@ -271,20 +282,15 @@ def export_full(
     src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
     offset = n_blocks - src_blocks  # blocks added at the front (training.expand)
     source = {t.name: t for t in reader.tensors}
-    target, tmp = _staging(out)
-    writer = gguf.GGUFWriter(str(tmp), arch)
-    _copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
-    writer.add_block_count(n_blocks)
-    writer.add_file_type(int(_file_type(outtype)))
-    try:
+    with _staged(out) as (target, tmp):
+        writer = gguf.GGUFWriter(str(tmp), arch)
+        _copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
+        writer.add_block_count(n_blocks)
+        writer.add_file_type(int(_file_type(outtype)))
         count, raw = _add_model_tensors(
             writer, model, arch, outtype, source if keep_unchanged else {}, offset
         )
-        size = _finish(writer, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        size = _finish(writer, tmp, target)
     return ExportReport(
         str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size
     )

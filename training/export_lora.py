@@ -28,7 +28,7 @@ from training.export import (
     _Names,
     _qk_heads,
     _reader,
-    _staging,
+    _staged,
     permute_qk,
 )
 
@@ -94,16 +94,15 @@ def export_lora(
                 f"unexpected tensor {key!r} in the adapter (only lora_A/lora_B are exported)"
             )
         pairs.setdefault(match.group(1), {})[match.group(2)] = tensor
-    target, tmp = _staging(out)
-    writer = gguf.GGUFWriter(str(tmp), arch)
-    writer.add_type(gguf.GGUFType.ADAPTER)
-    writer.add_string(gguf.Keys.Adapter.TYPE, "lora")
-    writer.add_float32(gguf.Keys.Adapter.LORA_ALPHA, lora_alpha_for_gguf(peft_config))
-    name_field = reader.get_field("general.name")
-    if name_field is not None:
-        writer.add_string("general.name", f"{name_field.contents()} cdoctest LoRA")
-    count = 0
-    try:
+    with _staged(out) as (target, tmp):
+        writer = gguf.GGUFWriter(str(tmp), arch)
+        writer.add_type(gguf.GGUFType.ADAPTER)
+        writer.add_string(gguf.Keys.Adapter.TYPE, "lora")
+        writer.add_float32(gguf.Keys.Adapter.LORA_ALPHA, lora_alpha_for_gguf(peft_config))
+        name_field = reader.get_field("general.name")
+        if name_field is not None:
+            writer.add_string("general.name", f"{name_field.contents()} cdoctest LoRA")
+        count = 0
         for module, ab in sorted(pairs.items()):
             name = names(module + ".weight")
             if name not in base_names:
@@ -125,11 +124,7 @@ def export_lora(
                 count += 1
         if not count:
             raise ExportError("the adapter has no LoRA weights")
-        size = _finish(writer, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        size = _finish(writer, tmp, target)
     return ExportReport(
         str(target), "adapter", arch, str(base_gguf), outtype, n_blocks, count, 0, size
     )

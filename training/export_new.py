@@ -24,7 +24,7 @@ from training.export import (
     _finish,
     _hparams,
     _reader,
-    _staging,
+    _staged,
 )
 
 #: transformers ``model_type`` -> GGUF architecture that :func:`export_new` writes.
@@ -106,24 +106,19 @@ def export_new(
             f"{config.vocab_size}: build the model with the donor's vocabulary size"
         )
     n_blocks = int(config.num_hidden_layers)
-    target, tmp = _staging(out)
-    writer = gguf.GGUFWriter(str(tmp), arch)
-    writer.add_type(gguf.GGUFType.MODEL)
-    writer.add_name(name or f"{arch} {n_blocks}-block model")
-    _add_hparams(writer, arch, config)
-    writer.add_file_type(int(_file_type(outtype)))
-    _copy_metadata(
-        reader,
-        writer,
-        {f.name for f in reader.fields.values() if not f.name.startswith(TOKENIZER_PREFIX)},
-    )
-    try:
+    with _staged(out) as (target, tmp):
+        writer = gguf.GGUFWriter(str(tmp), arch)
+        writer.add_type(gguf.GGUFType.MODEL)
+        writer.add_name(name or f"{arch} {n_blocks}-block model")
+        _add_hparams(writer, arch, config)
+        writer.add_file_type(int(_file_type(outtype)))
+        _copy_metadata(
+            reader,
+            writer,
+            {f.name for f in reader.fields.values() if not f.name.startswith(TOKENIZER_PREFIX)},
+        )
         count, _ = _add_model_tensors(writer, model, arch, outtype, {}, 0)
-        size = _finish(writer, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        size = _finish(writer, tmp, target)
     return ExportReport(
         str(target), "model", arch, str(tokenizer_gguf), outtype, n_blocks, count, 0, size
     )

@@ -344,3 +344,14 @@ def test_cdoctest_gen_serves_exported_model_and_adapter(expanded, lora, workdir,
             assert Path(lora[1].path).name in err, err
         (fn,) = data["functions"]
         assert fn["candidates_total"] >= 1, (label, fn)
+
+
+def test_a_failed_export_leaves_neither_output_nor_temporary_file(tmp_path) -> None:
+    from training.export import _staged
+
+    out = tmp_path / "sub" / "model.gguf"
+    with pytest.raises(RuntimeError), _staged(out) as (target, tmp):
+        tmp.write_bytes(b"half a file")
+        raise RuntimeError("writer failed")
+    assert target == out and not out.exists() and not tmp.exists()
+    assert list(out.parent.iterdir()) == []
