@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cdoctest_runner.ctext import blank
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.search_inputs import (
@@ -79,27 +80,18 @@ def _split_args(call: str) -> list[str] | None:
     if open_at < 0 or not call.endswith(")"):
         return None
     inner = call[open_at + 1 : -1]
-    args, depth, buf, i = [], 0, "", 0
-    lit = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
-    while i < len(inner):
-        m = lit.match(inner, i)
-        if m:
-            buf += m.group(0)
-            i = m.end()
-            continue
-        ch = inner[i]
+    code = blank(inner)  # literals as spaces: their commas and brackets do not count
+    args, depth, start = [], 0, 0
+    for i, ch in enumerate(code):
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
-        if ch == "," and depth == 0:
-            args.append(buf.strip())
-            buf = ""
-        else:
-            buf += ch
-        i += 1
-    if buf.strip():
-        args.append(buf.strip())
+        elif ch == "," and depth == 0:
+            args.append(inner[start:i].strip())
+            start = i + 1
+    if inner[start:].strip():
+        args.append(inner[start:].strip())
     return args
 
 
