@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cdoctest_runner.ctext import blank
+from cdoctest_runner.ctext import blank, identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.search_inputs import (
@@ -110,7 +110,7 @@ def _doc_args(shape: CallShape, facts: DocFacts) -> list[list[str]]:
             a = LIMIT_NAMES.get(a, a)
             if re.match(r"-\s*\d", a):
                 a = f"({a})"
-            if re.search(r"[A-Za-z_]\w*", re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', "", a)):
+            if next(identifiers(a), None) is not None:  # a name outside literals: not a constant
                 if not re.fullmatch(r"\(?-?(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", a):
                     fixed = []
                     break
