@@ -78,7 +78,6 @@ FALLBACK_MODES = ("auto", "combine", "never")
 DEFAULT_OPTIONS = GenerateOptions()
 DEFAULT_SOURCE_OPTIONS = SourceOptions()
 MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
-_Retrying = Retrying  # the name tests/generate/test_select_block.py imports
 
 
 @dataclass(frozen=True)

@@ -42,14 +42,14 @@ def mutation_runner():  # noqa: ANN201
     from cdoctest_runner.errors import ToolchainNotFound
     from cdoctest_runner.runner import DocTestRunner, Limits
     from cdoctest_runner.toolchain import find_clang_repl
-    from server.pipeline import _Retrying
+    from server.runtime import Retrying
 
     try:
         toolchain = find_clang_repl()
     except ToolchainNotFound as exc:
         pytest.skip(f"clang-repl is not installed: {exc}")
     runner = DocTestRunner(toolchain, limits=Limits(timeout_s=5.0), workers=2)
-    yield _Retrying(runner)
+    yield Retrying(runner)
     runner.close()
 
 
