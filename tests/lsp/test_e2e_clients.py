@@ -99,7 +99,7 @@ async def test_resolve_gives_an_edit_whose_file_passes_the_runner(
     tokens = set(lsp_client.progress_reports) - before
     runs = [[r.kind for r in lsp_client.progress_reports[t]] for t in tokens]
     assert all(kinds[0] == "begin" for kinds in runs if kinds), runs  # [] : created, not begun
-    assert any(kinds[-1] == "end" and "report" in kinds for kinds in runs), runs
+    assert any(kinds and kinds[-1] == "end" and "report" in kinds for kinds in runs), runs
     change_document(lsp_client, uri, 2, new_text)
     # The regenerated function now offers "Regenerate".
     line = new_text[: new_text.index("int add")].count("\n")
