@@ -7,6 +7,12 @@ in the forward *and* the backward pass (the chunk is recomputed during backward)
 Logits are divided by the sampling temperature before the log-softmax, so the policy being
 optimised is the one that sampled. Position ids are derived from the attention mask, as
 ``generate`` does, so left-padded prompts score exactly as they were sampled.
+
+A GRPO batch holds ``G`` completions of each prompt in adjacent rows. The backbone then runs over
+each distinct prompt once, and the ``G`` completions continue from its key/value cache, repeated
+per row (``shared_prompt_cache``); the result is the same function of the weights (values and
+gradients agree with the per-row pass to float rounding, tests/training/test_shared_prompt.py),
+for about ``P + G·C`` instead of ``G·(P + C)`` token positions of compute and activations.
 """
 
 from __future__ import annotations
@@ -26,23 +32,104 @@ def _unwrap(model: Any) -> Any:
     return get_base() if callable(get_base) else model
 
 
+def position_ids(attention_mask: Tensor) -> Tensor:
+    """Positions counted over real tokens (left padding sits at 0), as ``generate`` numbers them."""
+    return (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
+
+
+def prompt_groups(input_ids: Tensor, attention_mask: Tensor, n_prompt: int) -> Tensor | None:
+    """Each row's index among the distinct runs of adjacent equal prompts, or None if none repeat.
+
+    >>> ids = torch.tensor([[1, 2, 7], [1, 2, 8], [3, 4, 9]])
+    >>> prompt_groups(ids, torch.ones_like(ids), 2).tolist()
+    [0, 0, 1]
+    >>> prompt_groups(ids, torch.ones_like(ids), 3) is None
+    True
+    """
+    if input_ids.shape[0] < 2 or n_prompt < 1:
+        return None
+    ids, mask = input_ids[:, :n_prompt], attention_mask[:, :n_prompt]
+    same = (ids[1:] == ids[:-1]).all(dim=1) & (mask[1:] == mask[:-1]).all(dim=1)
+    if not bool(same.any()):
+        return None
+    starts = torch.cat([same.new_ones(1), ~same])
+    return torch.cumsum(starts.long(), dim=0) - 1
+
+
+def _checkpointing(base: Any) -> bool:
+    # transformers drops a layer's cache under active gradient checkpointing (training mode).
+    return any(getattr(m, "gradient_checkpointing", False) and m.training for m in base.modules())
+
+
+def shared_prompt_cache(
+    model: Any, input_ids: Tensor, attention_mask: Tensor, groups: Tensor
+) -> tuple[Any, Tensor]:
+    """Run the backbone once per distinct prompt; return ``(cache, hidden)`` repeated per row.
+
+    ``input_ids``/``attention_mask`` are the prompts ``(B, P)`` and ``groups`` maps each row to its
+    distinct prompt (``prompt_groups``). The cache holds the ``P`` prompt positions for every row
+    (with the autograd graph when gradients are enabled); ``hidden`` is ``(B, P', H)`` for the last
+    position only (``P' = 1``), the state that predicts the first continuation token.
+    """
+    from transformers import DynamicCache
+
+    base = _unwrap(model)
+    firsts = torch.cat([groups.new_zeros(1), (groups[1:] != groups[:-1]).nonzero().squeeze(1) + 1])
+    cache = DynamicCache(config=base.config)
+    out = base.get_decoder()(
+        input_ids=input_ids[firsts],
+        attention_mask=attention_mask[firsts],
+        position_ids=position_ids(attention_mask[firsts]),
+        past_key_values=cache,
+        use_cache=True,
+    )
+    cache.batch_select_indices(groups)
+    last = _last_hidden(out)[:, -1:, :].index_select(0, groups)
+    return cache, last
+
+
+def _last_hidden(out: Any) -> Tensor:
+    return out.last_hidden_state if hasattr(out, "last_hidden_state") else out[0]
+
+
 def completion_hidden(
     model: Any, input_ids: Tensor, attention_mask: Tensor, n_completion: int
 ) -> Tensor:
     """Final hidden states that predict the last ``n_completion`` tokens: ``(B, n_completion, H)``.
 
-    Position ``t`` predicts token ``t+1``, so the states are ``[T-C-1, T-1)``.
+    Position ``t`` predicts token ``t+1``, so the states are ``[T-C-1, T-1)``. Rows whose prompt
+    part (the first ``T-C`` positions) repeats the previous row's share one prompt pass.
     """
     base = _unwrap(model)
-    position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)
-    out = base.get_decoder()(
-        input_ids=input_ids,
-        attention_mask=attention_mask,
-        position_ids=position_ids,
-        use_cache=False,
+    positions = position_ids(attention_mask)
+    n_prompt = input_ids.shape[1] - n_completion
+    groups = None if _checkpointing(base) else prompt_groups(input_ids, attention_mask, n_prompt)
+    if groups is None:
+        out = base.get_decoder()(
+            input_ids=input_ids,
+            attention_mask=attention_mask,
+            position_ids=positions,
+            use_cache=False,
+        )
+        return _last_hidden(out)[:, -n_completion - 1 : -1, :]
+    cache, last = shared_prompt_cache(
+        model, input_ids[:, :n_prompt], attention_mask[:, :n_prompt], groups
     )
-    hidden = out.last_hidden_state if hasattr(out, "last_hidden_state") else out[0]
-    return hidden[:, -n_completion - 1 : -1, :]
+    if n_completion == 1:
+        return last
+    out = base.get_decoder()(
+        input_ids=input_ids[:, n_prompt:-1],
+        attention_mask=attention_mask[:, :-1],
+        position_ids=positions[:, n_prompt:-1],
+        past_key_values=cache,
+        use_cache=True,
+    )
+    if cache.get_seq_length() != input_ids.shape[1] - 1:  # the model ignored the cache
+        raise RuntimeError(
+            f"{type(base).__name__}: the shared-prompt cache was not extended "
+            f"({cache.get_seq_length()} of {input_ids.shape[1] - 1} positions)"
+        )
+    return torch.cat([last, _last_hidden(out)], dim=1)
 
 
 def _selected(

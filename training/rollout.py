@@ -19,6 +19,7 @@ import torch
 from torch import Tensor
 
 from models.prompt import PromptTarget, build_messages
+from training.logprobs import shared_prompt_cache
 
 
 @dataclass
@@ -140,7 +141,18 @@ def rollout(
     )
     was_training = model.training
     model.eval()
-    out = model.generate(input_ids=input_ids, attention_mask=attn, generation_config=gen_config)
+    cache = None
+    if group_size > 1 and input_ids.shape[1] > 1:
+        # The G rows of a prompt share one prefill of all but its last token; generate continues
+        # from that cache (the same samples as a per-row prefill: no random draw happens there).
+        groups = torch.arange(len(texts), device=device).repeat_interleave(group_size)
+        cache, _ = shared_prompt_cache(model, input_ids[:, :-1], attn[:, :-1], groups)
+    out = model.generate(
+        input_ids=input_ids,
+        attention_mask=attn,
+        past_key_values=cache,
+        generation_config=gen_config,
+    )
     model.train(was_training)
     prompt_len = input_ids.shape[1]
     completions = out[:, prompt_len:]

@@ -87,6 +87,18 @@ def lr_scheduler(cfg: GRPOConfig, optimizer: torch.optim.Optimizer) -> Any:
     return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
 
 
+def disable_dropout(model: Any) -> None:
+    """Zero every dropout of ``model`` (modules and attention probabilities), in any mode."""
+    for module in model.modules():
+        if isinstance(module, torch.nn.Dropout):
+            module.p = 0.0
+        if isinstance(getattr(module, "attention_dropout", None), float):
+            module.attention_dropout = 0.0
+    config = getattr(model, "config", None)
+    if isinstance(getattr(config, "attention_dropout", None), float):
+        config.attention_dropout = 0.0
+
+
 def build_state(
     cfg: GRPOConfig, items: Sequence[Any], model: Any = None, tokenizer: Any = None
 ) -> TrainState:
@@ -105,7 +117,12 @@ def build_state(
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if cfg.lora is not None:
             model.enable_input_require_grads()
-    model.eval()  # dropout off: log-probs are compared across passes
+    if cfg.gradient_checkpointing:
+        # transformers checkpoints a layer only in training mode: train mode, dropout off.
+        model.train()
+        disable_dropout(model)
+    else:
+        model.eval()  # dropout off: log-probs are compared across passes
     # A LoRA policy's ref/old share its frozen base (training.reference): no second model.
     ref = frozen_policy(model) if cfg.beta > 0 else None
     old = frozen_policy(model) if cfg.schedule == "algorithm2" else None
