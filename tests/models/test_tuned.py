@@ -13,6 +13,7 @@ import pytest
 
 from models import resolve_model
 from models.api import ModelConfig, SamplingParams
+from models.prompt import PromptTarget, build_messages
 from models.tuned import TUNED_DIR, fits, shipped_adapter
 
 
@@ -89,7 +90,7 @@ def test_the_shipped_adapter_fits_the_embedded_model_and_loads(xdg, embedded_pat
     shipped = shipped_adapter(TUNED_DIR)
     assert fits(shipped, embedded_path)
     card = Path(shipped.card).read_text()
-    for needed in ("held-out", "generator bench", "synth-train"):
+    for needed in ("Held-out split", "Generator bench", "synth-train", "Licence"):
         assert needed in card
     # The shipped adapter loads over the base in llama.cpp (through a copy: the package stays
     # read-only) and the default resolution names it.
@@ -98,8 +99,9 @@ def test_the_shipped_adapter_fits_the_embedded_model_and_loads(xdg, embedded_pat
     backend = load_backend(ModelConfig(model=embedded_path, adapter=str(copy), n_ctx=1024))
     try:
         assert backend.info.adapter is not None
+        target = PromptTarget("sq", "sq", "int sq(int x)", "int sq(int x) { return x * x; }", "c")
         (done,) = backend.generate(
-            [{"role": "user", "content": "Write a cdoctest for int sq(int x)."}],
+            build_messages(target),
             params=SamplingParams(temperature=0.0, max_tokens=24, seed=0),
         )
         assert ">>> " in done.text, done.text  # the tuned format, from the first tokens
