@@ -21,7 +21,8 @@ mutation-guided LLM test generation):
    every surviving mutant side by side in warm interpreters (``mutation_analysis``), and keeps
    the fewest calls that kill the most survivors (greedy cover, each call counted only for the
    mutants it was the first to tell apart). Mutants no call tells apart are reported as *likely
-   equivalent* (same output on every candidate input).
+   equivalent* (same output on every candidate input) when at least ``EQUIVALENCE_EVIDENCE``
+   calls ran; with fewer, they stay plain survivors and phase 2 still asks the model.
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
 strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
@@ -71,6 +72,10 @@ __all__ = [
 ]
 
 MAX_CALLS = 40
+# Survivors are called likely equivalent only when at least this many searched calls ran and none
+# told them apart. With fewer (a narrow call shape: count_char(s, c) got 5), the model is still
+# asked for other calls: there it killed 3 of 13 mutants that 5 searched inputs had missed.
+EQUIVALENCE_EVIDENCE = 12
 MAX_STATED_CALLS = 8  # calls taken from the documentation
 
 
@@ -307,6 +312,7 @@ def search(
     keep_units = sorted({pool.unit_of[i] for i in chosen if report.kills_per_example[i]})
     result.units = [pool.units[u] for u in keep_units]
     result.killed = set(report.killed_by)
-    result.likely_equivalent = [m.id for m in report.survivors]
+    if len(units) >= EQUIVALENCE_EVIDENCE:  # fewer tried inputs say little about equivalence
+        result.likely_equivalent = [m.id for m in report.survivors]
     result.seconds = time.monotonic() - t0
     return result

@@ -74,6 +74,39 @@ def test_no_samples_when_the_block_kills_every_killable_mutant(runner) -> None:
     assert "model: not asked (the block kills every killable mutant)" in fn.message
 
 
+@pytest.mark.clang
+def test_few_searched_inputs_do_not_make_survivors_equivalent_and_the_model_is_asked(
+    runner,
+) -> None:
+    """``count_char(s, c)``: its call shape gives the search fewer than ``EQUIVALENCE_EVIDENCE``
+    inputs, so its survivors are not called likely equivalent and phase 2 asks the model, whose
+    examples then kill more (bench_latency: 10/13 without the model, 13/13 with it).
+    """
+    from server.search import EQUIVALENCE_EVIDENCE
+
+    root = os.path.dirname(os.path.dirname(EXAMPLES))
+    source = os.path.join(root, "bench", "data", "eval_functions", "count_char.c")
+    canned = r""">>> count_char("banana", 'a')
+3
+>>> count_char("aXa", 'X')
+1
+>>> count_char("abc", '\0')
+0
+>>> count_char("", 'a')
+0
+"""
+    backend = CannedBackend([canned])
+    with Generator(backend=backend, runner=runner) as gen:
+        result = gen.generate(source, None, TargetSelector(name="count_char"))
+    (fn,) = result.functions
+    assert fn.status == "verified", fn.message
+    searched = re.search(r"search: \d+ of (\d+) inputs", fn.message)
+    assert searched and int(searched.group(1)) < EQUIVALENCE_EVIDENCE, fn.message
+    assert backend.calls, fn.message  # asked, although the searched inputs killed no more
+    assert not any(m.likely_equivalent for m in fn.surviving_mutants)
+    assert "model: not asked" not in fn.message
+
+
 def _ran(examples: list[Example], got: list[str], outcome: Outcome = Outcome.PASSED):
     from cdoctest_runner.runner import examples_doctest
 
