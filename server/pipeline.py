@@ -69,7 +69,7 @@ from server.final_check import final_check
 from server.job import GenerationCancelled, Job, Plan, check_cancel, prepare
 from server.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
 from server.render import apply_edits, block_style, newline_of
-from server.runtime import Reporter, Retrying, workers
+from server.runtime import Reporter, Retrying
 from server.steps import MAX_ATTEMPTS, Steps
 
 __all__ = ["MAX_ATTEMPTS", "GenerationCancelled", "Generator", "TargetNotFound"]
@@ -123,9 +123,9 @@ class Generator:
     def runner(self) -> Runner:
         """The verification runner (made on first use: ``ToolchainNotFound`` without clang-repl)."""
         if self._runner is None:
-            from cdoctest_runner.runner import DocTestRunner
+            from cdoctest_runner.runner import DocTestRunner, default_workers
 
-            self._runner = DocTestRunner(workers=workers())
+            self._runner = DocTestRunner(workers=default_workers())
         if not isinstance(self._runner, Retrying):
             self._runner = Retrying(self._runner)
         return self._runner
@@ -134,13 +134,13 @@ class Generator:
     def mutation_runner(self) -> Runner:
         """A runner with a short per-session limit for mutants (shares the toolchain)."""
         if self._mutation_runner is None:
-            from cdoctest_runner.runner import DocTestRunner
+            from cdoctest_runner.runner import DocTestRunner, default_workers
 
             base = self.runner
             limits = replace(base.limits, timeout_s=MUTANT_TIMEOUT_S)
             self._mutation_runner = Retrying(
                 DocTestRunner(
-                    toolchain=base.toolchain, limits=limits, workers=workers(), warm=False
+                    toolchain=base.toolchain, limits=limits, workers=default_workers(), warm=False
                 )
             )
         return self._mutation_runner

@@ -28,15 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 PHASE_NAMES = {1: "phase 1 (first block)", 2: "phase 2 (stronger block)"}
 
 
-def workers() -> int:
-    """Interpreters run side by side: one per usable core, at most four
-    (``cdoctest_runner.runner.default_workers``).
-    """
-    from cdoctest_runner.runner import default_workers
-
-    return default_workers()
-
-
 class Retrying:
     """A ``Runner`` whose ``run_many`` retries when clang-repl fails to *start* (not when the code
     fails).

@@ -403,11 +403,6 @@ def export_model(
     )
 
 
-def load_trained(path: str) -> Any:
-    """Load a saved model directory: a full HF model, or a peft adapter on its base."""
-    return load_trained_policy(path)[0]
-
-
 def load_trained_policy(path: str | None, device: str = "cpu") -> tuple[Any, Any]:
     """``(model, tokenizer)`` of a GGUF, HF directory, None (embedded) or a peft adapter directory
     (on its base, found from ``adapter_config.json`` or the lineage); eval mode.
@@ -442,7 +437,7 @@ def export_path(
     """Export a saved model directory (HF model, peft adapter dir, a GRPO/SFT run's checkpoint)."""
     directory = _model_dir(model_path)
     base = base_gguf or source_gguf(directory)
-    model = load_trained(str(directory))
+    model, _ = load_trained_policy(str(directory))
     return export_model(
         model, out, base_gguf=base, outtype=outtype, merge=merge, keep_unchanged=keep_unchanged
     )

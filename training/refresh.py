@@ -107,22 +107,13 @@ class RefreshConfig(BaseModel):
         return cls.model_validate(data)
 
 
-def _load_for_eval(path: str | None) -> tuple[Any, Any]:
-    """``(model, tokenizer)`` for a GGUF/HF dir/None, or a peft adapter directory on its base."""
-    from training.export import load_trained_policy
-
-    return load_trained_policy(path)
-
-
 def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[str, Any]:
     from training.evaluate import evaluate
 
-    policy = _load_for_eval(path)
-    report = evaluate(
+    report = evaluate(  # loads ``path``: a GGUF, HF directory, None or a peft adapter directory
         path,
         cfg.eval_split,
         items=items,
-        policy=policy,
         mutants=cfg.eval_mutants,
         max_new_tokens=cfg.eval_max_new_tokens,
     )

@@ -117,7 +117,6 @@ def build_state(
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if cfg.lora is not None:
             model.enable_input_require_grads()
-    if cfg.gradient_checkpointing:
         # transformers checkpoints a layer only in training mode: train mode, dropout off.
         model.train()
         disable_dropout(model)
