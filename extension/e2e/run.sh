@@ -84,7 +84,7 @@ echo "[e2e] code-server ready after $(($(date +%s) - t0)) s; screenshots in $sho
 
 # 4. drive it
 rm -f "$shots"/*.png
-E2E_DIR="$dir" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
+E2E_DIR="$dir" E2E_WS="$tmp/ws" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
 rc=$?
 cp "$tmp/ws/shapes.c" "$shots/shapes.c.after" 2>/dev/null
 find "$tmp/user" -name '*cdoctest.log' -exec cp {} "$shots/" \; 2>/dev/null

@@ -3,9 +3,12 @@
 // Steps, each with a screenshot in SHOTS_DIR: open shapes.c; generate a cdoctest for rect_area
 // from the command palette and for clamp from the lightbulb (Ctrl+.); save and see the blocks and
 // the "passed" lenses; break rect_area; run all tests from the Testing view's button and see the
-// failing test in the view with its diff (expected/actual) in the test peek. Prints "RESULT ok"
+// failing test in the view with its diff (expected/actual) in the test peek; a C file with a
+// block created on disk (by this script, as a build or a git checkout would) appears in the
+// Testing view, and leaves it when deleted (E2E_WS names the workspace folder). Prints "RESULT ok"
 // (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure). Positions are found
 // with Ctrl+F (no C/C++ extension, so no symbols); waits are on the editor's text, not on sleeps.
+import { unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const [url, shots] = [process.argv[2], process.argv[3]];
@@ -128,6 +131,19 @@ try {
   if (!/Expected|expected/.test(peekText) && (await diff.count()) === 0) {
     throw new Error('the peek shows no diff');
   }
+
+  // 6. A file created and deleted outside the editor: the Testing view follows (file watcher).
+  await page.keyboard.press('Escape'); // close the peek
+  const extra = `${process.env.E2E_WS}/extra_twice.c`;
+  writeFileSync(extra, '/**\n>>> twice(21)\n(int) 42\n*/\nint twice(int x) { return 2 * x; }\n');
+  const extraRow = tree.locator('.monaco-list-row:has-text("extra_twice.c")');
+  await extraRow.first().waitFor({ timeout: 60000 });
+  log('Testing view: extra_twice.c listed after it was created on disk');
+  await shot('testing-view-file-created');
+  unlinkSync(extra);
+  await extraRow.first().waitFor({ state: 'detached', timeout: 60000 });
+  log('Testing view: extra_twice.c gone after it was deleted');
+  await shot('testing-view-file-deleted');
   log('RESULT ok');
 } catch (err) {
   log('RESULT failed:', err.message.split('\n')[0]);
