@@ -59,20 +59,27 @@ class LoRAOptions(BaseModel):
         "all-linear", description="module names to adapt, or 'all-linear'"
     )
 
-    def wrap(self, model: Any) -> Any:
-        """``model`` with fresh adapters of these options (peft ``get_peft_model``)."""
+    def wrap(self, model: Any, seed: int) -> Any:
+        """``model`` with fresh adapters of these options (peft ``get_peft_model``).
+
+        peft draws ``lora_A`` from torch's global generator; it is seeded here with the run's
+        ``seed`` (and restored after), so the same configuration starts from the same adapters.
+        """
+        import torch
         from peft import LoraConfig, get_peft_model
 
-        return get_peft_model(
-            model,
-            LoraConfig(
-                r=self.r,
-                lora_alpha=self.alpha,
-                lora_dropout=self.dropout,
-                target_modules=self.target_modules,
-                task_type="CAUSAL_LM",
-            ),
-        )
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(seed)
+            return get_peft_model(
+                model,
+                LoraConfig(
+                    r=self.r,
+                    lora_alpha=self.alpha,
+                    lora_dropout=self.dropout,
+                    target_modules=self.target_modules,
+                    task_type="CAUSAL_LM",
+                ),
+            )
 
 
 class GRPOConfig(BaseModel):
@@ -90,7 +97,9 @@ class GRPOConfig(BaseModel):
     dtype: Literal["auto", "float32", "bfloat16"] = Field(
         "auto", description="parameter dtype: 'auto' = bfloat16 on CUDA, float32 on CPU"
     )
-    seed: int = Field(0, description="seed of sampling, data order and value presentation")
+    seed: int = Field(
+        0, description="seed of sampling, data order, value presentation and fresh LoRA adapters"
+    )
     gradient_checkpointing: bool = Field(
         False,
         description="recompute activations in the backward pass (saves memory, costs ~30% time)",

@@ -244,7 +244,7 @@ def prepare_model(cfg: SFTConfig, model: Any) -> tuple[Any, list[Any]]:
         model = expand_front(model, cfg.n_new)
         params = freeze_except_new(model, cfg.n_new)
     else:
-        model = cfg.lora.wrap(model)
+        model = cfg.lora.wrap(model, cfg.seed)
         params = [p for p in model.parameters() if p.requires_grad]
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})

@@ -112,7 +112,7 @@ def build_state(
 
         model = PeftModel.from_pretrained(model, cfg.init_adapter, is_trainable=True)
     elif cfg.lora is not None:
-        model = cfg.lora.wrap(model)
+        model = cfg.lora.wrap(model, cfg.seed)
     if cfg.gradient_checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
         if cfg.lora is not None:

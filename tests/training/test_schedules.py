@@ -320,3 +320,26 @@ def test_init_adapter_needs_lora():
 
     with pytest.raises(ValueError, match="init_adapter continues a LoRA adapter"):
         GRPOConfig(init_adapter="runs/sft/adapter")
+
+
+def test_fresh_lora_adapters_follow_the_run_seed_and_leave_the_global_generator(tokenizer):
+    """Fresh adapters: peft draws lora_A from the global generator; ``LoRAOptions.wrap`` seeds
+    it with the run's seed, so a configuration starts from the same adapters whatever ran before.
+    """
+    from training.config import LoRAOptions
+
+    opts = LoRAOptions(r=2, alpha=4, target_modules=["q_proj", "v_proj"])
+
+    def lora_a(seed):
+        model = opts.wrap(tiny_model(tokenizer), seed)
+        return torch.cat([p.flatten() for n, p in model.named_parameters() if "lora_A" in n])
+
+    first = lora_a(3)
+    assert torch.equal(first, lora_a(3))
+    assert not torch.equal(first, lora_a(4))  # tiny_model seeds 0 itself: the seed decides
+    torch.manual_seed(123)
+    opts.wrap(tiny_model(tokenizer), 3)
+    after_wrap = torch.rand(4)
+    torch.manual_seed(123)
+    tiny_model(tokenizer)
+    assert torch.equal(after_wrap, torch.rand(4))  # wrap took nothing from the global generator
