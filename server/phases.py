@@ -149,11 +149,15 @@ def second(first: First, steps: Steps, use_model: bool) -> Second:
     )
 
 
-def annotate(plan: Plan, second: Second) -> Plan:
+def annotate(plan: Plan, second: Second, total_s: float) -> Plan:
     """Phase 1's ``plan`` kept: its message says what phase 2 tried, its survivors which are
-    likely equivalent.
+    likely equivalent; its timings say when that block came (``first_block``) and when phase 2
+    ended for the function (``total``, ``total_s``), as a stronger plan's do.
     """
     result = plan.result
+    timings = dict(result.timings)
+    timings["first_block"] = timings.get("total", total_s)
+    result = replace(result, timings={**timings, "total": total_s})
     if second.notes:
         tried = "; ".join(n for n in second.notes if n)
         result = replace(

@@ -313,11 +313,12 @@ class Generator:
 
         steps2 = steps.in_phase(2)
         use_model = not self.options.no_model
-        outcomes = {
-            i: phases.second(f, steps2, use_model)
-            for i, f in enumerate(firsts)
-            if isinstance(f, phases.First)
-        }
+        outcomes: dict[int, phases.Second] = {}
+        ended: dict[int, float] = {}  # seconds from the function's start to its phase 2's end
+        for i, f in enumerate(firsts):
+            if isinstance(f, phases.First):
+                outcomes[i] = phases.second(f, steps2, use_model)
+                ended[i] = time.monotonic() - f.job.started
         found = [o.plan for o in outcomes.values() if o.plan is not None]
         self._checked(run.source, found, steps2)  # trims or drops them in place
         final: list[Plan] = []
@@ -334,7 +335,7 @@ class Generator:
                 )
                 plan = better
             elif second is not None:
-                plan = phases.annotate(plan, second)
+                plan = phases.annotate(plan, second, ended[i])
             final.append(plan)
         seconds["final"] = time.monotonic() - run.started
         result = self._file_result(run.source, final, seconds)

@@ -66,12 +66,18 @@ def test_quick_stops_after_phase_one_and_never_touches_the_model(runner) -> None
 def test_no_samples_when_the_block_kills_every_killable_mutant(runner) -> None:
     """``count_vowels``: phase 1 kills every mutant, so phase 2 does not sample (adaptive)."""
     backend = CannedBackend(['>>> count_vowels("a")\n1\n'])
+    phases: list[PhaseResult] = []
     with Generator(backend=backend, runner=runner) as gen:
-        result = gen.generate(SCORING, None, TargetSelector(name="count_vowels"))
+        result = gen.generate(
+            SCORING, None, TargetSelector(name="count_vowels"), on_phase=phases.append
+        )
     (fn,) = result.functions
     assert backend.calls == [] and fn.candidates_total == 0
     assert fn.mutants_total > 0 and fn.mutants_killed == fn.mutants_total
     assert "model: not asked (the block kills every killable mutant)" in fn.message
+    # Phase 1's block kept: its time is "first_block"; "total" runs to phase 2's end.
+    (one,) = phases[0].result.functions
+    assert fn.timings["first_block"] == one.timings["total"] < fn.timings["total"]
 
 
 @pytest.mark.clang
