@@ -108,8 +108,7 @@ def run_base(base: str, config: str, quick: bool) -> list[Row]:
                 res = gen.generate(path, None, TargetSelector(line=f.start_line))
                 wall = round(time.monotonic() - t0, 2)
                 for fr in res.functions:
-                    # A function whose phase 2 found nothing stronger keeps phase 1's result,
-                    # whose "total" is then the time to that block.
+                    # Without a phase 2 (one phase, --quick) "total" is the time to the block.
                     first = fr.timings.get("first_block", fr.timings.get("total"))
                     rows.append(
                         Row(

@@ -155,9 +155,10 @@ def annotate(plan: Plan, second: Second, total_s: float) -> Plan:
     ended for the function (``total``, ``total_s``), as a stronger plan's do.
     """
     result = plan.result
-    timings = dict(result.timings)
-    timings["first_block"] = timings.get("total", total_s)
-    result = replace(result, timings={**timings, "total": total_s})
+    first_block = result.timings.get("total", total_s)
+    result = replace(
+        result, timings={**result.timings, "first_block": first_block, "total": total_s}
+    )
     if second.notes:
         tried = "; ".join(n for n in second.notes if n)
         result = replace(
