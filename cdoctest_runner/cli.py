@@ -35,6 +35,8 @@ examples:
   cdoctest-run src/ -p build --junit-xml cdoctest.xml
   cdoctest-run sample.h --lib build/libsample.so -I .
   cdoctest-run --list src/fac.cpp
+  cdoctest-run --select src/fac.cpp::fac src/fac.cpp
+  cmake -Dcdoctest_DIR="$(cdoctest-run --cmake-dir)" ...   (then cdoctest_discover_tests)
 
 exit status: 0 all blocks passed, 1 some failed, 2 usage or environment error
 """
@@ -203,6 +205,17 @@ def add_source_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+class _CMakeDirAction(argparse.Action):
+    """``--cmake-dir``: print where ``cdoctestConfig.cmake`` is and exit (like ``--version``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: D102
+        print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake"))
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``cdoctest-run`` argument parser."""
     p = argparse.ArgumentParser(
@@ -252,6 +265,18 @@ def build_parser() -> argparse.ArgumentParser:
         "-k", dest="keyword", metavar="TEXT", help="run only tests whose name contains TEXT"
     )
     p.add_argument(
+        "--select",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run only the test NAME as --list prints it (repeatable); a name not found fails",
+    )
+    p.add_argument(
+        "--cmake-dir",
+        action=_CMakeDirAction,
+        help="print the directory of the CMake package (find_package(cdoctest)) and exit",
+    )
+    p.add_argument(
         "--timeout",
         type=float,
         metavar="SECONDS",
@@ -292,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         timeout_s=args.timeout,
         root=args.root,
         keyword=args.keyword,
+        select=args.select,
         verbose=args.verbose,
     )
     cancel = threading.Event()
@@ -303,6 +329,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             sys.stdout.write(report.legacy_list([(t, e) for t, _, e in found]))
             return 0
+        missing = [n for n in args.select if all(n not in name_forms(t) for t, _, _ in found)]
+        if missing and not args.list:  # CTest asks for a listed name: a vanished test fails
+            print(f"cdoctest-run: no test named {', '.join(missing)}", file=sys.stderr)
+            return 1
         if not found:
             print("cdoctest-run: no cdoctest blocks found", file=sys.stderr)
             if args.json:
