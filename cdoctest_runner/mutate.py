@@ -43,7 +43,10 @@ Contract:
   ``CodeUnderTest.text``, the original ``path`` kept for include resolution) in one
   ``DocTestRunner.run_many`` batch. A mutant is *killed* when some example behaves differently
   from the original run (another outcome, or another output): with a passing block this is
-  exactly "the block no longer passes" (failed, crash, timeout). A mutant whose code does not
+  exactly "the block no longer passes" (failed, crash, timeout). A timeout is a budget of the
+  session's CPU time, so a slow mutant is killed (or not) alike on a quiet and a loaded machine
+  (``cdoctest_runner.cpuclock``); kills whose first difference is a timeout are listed in
+  ``timeout_kills``, since no output shows them. A mutant whose code does not
   load is *stillborn* and left out of ``total``. ``kills_per_example[i]`` holds the ids of the
   mutants that example ``i`` was the *first* to detect. Equivalent mutants (no observable
   change) are possible and count as survivors. ``detected_by[id]`` holds every example whose run
@@ -69,7 +72,7 @@ from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
 from cdoctest_runner.mutant_edits import Edit, classic_edits, realistic_edits
-from cdoctest_runner.results import DocTestResult
+from cdoctest_runner.results import DocTestResult, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.protocol import Runner
@@ -155,6 +158,9 @@ class MutationReport:
     )  # id -> all differing examples
     baseline: DocTestResult | None = None  # the block run on the original code
     baseline_passed: bool = False
+    # killed mutants whose first difference is that they ran out of time (CPU time: see
+    # cdoctest_runner.cpuclock): a kill no output shows, reported apart
+    timeout_kills: frozenset[str] = frozenset()
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready summary (mutant texts left out)."""
@@ -164,6 +170,7 @@ class MutationReport:
             "score": self.score,
             "stillborn": len(self.stillborn),
             "baseline_passed": self.baseline_passed,
+            "timeout_kills": sorted(self.timeout_kills),
             "kills_per_example": [sorted(k) for k in self.kills_per_example],
             "survivors": [
                 {"id": m.id, "operator": m.operator, "line": m.line, "description": m.description}
@@ -402,6 +409,7 @@ def mutation_analysis(
     detected_by: dict[str, frozenset[int]] = {}
     survivors: list[Mutant] = []
     stillborn: list[Mutant] = []
+    timeouts: set[str] = set()
     for m, r in zip(mutants, mutant_results, strict=True):
         if r.setup_error is not None:
             stillborn.append(m)
@@ -411,6 +419,8 @@ def mutation_analysis(
             survivors.append(m)
         else:
             i = where[0]
+            if _timed_out(r, i) and not _timed_out(baseline, i):
+                timeouts.add(m.id)
             killed_by[m.id] = i
             detected_by[m.id] = frozenset(where)
             if 0 <= i < len(kills):
@@ -429,7 +439,12 @@ def mutation_analysis(
         detected_by=detected_by,
         baseline=baseline,
         baseline_passed=baseline.passed,
+        timeout_kills=frozenset(timeouts),
     )
+
+
+def _timed_out(result: DocTestResult, i: int) -> bool:
+    return i < len(result.results) and result.results[i].outcome is Outcome.TIMEOUT
 
 
 def select_examples(

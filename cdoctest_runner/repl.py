@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cdoctest_runner import values
+from cdoctest_runner.cpuclock import BlockClock, ProcessTree
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.inputs import (
     C_INIT,
@@ -207,6 +208,8 @@ class ClangRepl:
         self._delim: bytes | None = None  # clang-repl's %help text, once learnt
         self.uses = 0
         self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
+        self._tree: ProcessTree | None = None  # the session's processes, for CPU-time limits
+        self._clock: BlockClock | None = None  # the current deadline's CPU-time accounting
 
     # -- lifetime -------------------------------------------------------------------------------
 
@@ -361,13 +364,16 @@ class ClangRepl:
         if cancel is not None and cancel.is_set():
             raise self._fail(ReplCancelled, "cancelled")
         now = time.monotonic()
-        if now >= deadline:
-            raise self._fail(ReplTimeout, "timed out")
+        clock = self._clock_for(deadline, now)
+        if now >= clock.until:
+            cpu = self._cpu_seconds()
+            if clock.expired(now, cpu):
+                raise self._fail(ReplTimeout, clock.describe(now, cpu))
         if not self._open:
             raise self._died()
         if self._sel is None:
             raise ReplCancelled("the session was closed")
-        for key, _ in self._sel.select(timeout=max(0.0, min(deadline - now, wait))):
+        for key, _ in self._sel.select(timeout=max(0.0, min(clock.until - now, wait))):
             name = key.data
             try:
                 chunk = os.read(key.fd, 1 << 16)
@@ -382,6 +388,21 @@ class ClangRepl:
             else:
                 self._sel.unregister(key.fd)
                 self._open.discard(name)
+
+    def _clock_for(self, deadline: float, now: float) -> BlockClock:
+        """The CPU-time clock of ``deadline`` (``cdoctest_runner.cpuclock``), started at its first
+        use: a deadline is a budget of session CPU time, with wall time as a backstop.
+        """
+        if self._clock is None or self._clock.deadline != deadline:
+            self._clock = BlockClock(deadline, now, self._cpu_seconds(rescan=True))
+        return self._clock
+
+    def _cpu_seconds(self, rescan: bool = False) -> float | None:
+        if self._confined is None:
+            return None
+        if self._tree is None or self._tree.root != self._confined.proc.pid:
+            self._tree = ProcessTree(self._confined.proc.pid)
+        return self._tree.cpu_seconds(rescan)
 
     def _take(self, name: str, end: int, skip: int) -> str:
         text = bytes(self._buf[name][:end]).decode("utf-8", "replace")

@@ -368,3 +368,9 @@ def to_json(result: FileResult) -> dict[str, Any]:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+            if f.mutants_killed_by_timeout:
+                print(
+                    f"  killed only by a timeout (CPU time): {f.mutants_killed_by_timeout} of "
+                    f"{f.mutants_killed} killed mutant(s)",
+                    file=err,
+                )

@@ -179,6 +179,7 @@ def annotate(plan: Plan, second: Second, total_s: float) -> Plan:
             mutation_score=base.mutation_score,
             mutants_killed=base.killed,
             mutants_total=base.total,
+            mutants_killed_by_timeout=len(base.timeout_kills),
         )
         survivors = steps_survivors(base, second.equivalent)
     total, verified = second.candidates

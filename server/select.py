@@ -119,6 +119,7 @@ class Selection:
     survivors: tuple[Mutant, ...] = ()  # mutants the block as written does not kill
     mutants: tuple[Mutant, ...] = ()  # every mutant tried (stillborn ones included)
     approximate: bool = False  # kills read off the pooled run, not measured on the block itself
+    timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
 
 
 def measure(
@@ -152,6 +153,7 @@ def measure(
         total=final.total,
         survivors=tuple(final.survivors),
         approximate=False,
+        timeout_kills=final.timeout_kills,
     )
 
 
@@ -245,6 +247,7 @@ def select_block(
             note,
             survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
             mutants=mutants,
+            timeout_kills=killed_ids & report.timeout_kills,
         )
     if not exact:
         # Read off the pooled run (close, not exact: see below); ``measure`` makes it exact.
@@ -259,6 +262,7 @@ def select_block(
             survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
             mutants=mutants,
             approximate=True,
+            timeout_kills=killed_ids & report.timeout_kills,
         )
     # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
     # later ones then count as SKIPPED, i.e. detected), used up its time limit or left state behind.
@@ -273,6 +277,7 @@ def select_block(
         note,
         survivors=final.survivors,
         mutants=mutants,
+        timeout_kills=final.timeout_kills,
     )
 
 
@@ -309,6 +314,7 @@ def _selection(
     survivors: Sequence[Mutant] = (),
     mutants: Sequence[Mutant] = (),
     approximate: bool = False,
+    timeout_kills: frozenset[str] | set[str] = frozenset(),
 ) -> Selection:
     examples = tuple(pool.examples[i] for i in chosen)
     unit_ids = sorted({pool.unit_of[i] for i in chosen})
@@ -331,4 +337,5 @@ def _selection(
         tuple(survivors),
         tuple(mutants),
         approximate,
+        frozenset(timeout_kills),
     )

@@ -370,6 +370,8 @@ class Steps:
             score = f"; mutation score {selection.killed}/{selection.total}"
             if selection.approximate:
                 score += " (read off the pooled run; measured in phase 2)"
+            if selection.timeout_kills:
+                score += f" ({len(selection.timeout_kills)} killed only by a timeout)"
         bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
         msg = "; ".join(notes) + f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
         if selection.note:
@@ -385,6 +387,7 @@ class Steps:
             mutants_total=selection.total,
             findings=selection.findings,
             surviving_mutants=survivors(selection, equivalent),
+            mutants_killed_by_timeout=len(selection.timeout_kills),
             candidates_total=total,
             candidates_verified=ok,
             message=msg,

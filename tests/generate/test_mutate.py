@@ -344,3 +344,20 @@ def test_mutation_analysis_rejects_code_that_does_not_load(mutation_runner) -> N
         mutation_analysis(
             [Example("max2(1, 2)", "2")], code, decl("max2", 1), mutation_runner, mutants=[]
         )
+
+
+@pytest.mark.clang
+def test_kills_by_timeout_are_reported_apart(mutation_runner, tmp_path) -> None:  # noqa: ANN001
+    """A mutant that never ends is killed by a timeout and listed in ``timeout_kills``; one that
+    returns another value is killed by its output and is not.
+    """
+    path = tmp_path / "max2.cpp"
+    path.write_text(MAX2)
+    code = CodeUnderTest(path=str(path))
+    endless = Mutant("endless", "delete", "loop", 2, MAX2.replace("if", "while (1) {} if", 1))
+    wrong = Mutant("wrong", "return", "b + 1", 3, MAX2.replace("return b;", "return b + 1;"))
+    examples = [Example("max2(1, 2)", "2")]
+    report = mutation_analysis(examples, code, decl("max2", 1), mutation_runner, [endless, wrong])
+    assert (report.killed, report.total) == (2, 2)
+    assert report.timeout_kills == {"endless"}
+    assert report.to_dict()["timeout_kills"] == ["endless"]
