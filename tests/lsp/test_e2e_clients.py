@@ -35,7 +35,7 @@ def _params(uri: str, line: int, only: list[str] | None = None) -> T.CodeActionP
 async def test_actions_on_a_function_and_none_outside(lsp_client: LanguageClient) -> None:
     """Test data: mathutil.cpp. Actions inside ``fac``; none on the #include line."""
     # The status notification (the extension's status bar) names the embedded model.
-    status = await eventually(lambda: lsp_client.statuses, 10, "cdoctest/status")  # type: ignore[attr-defined]
+    status = await eventually(lambda: lsp_client.statuses, 60, "cdoctest/status")  # type: ignore[attr-defined]
     assert status[-1].model.source == "embedded default"
     uri, _ = open_document(lsp_client, MATHUTIL)
     actions = await lsp_client.text_document_code_action_async(_params(uri, 7))  # inside fac
@@ -143,7 +143,7 @@ async def test_changed_settings_take_effect(lsp_client: LanguageClient) -> None:
         lsp_client.workspace_did_change_configuration(
             T.DidChangeConfigurationParams(settings={"cdoctest": small})
         )
-    status = await eventually(_status_with_samples(lsp_client, 3), 10, "the new settings")
+    status = await eventually(_status_with_samples(lsp_client, 3), 60, "the new settings")
     assert status.settings.build.maxFileBytes == 10
     assert await lsp_client.text_document_code_action_async(_params(uri, 7)) in ([], (), None)
     assert any("too large" in m.message for m in lsp_client.messages)
@@ -152,7 +152,7 @@ async def test_changed_settings_take_effect(lsp_client: LanguageClient) -> None:
     lsp_client.workspace_did_change_configuration(
         T.DidChangeConfigurationParams(settings={"cdoctest": TEST_SETTINGS})
     )
-    await eventually(_status_with_samples(lsp_client, 2), 10, "the test settings again")
+    await eventually(_status_with_samples(lsp_client, 2), 60, "the test settings again")
     assert len(await lsp_client.text_document_code_action_async(_params(uri, 7))) == 2
 
 

@@ -70,7 +70,7 @@ async def test_invalid_initialization_options_give_one_message_and_defaults(
 ) -> None:
     """One warning lists every problem; the bad field keeps its default."""
     (msg,) = await eventually(
-        lambda: [m for m in minimal.messages if "settings" in m.message], 10, "a message"
+        lambda: [m for m in minimal.messages if "settings" in m.message], 60, "a message"
     )
     assert msg.type == T.MessageType.Warning
     assert (
@@ -109,7 +109,7 @@ async def test_without_resolve_the_action_runs_a_command_that_applies_the_edit(
     assert ">>> fac(" in new_text and new_text.endswith(text[text.index("int fac") :])
     done = await eventually(
         lambda: [m for m in minimal.messages if m.message.startswith("cdoctest: `fac`")],
-        10,
+        60,
         "the summary",
     )
     assert "fallback" in done[0].message
@@ -173,7 +173,7 @@ async def test_shutdown_while_jobs_run_answers_and_exits(short_lived: LanguageCl
     assert await asyncio.wait_for(client.shutdown_async(None), 60) is None
     # The request was either cancelled by the shutdown or finished just before it; it is answered.
     try:
-        await asyncio.wait_for(request, 5)
+        await asyncio.wait_for(request, 60)
     except JsonRpcException:
         pass
     client.exit(None)
