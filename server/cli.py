@@ -31,6 +31,7 @@ from server.api import (
     SourceOptions,
     TargetSelector,
 )
+from server.project_cli import add_project_arguments
 
 EPILOG = """examples:
   cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
@@ -38,6 +39,8 @@ EPILOG = """examples:
   cdoctest-gen lib.c --line 42 --json                    # the function at line 42, as JSON
   cdoctest-gen lib.c --no-model --all                    # no model: boundary-value calls only
   cdoctest-gen src/a.cpp -p build --samples 8 --seed 1   # flags from build/compile_commands.json
+  cdoctest-gen -p build --write                          # every file of the compile database
+  cdoctest-gen src/ --write                              # every C/C++ file under src/
 """
 
 
@@ -51,7 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
-    p.add_argument("file", help="C or C++ source or header")
+    p.add_argument(
+        "file",
+        nargs="?",
+        help="C or C++ source or header; a directory (or none, with -p) runs over the project",
+    )
     which = p.add_mutually_exclusive_group()
     which.add_argument("--function", metavar="NAME", help="function name (plain or qualified)")
     which.add_argument("--line", type=int, metavar="N", help="the function at 1-based line N")
@@ -117,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="may overwrite a hand-written block above a selected function",
     )
     add_source_arguments(p)
+    add_project_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
     return p
 
@@ -178,8 +186,12 @@ def main(argv: list[str] | None = None) -> int:
             "cdoctest-gen: --samples, --max-examples and --time-budget must be positive", file=err
         )
         return 2
-    path = os.path.abspath(args.file)
-    if not os.path.isfile(path):
+    if args.file is None and not args.compile_db_dir:
+        print("cdoctest-gen: give a file, a directory or -p BUILD_DIR", file=err)
+        return 2
+    project = args.file is None or os.path.isdir(args.file)
+    path = os.path.abspath(args.file or ".")
+    if not project and not os.path.isfile(path):
         print(f"cdoctest-gen: {args.file}: no such file", file=err)
         return 2
 
@@ -206,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
         defines=tuple(args.defines),
         std=args.std,
     )
+    if project:
+        from server import project_cli
+
+        return project_cli.run(args, options, source_options)
     selector = TargetSelector(name=args.function, line=args.line, all=args.all)
     try:
         text = read_text(path)
@@ -368,9 +384,3 @@ def to_json(result: FileResult) -> dict[str, Any]:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-            if f.mutants_killed_by_timeout:
-                print(
-                    f"  killed only by a timeout (CPU time): {f.mutants_killed_by_timeout} of "
-                    f"{f.mutants_killed} killed mutant(s)",
-                    file=err,
-                )

@@ -1,0 +1,276 @@
+"""Whole-project runs (``server.project``, ``cdoctest-gen DIR``): the cache redoes exactly the
+changed function, Ctrl-C leaves every file unchanged or with whole blocks, and the progress bar
+shows on a terminal but not with ``--json``.
+
+Test data: small C/C++ projects written into ``tmp_path`` by each test. ``--no-model --quick``
+keeps every generation to the fast first block.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from server import cli
+from server.locate import load_source
+from server.project import CacheEntry, ResultCache, code_text, decide, function_keys, project_files
+
+ROOT = Path(__file__).resolve().parents[2]
+
+A_C = """\
+int twice(int x) { return 2 * x; }
+
+int clamp(int v, int lo, int hi) {
+    if (v < lo) return lo;
+    if (v > hi) return hi;
+    return v;
+}
+"""
+B_CPP = """\
+int square(int x) { return x * x; }
+
+int cube(int x) { return square(x) * x; }
+
+bool is_even(int n) { return n % 2 == 0; }
+"""
+
+
+def _clang_repl() -> None:
+    from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.toolchain import find_clang_repl
+
+    try:
+        find_clang_repl()
+    except ToolchainNotFound as exc:
+        pytest.skip(f"clang-repl is not installed: {exc}")
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    for name, text in files.items():
+        (proj / name).write_text(text)
+    return proj
+
+
+def test_code_text_and_keys_follow_the_code_only(tmp_path: Path) -> None:
+    """Test data: B_CPP. A comment or block above a function keeps every key; editing ``square``
+    changes its key and its caller ``cube``'s, not ``is_even``'s.
+    """
+    assert code_text("int f() {  // x\n  return 1; /* y */ }") == "int f() { return 1; }"
+    path = str(tmp_path / "b.cpp")
+
+    def keys(text: str) -> dict[str, str]:
+        source = load_source(path, text)
+        ks = function_keys(source, "salt", str(tmp_path))
+        return {f.declaration.name: k for f, k in zip(source.functions, ks, strict=True)}
+
+    base = keys(B_CPP)
+    assert len(set(base.values())) == 3
+    commented = B_CPP.replace("bool is_even", "/**\n>>> is_even(2)\ntrue\n*/\nbool is_even")
+    assert keys(commented) == base
+    edited = keys(B_CPP.replace("x * x;", "x * x + 1;"))
+    assert [n for n in base if edited[n] != base[n]] == ["square", "cube"]
+    source = load_source(path, B_CPP)
+    assert function_keys(source, "other options", str(tmp_path)) != list(base.values())
+
+
+def test_project_files_and_decisions(tmp_path: Path) -> None:
+    """Test data: a tree with a source, a header, a hidden and a CMake build directory."""
+    proj = _project(tmp_path, {"a.c": A_C, "b.hpp": "int g();\n", "notes.txt": ""})
+    (proj / ".git").mkdir()
+    (proj / ".git" / "x.c").write_text(A_C)
+    (proj / "build").mkdir()
+    (proj / "build" / "CMakeCache.txt").write_text("")
+    (proj / "build" / "gen.c").write_text(A_C)
+    assert project_files([str(proj)]) == [str(proj / "a.c"), str(proj / "b.hpp")]
+    cache = ResultCache(str(tmp_path / "cache"))
+    bare = load_source(str(proj / "a.c"), A_C).functions[0]
+    assert decide(bare, "k1", bare.declaration.name, cache) == "todo"
+    cache.put("k1", CacheEntry("no_test", "twice"))
+    assert decide(bare, "k1", "a.c", cache) == "cached"  # no test last time, same code
+    cache.put("k1", CacheEntry("verified", "twice"))
+    assert decide(bare, "k1", "a.c", cache) == "todo"  # verified, but its block is gone
+    block = "/**\n * cdoctest-gen: generated and verified; regenerating replaces this block\n"
+    block += " * >>> twice(2)\n * 4\n */\n"
+    (with_block,) = load_source(str(proj / "a.c"), block + A_C).functions[:1]
+    assert with_block.block is not None and with_block.block.generated
+    assert decide(with_block, "k1", "a.c", cache) == "cached"
+    assert decide(with_block, "k2", "a.c", cache) == "kept"  # never seen: like --all
+    cache.set_last_key("a.c", with_block, "k1")
+    assert decide(with_block, "k2", "a.c", cache) == "todo"  # seen with other code: stale
+
+
+def _run(argv: list[str], report: Path) -> dict:
+    rc = cli.main(argv + ["--report-json", str(report)])
+    data = json.loads(report.read_text())
+    data["rc"] = rc
+    return data
+
+
+def _generated(data: dict) -> list[str]:
+    return [
+        fn["qualname"] for f in data["files"] for fn in f["functions"] if fn["decision"] == "todo"
+    ]
+
+
+def test_cache_redoes_exactly_the_changed_function(tmp_path: Path) -> None:
+    """Test data: A_C and a one-function file. Run, run again unchanged (nothing generated, every
+    function cached), edit ``twice``'s body: only ``twice`` is generated and its block replaced.
+    """
+    _clang_repl()
+    proj = _project(tmp_path, {"a.c": A_C, "c.c": "int neg(int x) { return -x; }\n"})
+    argv = [str(proj), "--no-model", "--quick", "--write", "--jobs", "2"]
+    argv += ["--cache-dir", str(tmp_path / "cache")]
+    report = tmp_path / "report.json"
+
+    first = _run(argv, report)
+    assert first["rc"] == 0
+    assert sorted(_generated(first)) == ["clamp", "neg", "twice"]
+    assert first["summary"]["blocks_written"] == 3
+    assert first["summary"]["mutants_total"] > 0
+    written = (proj / "a.c").read_text()
+    assert written.count(">>> twice(") >= 1 and written.count(">>> clamp(") >= 1
+
+    second = _run(argv, report)
+    assert _generated(second) == []
+    assert second["summary"]["cached"] == 3 and second["summary"]["blocks_written"] == 0
+    assert (proj / "a.c").read_text() == written
+
+    (proj / "a.c").write_text(written.replace("return 2 * x;", "return 3 * x;"))
+    third = _run(argv, report)
+    assert _generated(third) == ["twice"]
+    assert third["summary"]["cached"] == 2 and third["summary"]["blocks_written"] == 1
+    text = (proj / "a.c").read_text()
+    assert text.count("cdoctest-gen: generated") == 2  # replaced, not stacked
+    source = load_source(str(proj / "a.c"), text)
+    (twice,) = [f for f in source.functions if f.declaration.name == "twice"]
+    assert twice.block is not None
+    calls = re.findall(r">>> twice\((-?\d+)\)\n(?:\s*\*\s*)?(-?\d+)\n", twice.block.text)
+    assert calls and all(int(got) == 3 * int(arg) for arg, got in calls), twice.block.text
+
+
+def _strip_generated_blocks(path: str, text: str) -> str:
+    """``text`` without the blocks cdoctest-gen generated; asserts each block is whole."""
+    source = load_source(path, text)
+    lines = text.splitlines(keepends=True)
+    drop: set[int] = set()
+    for f in source.functions:
+        b = f.block
+        if b is not None and b.generated:
+            assert b.has_prompts and b.text.rstrip().endswith("*/"), b.text
+            drop.update(range(b.start_line - 1, b.end_line))
+    return "".join(ln for i, ln in enumerate(lines) if i not in drop)
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(tmp_path / "xdg"))
+
+
+def test_sigint_leaves_every_file_unchanged_or_with_whole_blocks(tmp_path: Path) -> None:
+    """Test data: three files, one job. Once the first file is reported written, SIGINT: the run
+    stops (exit 130), the first file keeps whole blocks, the others are unchanged.
+    """
+    _clang_repl()
+    originals = {
+        "a1.c": "int twice(int x) { return 2 * x; }\n",
+        "b2.c": A_C + "\nint inc(int x) { return x + 1; }\n",
+        "c3.cpp": B_CPP,
+    }
+    proj = _project(tmp_path, originals)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server.cli", str(proj), "--no-model", "--quick", "--write"]
+        + ["--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(tmp_path),
+        cwd=str(ROOT),
+    )
+    assert proc.stderr is not None
+    seen = []
+    try:
+        for line in proc.stderr:  # the subprocess's own report is the synchronisation
+            seen.append(line)
+            if line.startswith("cdoctest-gen: wrote"):
+                proc.send_signal(signal.SIGINT)
+                break
+        rest = proc.stderr.read()
+        rc = proc.wait(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    log = "".join(seen) + rest
+    assert "wrote" in "".join(seen), log
+    assert rc == 130, log
+    assert "interrupted" in rest
+    changed = []
+    for name, original in originals.items():
+        path = str(proj / name)
+        text = Path(path).read_text()
+        if text != original:
+            changed.append(name)
+            assert _strip_generated_blocks(path, text) == original
+    assert changed == ["a1.c"], log
+    assert not list(proj.glob(".cdoctest-gen.*")), "a temporary file was left behind"
+
+
+def _run_on_pty(argv: list[str], env: dict[str, str]) -> tuple[int, str]:
+    """Run ``cdoctest-gen`` with stderr on a pseudo-terminal; its exit code and what it showed."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server.cli", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+        env=env,
+        cwd=str(ROOT),
+    )
+    os.close(slave)
+    chunks: list[bytes] = []
+
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # EIO once the child's side is closed
+                return
+            if not data:
+                return
+            chunks.append(data)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        rc = proc.wait(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(timeout=30)
+    os.close(master)
+    return rc, b"".join(chunks).decode(errors="replace")
+
+
+def test_progress_bar_on_a_terminal_not_with_json(tmp_path: Path) -> None:
+    """Test data: a one-function project. On a pty, tqdm's bar (``1/1``, ``fn``) is shown; the
+    same run with ``--json`` shows none.
+    """
+    _clang_repl()
+    proj = _project(tmp_path, {"a.c": "int twice(int x) { return 2 * x; }\n"})
+    common = [str(proj), "--no-model", "--quick", "--no-cache"]
+    rc, shown = _run_on_pty(common + ["--diff"], _env(tmp_path))
+    assert rc == 0, shown
+    assert "cdoctest-gen:" in shown and "1/1" in shown and "fn/s" in shown, shown
+    assert "%|" in shown, shown
+    rc, shown = _run_on_pty(common + ["--json"], _env(tmp_path))
+    assert rc == 0, shown
+    assert "1/1" not in shown and "%|" not in shown, shown
+    assert "1 generated" in shown  # the summary line is still there
