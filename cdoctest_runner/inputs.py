@@ -85,7 +85,7 @@ def strip_line_comment(line: str) -> str:
     return line
 
 
-def _blank_code(text: str) -> str:
+def blank_code(text: str) -> str:
     """``text`` with comments, literals and preprocessor lines blanked (same length, newlines
     kept).
     """
@@ -116,7 +116,7 @@ def declare_local_labels(text: str) -> str:
     >>> declare_local_labels("int g(int x) { switch (x) { case 1: return 2; default: return 0; } }")
     'int g(int x) { switch (x) { case 1: return 2; default: return 0; } }'
     """
-    code = _blank_code(text)
+    code = blank_code(text)
     inserts: list[tuple[int, str]] = []
     depth = 0
     body_start = -1

@@ -31,6 +31,7 @@ import concurrent.futures
 import dataclasses
 import os
 import re
+import shutil
 import threading
 import time
 from collections import OrderedDict
@@ -39,7 +40,7 @@ from collections.abc import Sequence
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
-from cdoctest_runner.inputs import declare_local_labels
+from cdoctest_runner.loadable import loadable
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import (
     ClangRepl,
@@ -312,12 +313,12 @@ class DocTestRunner:
             return repl, None
         if repl is not None:
             repl.close()
-        loadable = _loadable(code)
-        repl = self._new_session(loadable)
+        private = loadable(code)
+        repl = self._new_session(private)
         self._track(repl, True)
         try:
             repl.start(cancel)
-            error = self._load(repl, loadable, cancel)
+            error = self._load(repl, private, cancel)
         except ReplCancelled as exc:
             self._track(repl, False)
             repl.close()
@@ -338,8 +339,25 @@ class DocTestRunner:
     def _load(
         self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
     ) -> str | None:
-        """Make the code under test available; the diagnostics text if it does not load."""
+        """Make the code under test available; the diagnostics text if it does not load.
+
+        Libraries are loaded first, so that the file's static initialisers can call into them (its
+        own definitions still win over theirs). A library the sandbox user cannot read where it is
+        (a cache under a private home) is loaded from a copy in the private directory.
+        """
         lines: list[str] = []
+        for lib in code.libraries:
+            lib = os.path.abspath(lib)
+            if self.sandbox.drop_to_nobody and not reachable_by(lib):
+                assert repl.workdir is not None
+                copy = os.path.join(repl.workdir.path, f"lib{len(lines)}_" + os.path.basename(lib))
+                try:
+                    shutil.copyfile(lib, copy)
+                except OSError as exc:
+                    return f"cannot read {lib}: {exc}"
+                os.chmod(copy, 0o755)
+                lib = copy
+            lines.append(f"%lib {lib}")
         if (
             code.text is None
             and code.path is not None
@@ -366,8 +384,6 @@ class DocTestRunner:
         for header in code.headers:
             h = os.path.abspath(header) if os.path.exists(header) else header
             lines.append(f'#include "{h}"' if os.path.exists(header) else f"#include <{h}>")
-        for lib in code.libraries:
-            lines.append(f"%lib {os.path.abspath(lib)}")
         deadline = time.monotonic() + self.limits.setup_timeout_s
         for line in lines:
             r = repl.send(line, deadline=deadline, cancel=cancel)
@@ -471,33 +487,6 @@ class _Either:
 
     def set(self) -> None:
         self._own.set()
-
-
-def _loadable(code: CodeUnderTest) -> CodeUnderTest:
-    """``code`` as clang-repl can load it: C sources get function-local label declarations.
-
-    clang-repl 22 rejects a C file in which two functions use the same label name
-    (``declare_local_labels``). The private copy keeps every line where it is and starts with
-    ``#line 1 "<path>"``, so diagnostics name the user's file and lines. The file is read again
-    for every new session (it may have changed); a file that cannot be read is left to ``_load``.
-    """
-    if code.language != "c":
-        return code
-    text = code.text
-    if text is None and code.path is not None:
-        try:
-            with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
-        except OSError:
-            return code
-    if text is None or "goto" not in text:
-        return code
-    fixed = declare_local_labels(text)
-    if fixed == text:
-        return code
-    if code.path is not None:
-        fixed = f'#line 1 "{code.path}"\n' + fixed
-    return dataclasses.replace(code, text=fixed)
 
 
 def _clean(text: str) -> str:

@@ -2,9 +2,11 @@
 
 A candidate (one model completion, or one fallback proposal) is split into *units*: the connected
 groups of examples that share a variable one of them declares (``Stack s;`` / ``s.push(1);`` /
-``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two). Units run as separate blocks in
-one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm interpreters), so one crash
-or compile error costs only its own unit and examples that depend on each other stay together.
+``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two; in code that keeps state between
+calls, ``cdoctest_runner.reuse.code_is_stateful``, a candidate is one unit). Units run as
+separate blocks in one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm
+interpreters), so one crash or compile error costs only its own unit and examples that depend on
+each other stay together.
 
 Inside a unit, an example is kept when it ran (outcome passed or failed); an input clang-repl
 rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
@@ -25,6 +27,7 @@ from typing import Literal
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.protocol import Runner
+from cdoctest_runner.reuse import code_is_stateful
 from cdoctest_runner.results import DocTestResult, Outcome
 from server.api import Finding
 from server.hints import calibrate
@@ -147,8 +150,12 @@ class VerifyReport:
     kept_per_candidate: tuple[int, ...] = ()  # examples kept, per candidate in the order given
 
 
-def units_of(candidate: Candidate, target_names: set[str]) -> list[Unit]:
-    """The candidate's units that mention one of ``target_names`` (others test nothing of ours)."""
+def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
+    """The candidate's units that mention one of ``target_names`` (others test nothing of ours).
+
+    ``stateful``: the code under test keeps state between calls (``inc();`` then ``get()``), so
+    the candidate's examples stay one unit, in order, as the block will run them.
+    """
     # A comment-only example would read back as the block's label: it tests nothing anyway.
     exs = [
         e
@@ -156,7 +163,7 @@ def units_of(candidate: Candidate, target_names: set[str]) -> list[Unit]:
         if not all(ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))
     ]
     out = []
-    for group in split_units(exs):
+    for group in [list(range(len(exs)))] if stateful and exs else split_units(exs):
         members = tuple(exs[i] for i in group)
         if any(identifiers(e.source) & target_names for e in members):
             out.append(Unit(members, candidate))
@@ -192,7 +199,8 @@ def verify_candidates(
     """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and
     runs.
     """
-    units = [u for c in candidates for u in units_of(c, target_names)]
+    stateful = code_is_stateful(code)
+    units = [u for c in candidates for u in units_of(c, target_names, stateful)]
     jobs = [
         (
             DocTest(
