@@ -94,7 +94,9 @@ class _Display:
             )
         elif e.kind == "function":
             if self.bar is not None:
-                self.bar.set_postfix_str(f"{self.name(e.path)}: {e.qualname} {e.status}")
+                self.bar.set_postfix_str(
+                    f"{self.name(e.path)}: {e.qualname} {e.status}", refresh=False
+                )
                 self.bar.update(1)
         elif e.kind == "file":
             if e.written:
