@@ -36,6 +36,7 @@ examples:
   cdoctest-run sample.h --lib build/libsample.so -I .
   cdoctest-run --list src/fac.cpp
   cdoctest-run --select src/fac.cpp::fac src/fac.cpp
+  cdoctest-run src/ --coverage --coverage-html cov-html
   cmake -Dcdoctest_DIR="$(cdoctest-run --cmake-dir)" ...   (then cdoctest_discover_tests)
 
 exit status: 0 all blocks passed, 1 some failed, 2 usage or environment error
@@ -272,6 +273,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only the test NAME as --list prints it (repeatable); a name not found fails",
     )
     p.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also measure the line and branch coverage of the code under test by its blocks "
+        "(compiled natively with LLVM source-based coverage): a per-function summary and an "
+        "lcov tracefile",
+    )
+    p.add_argument(
+        "--coverage-file",
+        default="cdoctest.lcov",
+        metavar="PATH",
+        help="where --coverage writes the lcov tracefile (default: cdoctest.lcov)",
+    )
+    p.add_argument(
+        "--coverage-html",
+        metavar="DIR",
+        help="with --coverage, also write an HTML report (llvm-cov show) into DIR",
+    )
+    p.add_argument(
         "--cmake-dir",
         action=_CMakeDirAction,
         help="print the directory of the CMake package (find_package(cdoctest)) and exit",
@@ -360,6 +379,25 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
+    if args.coverage:
+        from cdoctest_runner import coverage
+        from cdoctest_runner.runner import Limits
+        from cdoctest_runner.toolchain import find_clang_repl
+
+        try:
+            measured = coverage.measure_and_write(
+                [(t, c) for t, c, _ in found],
+                find_clang_repl(config.clang_repl).path,
+                args.coverage_file,
+                args.coverage_html,
+                Limits(timeout_s=config.timeout_s) if config.timeout_s else Limits(),
+                workers=config.jobs,
+            )
+        except CdoctestError as exc:
+            print(f"cdoctest-run: error: coverage: {exc}", file=sys.stderr)
+            return 2
+        out = sys.stderr if args.json else sys.stdout  # --json keeps stdout one JSON document
+        out.write(coverage.format_report(measured) + f"lcov: {args.coverage_file}\n")
     return 0 if all(r.passed for r in results) else 1
 
 

@@ -38,6 +38,20 @@ if ! find_repl >/dev/null; then
     die "clang-repl was not found. Install it, e.g. 'sudo apt-get install clang-tools-22' (Debian/Ubuntu) or LLVM >= 20 from your OS, or pass --clang-repl PATH."
   fi
 fi
+# cdoctest-run --coverage compiles blocks with the clang of clang-repl's LLVM and reads the profiles
+# with its llvm-profdata/llvm-cov (clang-tools-22 pulls them in through its recommends; not with
+# --no-install-recommends). Only the runner's coverage needs them: warn, do not fail.
+repl=$(find_repl || true)
+llvm_bin=$(dirname "$(readlink -f "${repl:-/nonexistent}")")
+if [ -n "$repl" ] && { [ ! -x "$llvm_bin/llvm-cov" ] || [ ! -x "$llvm_bin/llvm-profdata" ] || [ ! -x "$llvm_bin/clang" ]; }; then
+  v=${repl##*-}
+  if is_root && command -v apt-get >/dev/null && [ -n "$v" ] && [ -z "$(printf %s "$v" | tr -d 0-9)" ]; then
+    say "installing clang-$v, llvm-$v and libclang-rt-$v-dev (cdoctest-run --coverage)"
+    (apt_install "clang-$v" "llvm-$v" "libclang-rt-$v-dev") || say "warning: coverage tools not installed; cdoctest-run --coverage will say what is missing"
+  else
+    say "warning: clang, llvm-profdata or llvm-cov next to $repl not found; cdoctest-run --coverage needs them (e.g. 'apt-get install clang-22 llvm-22 libclang-rt-22-dev')"
+  fi
+fi
 if ! command -v bwrap >/dev/null; then
   if is_root && command -v apt-get >/dev/null; then
     say "installing bubblewrap (sandbox for model-written code)"
