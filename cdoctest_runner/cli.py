@@ -26,6 +26,7 @@ from cdoctest_runner.flags import (
     compile_flags,
 )
 from cdoctest_runner.parser import find_comments, lint_comment
+from cdoctest_runner.project_lib import libraries_for
 from cdoctest_runner.results import DocTestResult
 
 EPILOG = """\
@@ -137,7 +138,11 @@ def collect(
         entries = [(t, e) for t, e in entries if _selected(t, config)]
         if not entries:
             continue
-        code = code_under_test(path, flags=flags, libraries=config.libraries)
+        if config.compile_db_dir is not None:  # the file as source, the rest of its project linked
+            link = libraries_for(path, config.compile_db_dir, config.libraries, warn)
+            code = code_under_test(path, flags=flags, link=link)
+        else:
+            code = code_under_test(path, flags=flags, libraries=config.libraries)
         jobs += [(t, code, e) for t, e in entries]
     return jobs
 
@@ -180,7 +185,8 @@ def add_source_arguments(p: argparse.ArgumentParser) -> None:
         "-p",
         dest="compile_db_dir",
         metavar="BUILD_DIR",
-        help="directory holding compile_commands.json",
+        help="directory holding compile_commands.json: flags from it, and the other files of "
+        "the file's target built into a cached library the tests can call",
     )
     p.add_argument(
         "-I",
@@ -242,7 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="LIB",
-        help="shared library to load (the file is then included as a header)",
+        help="shared library to load (the file is then included as a header; with -p, the file "
+        "is still loaded as source)",
     )
     p.add_argument(
         "--jobs",

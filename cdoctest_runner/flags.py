@@ -213,11 +213,14 @@ def code_under_test(
     text: str | None = None,
     flags: Sequence[str] = (),
     libraries: Sequence[str] = (),
+    link: Sequence[str] = (),
 ) -> CodeUnderTest:
     """What a session must load to test the blocks of ``path``.
 
     - ``libraries`` given (the original's ``-cdtl``): the file is included as a header and the
       libraries are loaded with ``%lib`` (``LibraryNotFound`` if one does not exist).
+    - ``link`` given (the project's library, ``cdoctest_runner.project_lib``, and ``--lib`` with
+      ``-p``): loaded with ``%lib`` while the file is still loaded as source, as below.
     - a ``.c``/``.cpp`` file: the file itself (``text``, when given, replaces its saved contents).
     - a header with a sibling source (``foo.h`` + ``foo.cpp``): the source, which includes the
       header. With an unsaved ``text`` of the header, the source's ``#include`` of it is replaced by
@@ -228,7 +231,12 @@ def code_under_test(
     includes, defines, other = split_flags(flags)
     includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
     language = language_of(path)
+    other = _flags_for_language(other, language)
     common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
+    linked = tuple(os.path.abspath(lib) for lib in link)
+    for lib in linked:
+        if not os.path.isfile(lib):
+            raise LibraryNotFound(f"{lib}: no such shared library")
     if libraries:
         libs = []
         for lib in libraries:
@@ -248,9 +256,28 @@ def code_under_test(
             path=source,
             text=spliced,
             language=language_of(source),
+            libraries=linked,
             **common,
         )
-    return CodeUnderTest(path=path, text=text, language=language, **common)
+    return CodeUnderTest(path=path, text=text, language=language, libraries=linked, **common)
+
+
+def _flags_for_language(flags: tuple[str, ...], language: Language) -> tuple[str, ...]:
+    """``flags`` without a ``-std=`` of the other language (a header's borrowed C command).
+
+    >>> _flags_for_language(("-std=c89", "-fwrapv"), "c++")
+    ('-fwrapv',)
+    >>> _flags_for_language(("-std=c++17",), "c")
+    ()
+    """
+
+    def other_language(f: str) -> bool:
+        if not f.startswith("-std="):
+            return False
+        cxx = "++" in f or "cxx" in f
+        return cxx != (language == "c++")
+
+    return tuple(f for f in flags if not other_language(f))
 
 
 #: An ``#include`` line; group 1 is the included name.

@@ -25,6 +25,9 @@ class SourceOptions:
     defines: tuple[str, ...] = ()
     std: str | None = None  # 'c++17', 'c11', ...
     extra_flags: tuple[str, ...] = ()
+    # Shared libraries the tests may call (--lib); with compile_db_dir, the project's own library
+    # (cdoctest_runner.project_lib) comes first. The file itself is always loaded as source.
+    libraries: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="may overwrite a hand-written block above a selected function",
     )
     add_source_arguments(p)
+    p.add_argument(
+        "--lib",
+        dest="libraries",
+        action="append",
+        default=[],
+        metavar="LIB",
+        help="shared library the tests may call (the file is still loaded as source)",
+    )
     add_project_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
     return p
@@ -217,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines),
         std=args.std,
+        libraries=tuple(os.path.abspath(lib) for lib in args.libraries),
     )
     if project:
         from server import project_cli

@@ -96,6 +96,9 @@ class SourceFile:
     functions: list[Located]
     diagnostics: list[Diagnostic]
     tu: Any = field(repr=False, default=None)
+    build_dir: str | None = None  # -p: the project's other files are linked as a library
+    libraries: tuple[str, ...] = ()  # --lib
+    _linked: tuple[str, ...] | None = field(repr=False, default=None)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -118,14 +121,45 @@ class SourceFile:
         """What the runner loads: this text (or ``text``), built with the file's flags.
 
         When the file has errors, the top-level declarations that hold them are blanked out (line
-        count kept) so that the functions that do parse can still be tested.
+        count kept) so that the functions that do parse can still be tested. With a build
+        directory or ``--lib``, the libraries the tests may call are loaded too (the project's is
+        built or brought up to date on the first call: ``cdoctest_runner.project_lib``).
         """
         from cdoctest_runner.flags import code_under_test
 
         body = self.text if text is None else text
         if text is None and (self.errors or self.missing_includes):
             body = _blank_broken(self, body)
-        return code_under_test(self.path, text=body, flags=self.flags)
+        return code_under_test(self.path, text=body, flags=self.flags, link=self.linked())
+
+    def linked(self) -> tuple[str, ...]:
+        """The shared libraries sessions load for this file (computed once per ``SourceFile``)."""
+        if self._linked is None:
+            from cdoctest_runner.project_lib import libraries_for
+
+            self._linked = libraries_for(self.path, self.build_dir, self.libraries)
+        return self._linked
+
+
+def declaration_site(tu: Any, symbol: str) -> str | None:
+    """``file:line`` of the first top-level declaration of ``tu`` named ``symbol`` (its spelling or
+    its mangled name, as a JIT link error names it), relative to the working directory when below
+    it; None when the translation unit declares no such name.
+    """
+    for cursor in tu.cursor.get_children():
+        if cursor.spelling != symbol and getattr(cursor, "mangled_name", None) != symbol:
+            continue
+        loc = cursor.location
+        if loc.file is None:
+            continue
+        return f"{shown_path(loc.file.name)}:{loc.line}"
+    return None
+
+
+def shown_path(path: str) -> str:
+    """``path`` relative to the working directory when it is below it, else as given."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
 
 
 _FUNCTION_KINDS = {
@@ -189,6 +223,8 @@ def load_source(
         if d.location.file is not None and os.path.abspath(d.location.file.name) == path
     ]
     source = SourceFile(path, text, language, tuple(flags), [], diagnostics, tu)
+    source.build_dir = options.compile_db_dir
+    source.libraries = options.libraries
     source.functions = _collect(tu, path, text)
     return source
 

@@ -147,6 +147,8 @@ class Steps:
             if ran.kept
             else "fallback: nothing runnable"
         )
+        if not ran.kept and ran.missing_symbols:
+            note += ": " + missing_note(job, ran.missing_symbols)
         return Candidates(
             units=tuple(ran.kept),
             note=note,
@@ -414,6 +416,23 @@ def has_output_checks(units: tuple[VerifiedUnit, ...]) -> bool:
 def killable(selection: Selection, equivalent: frozenset[str]) -> int:
     """Survivors of ``selection`` that are not likely equivalent: what more examples could kill."""
     return sum(1 for m in selection.survivors if m.id not in equivalent)
+
+
+def missing_note(job: Job, symbols: tuple[str, ...]) -> str:
+    """Why the calls could not link: each missing symbol, where it is declared, what to do."""
+    from cdoctest_runner.project_lib import explain_missing
+    from server.locate import declaration_site, shown_path
+
+    tu = job.source.tu
+    return "; ".join(
+        explain_missing(
+            name,
+            declaration_site(tu, name) if tu is not None else None,
+            shown_path(job.source.path),
+            shown_path(job.source.build_dir) if job.source.build_dir else None,
+        )
+        for name in symbols[:3]
+    )
 
 
 def model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:

@@ -26,9 +26,10 @@ from typing import Literal
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.project_lib import missing_symbols
 from cdoctest_runner.protocol import Runner
-from cdoctest_runner.reuse import code_is_stateful
 from cdoctest_runner.results import DocTestResult, Outcome
+from cdoctest_runner.reuse import code_is_stateful
 from server.api import Finding
 from server.hints import calibrate
 
@@ -148,6 +149,7 @@ class VerifyReport:
     candidates_with_kept: int
     outcomes: dict[str, int]  # Outcome value -> number of examples
     kept_per_candidate: tuple[int, ...] = ()  # examples kept, per candidate in the order given
+    missing_symbols: tuple[str, ...] = ()  # symbols the JIT could not link (other files' code)
 
 
 def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
@@ -217,9 +219,11 @@ def verify_candidates(
     results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []
     kept: list[VerifiedUnit] = []
     outcomes: dict[str, int] = {}
+    missing: dict[str, None] = {}
     for unit, result in zip(units, results, strict=True):
         for r in result.results:
             outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
+            missing.update(dict.fromkeys(missing_symbols(r.stderr)))
         vu = _keep(unit, result, strict)
         if vu is not None:
             kept.append(vu)
@@ -233,6 +237,7 @@ def verify_candidates(
         candidates_with_kept=len(with_kept),
         outcomes=outcomes,
         kept_per_candidate=per,
+        missing_symbols=tuple(missing),
     )
 
 

@@ -50,3 +50,7 @@ def pytest_runtest_logstart(nodeid: str, location: tuple[str, int | None, str]) 
         _last_file[0] = path
         elapsed = time.monotonic() - _started
         print(f"[{time.strftime('%H:%M:%S')} +{elapsed:.0f}s] ", end="", flush=True)
+
+
+# The built CMake project of the cross-file tests (tests/cmake_geo.py), for every test directory.
+from tests.cmake_geo import geo_cache, geo_project  # noqa: E402, F401

@@ -242,8 +242,11 @@ class Engine:
         runner = self._runner_obj()
         try:
             from cdoctest_runner.finder import code_under_test
+            from cdoctest_runner.project_lib import libraries_for
 
-            code = code_under_test(path, text, self.flags(path))
+            build_dir = self.settings.build.compile_commands_dir or None
+            link = libraries_for(path, build_dir)  # the rest of the file's project, when built
+            code = code_under_test(path, text, self.flags(path), link=link)
             return list(runner.run_many([(t, code) for t in tests], cancel=cancel))
         except CdoctestError as exc:
             raise EngineError(str(exc)) from exc

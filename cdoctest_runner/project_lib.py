@@ -1,0 +1,431 @@
+"""The rest of a file's project as one cached shared library, for sessions that load the file.
+
+A function usually calls code from other files of its library and from the libraries the target
+links; a session that loads only its file ends in ``JIT session error: Symbols not found: [ sq ]``.
+Loading every source into one session does not work (two files' ``static`` helpers of the same name
+clash), so with a build directory (``-p``):
+
+- the translation units of the file's target (CMake's file API codemodel, when the build directory
+  has a reply; else every entry of ``compile_commands.json`` that defines no ``main``) are compiled
+  with their own compile commands, minus the flags that only break or slow the build here
+  (``-Werror``, sanitizers, coverage, LTO, dependency files) and plus ``-fPIC``;
+- each object is cached under a key of its compiler, flags and source text, and reused while the
+  headers it read (its dependency file) keep their size and modification time;
+- the objects are linked into ``lib<target>.so`` (cached by the objects' keys and link flags) with
+  the target's link libraries from the codemodel (``-lm``, other targets' artifacts);
+- the session loads it with ``%lib`` while the file under test is still loaded as source: the
+  source's definitions win over the library's (measured with clang-repl-22), so edits and mutants
+  take effect without a rebuild. The file under test is in the library too, so that other files'
+  references to its variables resolve when the library is loaded.
+
+The cache lives under ``$XDG_CACHE_HOME/cdoctest-gen/projects`` (``~/.cache/...``), never in the
+user's source tree. ``missing_symbols`` and ``explain_missing`` turn a link failure into what to do.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import glob
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.flags import SOURCE_EXTENSIONS, sibling_source
+
+#: Compile flags dropped from a project's commands (with their argument when they take one).
+_DROP_WITH_ARG = frozenset(
+    {"-o", "-MF", "-MT", "-MQ", "-main-file-name", "--serialize-diagnostics"}
+)
+_DROP = re.compile(
+    r"^(?:-c|-M|-MM|-MD|-MMD|-MG|-MP|-Werror(?:=.*)?|-pedantic-errors|-fsanitize.*|-fprofile.*"
+    r"|--coverage|-fcoverage.*|-ftest-coverage|-flto.*|-fno-fat-lto-objects|-fdiagnostics-color.*"
+    r"|-Winvalid-pch|-include-pch)$"
+)
+_MAIN = re.compile(r"(?m)^[ \t]*(?:int|void)\s+main\s*\(")
+_NOT_FOUND = re.compile(r"Symbols not found: \[([^\]]*)\]")
+
+
+class ProjectBuildError(CdoctestError):
+    """The project library could not be linked (``detail`` holds the linker's output)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class ProjectLibrary:
+    """A cached shared library of a file's project (see the module docstring)."""
+
+    path: str  # the .so the session loads with %lib
+    sources: tuple[str, ...]  # the translation units in it
+    link: tuple[str, ...] = ()  # link libraries and flags used
+    target: str | None = None  # the CMake target, when the codemodel named it
+    skipped: tuple[tuple[str, str], ...] = ()  # (source, first error line) of units that failed
+    rebuilt: tuple[str, ...] = field(default=(), compare=False)  # sources compiled by this call
+
+
+@dataclass(frozen=True)
+class _Unit:
+    source: str
+    directory: str
+    args: tuple[str, ...]  # compiler first, without -c/-o/the source
+
+
+def cache_root() -> str:
+    """``$XDG_CACHE_HOME/cdoctest-gen/projects`` (``~/.cache/cdoctest-gen/projects``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cdoctest-gen", "projects")
+
+
+def _entries(build_dir: str) -> list[_Unit]:
+    db_file = os.path.join(build_dir, "compile_commands.json")
+    try:
+        with open(db_file, encoding="utf-8") as fh:
+            raw = json.load(fh)
+    except (OSError, ValueError) as exc:
+        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
+    units: dict[str, _Unit] = {}
+    for entry in raw:
+        directory = entry.get("directory", build_dir)
+        source = os.path.normpath(os.path.join(directory, entry.get("file", "")))
+        args = entry.get("arguments") or shlex.split(entry.get("command", ""))
+        if not args or source in units:
+            continue
+        units[source] = _Unit(source, directory, tuple(sanitize(args, source, directory)))
+    return list(units.values())
+
+
+def sanitize(args: Sequence[str], source: str, directory: str) -> list[str]:
+    """A compile command without its output, source and the flags that break or slow a rebuild.
+
+    >>> sanitize(["cc", "-DX", "-Werror", "-Wall", "-o", "a.o", "-c", "a.c", "-MD"], "/p/a.c", "/p")
+    ['cc', '-DX', '-Wall']
+    """
+    out = [args[0]]
+    i = 1
+    while i < len(args):
+        a = args[i]
+        i += 1
+        if a in _DROP_WITH_ARG:
+            i += 1
+        elif _DROP.match(a):
+            continue
+        elif os.path.normpath(os.path.join(directory, a)) == source:
+            continue
+        else:
+            out.append(a)
+    return out
+
+
+# ----------------------------------------------------------------------------------------------
+# CMake's file API
+
+
+@dataclass(frozen=True)
+class _Target:
+    name: str
+    sources: tuple[str, ...]
+    link: tuple[str, ...]
+
+
+def _codemodel_targets(build_dir: str) -> list[tuple[dict, str]]:
+    """``(target json, source root)`` for every target of the newest codemodel reply."""
+    reply = os.path.join(build_dir, ".cmake", "api", "v1", "reply")
+    indexes = sorted(glob.glob(os.path.join(reply, "index-*.json")))
+    if not indexes:
+        return []
+    try:
+        with open(indexes[-1], encoding="utf-8") as fh:
+            index = json.load(fh)
+        model_file = next(
+            o["jsonFile"] for o in index.get("objects", ()) if o.get("kind") == "codemodel"
+        )
+        with open(os.path.join(reply, model_file), encoding="utf-8") as fh:
+            model = json.load(fh)
+        root = model["paths"]["source"]
+        out = []
+        for ref in model["configurations"][0]["targets"]:
+            with open(os.path.join(reply, ref["jsonFile"]), encoding="utf-8") as fh:
+                out.append((json.load(fh), root))
+        return out
+    except (OSError, ValueError, KeyError, StopIteration, IndexError):
+        return []
+
+
+def _codemodel_target(build_dir: str, path: str) -> _Target | None:
+    """The library (else executable) target that compiles ``path``, with the sources of the static
+    and object libraries it depends on, and its link libraries.
+    """
+    targets = _codemodel_targets(build_dir)
+    by_id = {t.get("id"): t for t, _ in targets}
+    root = targets[0][1] if targets else ""
+
+    def sources(t: dict) -> list[str]:
+        return [
+            os.path.normpath(os.path.join(root, s["path"]))
+            for s in t.get("sources", ())
+            if "compileGroupIndex" in s
+        ]
+
+    owners = [t for t, _ in targets if path in sources(t)]
+    owners.sort(key=lambda t: t.get("type") == "EXECUTABLE")
+    if not owners:
+        return None
+    target = owners[0]
+    srcs = sources(target)
+    own_artifacts: set[str] = set()
+    todo = [d["id"] for d in target.get("dependencies", ())]
+    seen: set[str] = set()
+    while todo:
+        dep = by_id.get(todo.pop())
+        if dep is None or dep.get("id") in seen:
+            continue
+        seen.add(dep["id"])
+        if dep.get("type") in ("STATIC_LIBRARY", "OBJECT_LIBRARY"):
+            srcs += [s for s in sources(dep) if s not in srcs]
+            for artifact in dep.get("artifacts", ()):
+                own_artifacts.add(os.path.normpath(os.path.join(build_dir, artifact["path"])))
+            todo += [d["id"] for d in dep.get("dependencies", ())]
+    link: list[str] = []
+    for frag in target.get("link", {}).get("commandFragments", ()):
+        if frag.get("role") not in ("libraries", "libraryPath"):
+            continue
+        for word in shlex.split(frag.get("fragment", "")):
+            if not word.startswith("-") and not os.path.isabs(word):
+                word = os.path.normpath(os.path.join(build_dir, word))
+            if word not in own_artifacts:
+                link.append(word)
+    return _Target(target.get("name", "project"), tuple(srcs), tuple(link))
+
+
+def request_codemodel(build_dir: str) -> None:
+    """Ask CMake for a codemodel reply at the next configure (a stateless query file)."""
+    query = os.path.join(build_dir, ".cmake", "api", "v1", "query")
+    try:
+        os.makedirs(query, exist_ok=True)
+        open(os.path.join(query, "codemodel-v2"), "a").close()
+    except OSError:
+        pass
+
+
+# ----------------------------------------------------------------------------------------------
+# Building
+
+
+def _digest(parts: Iterable[str | bytes]) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else p.encode("utf-8", "surrogateescape"))
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+def _deps_unchanged(record: str) -> bool:
+    try:
+        with open(record, encoding="utf-8") as fh:
+            deps = json.load(fh)
+        return all(
+            (st := os.stat(p)).st_mtime_ns == m and st.st_size == s for p, (m, s) in deps.items()
+        )
+    except (OSError, ValueError, TypeError):
+        return False
+
+
+def _record_deps(depfile: str, record: str) -> None:
+    try:
+        with open(depfile, encoding="utf-8") as fh:
+            text = fh.read().replace("\\\n", " ")
+    except OSError:
+        return
+    _, _, rest = text.partition(":")
+    deps: dict[str, list[int]] = {}
+    for p in rest.split():
+        try:
+            st = os.stat(p)
+        except OSError:
+            continue
+        deps[os.path.abspath(p)] = [st.st_mtime_ns, st.st_size]
+    with open(record + ".tmp", "w", encoding="utf-8") as fh:
+        json.dump(deps, fh)
+    os.replace(record + ".tmp", record)
+
+
+def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
+    """``(object path, rebuilt, error)``: the unit's cached object, compiled when stale."""
+    try:
+        with open(unit.source, "rb") as fh:
+            content = fh.read()
+    except OSError as exc:
+        return "", False, f"cannot read: {exc.strerror}"
+    key = _digest([*unit.args, unit.source, content])
+    obj = os.path.join(objects, key + ".o")
+    record = os.path.join(objects, key + ".deps.json")
+    if os.path.isfile(obj) and _deps_unchanged(record):
+        return obj, False, ""
+    fd, tmp = tempfile.mkstemp(suffix=".o", dir=objects)
+    os.close(fd)
+    depfile = tmp + ".d"
+    argv = [*unit.args, "-fPIC", "-MD", "-MF", depfile, "-c", unit.source, "-o", tmp]
+    try:
+        proc = subprocess.run(argv, cwd=unit.directory, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        os.unlink(tmp)
+        return "", False, str(exc)
+    if proc.returncode != 0:
+        os.unlink(tmp)
+        first = next((ln for ln in proc.stderr.splitlines() if "error" in ln), proc.stderr.strip())
+        return "", False, first[:300] or f"compiler exited with {proc.returncode}"
+    _record_deps(depfile, record)
+    try:
+        os.unlink(depfile)
+    except OSError:
+        pass
+    os.replace(tmp, obj)
+    return obj, True, ""
+
+
+def _linker(units: Sequence[_Unit]) -> str:
+    """The driver that links: the first C++ unit's compiler, else the first unit's."""
+    for u in units:
+        if not u.source.endswith(".c"):
+            return u.args[0]
+    return units[0].args[0]
+
+
+def project_library(
+    path: str,
+    build_dir: str,
+    cache_dir: str | None = None,
+    jobs: int = 2,
+) -> ProjectLibrary | None:
+    """The cached shared library of ``path``'s project (module docstring); None when the project
+    has no other translation unit than the file itself.
+
+    Raises ``CdoctestError`` when ``build_dir`` has no readable ``compile_commands.json`` and
+    ``ProjectBuildError`` when the objects do not link. Units that do not compile are left out
+    (``skipped``): their symbols are then reported missing where a test needs them.
+    """
+    build_dir = os.path.abspath(build_dir)
+    path = os.path.abspath(path)
+    if not path.endswith(SOURCE_EXTENSIONS):
+        path = sibling_source(path) or path
+    units = _entries(build_dir)
+    target = _codemodel_target(build_dir, path)
+    if target is not None:
+        wanted = set(target.sources)
+        units = [u for u in units if u.source in wanted]
+        link = list(target.link)
+    else:
+        request_codemodel(build_dir)
+        units = [u for u in units if u.source == path or not _defines_main(u.source)]
+        link = ["-Wl,--allow-multiple-definition"]
+    if not any(u.source != path for u in units):
+        return None
+    root = os.path.join(cache_dir or cache_root(), _digest([build_dir]))
+    objects = os.path.join(root, "objects")
+    os.makedirs(objects, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        built = list(pool.map(lambda u: _compile(u, objects), units))
+    objs = [obj for obj, _, _ in built if obj]
+    pairs = list(zip(units, built, strict=True))
+    skipped = tuple((u.source, err) for u, (obj, _, err) in pairs if not obj)
+    rebuilt = tuple(u.source for u, (_, new, _) in pairs if new)
+    name = target.name if target is not None else "project"
+    key = _digest([*objs, *link])
+    lib = os.path.join(root, "lib", key, f"lib{name}.so")
+    if not os.path.isfile(lib):
+        os.makedirs(os.path.dirname(lib), exist_ok=True)
+        tmp = lib + f".{os.getpid()}.tmp"
+        argv = [_linker(units), "-shared", "-o", tmp, *objs, *link]
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            raise ProjectBuildError(
+                f"the project library for {path} did not link: {proc.stderr.strip()[:500]}",
+                proc.stderr,
+            )
+        os.replace(tmp, lib)
+    sources = tuple(u.source for u, (obj, _, _) in pairs if obj)
+    return ProjectLibrary(lib, sources, tuple(link), name if target else None, skipped, rebuilt)
+
+
+def _defines_main(source: str) -> bool:
+    try:
+        with open(source, encoding="utf-8", errors="replace") as fh:
+            return _MAIN.search(fh.read()) is not None
+    except OSError:
+        return False
+
+
+# ----------------------------------------------------------------------------------------------
+# Missing symbols
+
+
+def missing_symbols(stderr: str) -> list[str]:
+    """The symbols a ``JIT session error: Symbols not found: [ a, b ]`` names, in order.
+
+    >>> missing_symbols("JIT session error: Symbols not found: [ sq, _Z4cubei ]\\nerror: ...")
+    ['sq', '_Z4cubei']
+    """
+    out: list[str] = []
+    for m in _NOT_FOUND.finditer(stderr):
+        for name in m.group(1).split(","):
+            name = name.strip()
+            if name and name not in out:
+                out.append(name)
+    return out
+
+
+def explain_missing(
+    symbol: str,
+    declared_at: str | None,
+    path: str,
+    build_dir: str | None,
+) -> str:
+    """What to tell a user whose test cannot link ``symbol`` (``declared_at``: ``file:line``).
+
+    >>> explain_missing("sq", "include/geo.h:4", "src/dist.c", "build")
+    '`sq` is declared in include/geo.h:4 but no file in build/compile_commands.json defines it: build the target, or pass --lib'
+    >>> explain_missing("sq", None, "dist.c", None)
+    '`sq` is defined neither in dist.c nor in a library loaded: pass -p BUILD_DIR (the build directory with compile_commands.json) or --lib'
+    """  # noqa: E501
+    where = f"is declared in {declared_at} but" if declared_at else "is used but"
+    if build_dir is not None:
+        db = os.path.join(build_dir, "compile_commands.json")
+        return f"`{symbol}` {where} no file in {db} defines it: build the target, or pass --lib"
+    if declared_at:
+        return (
+            f"`{symbol}` {where} {path} does not define it: pass -p BUILD_DIR (the build "
+            "directory with compile_commands.json) or --lib"
+        )
+    return (
+        f"`{symbol}` is defined neither in {path} nor in a library loaded: pass -p BUILD_DIR "
+        "(the build directory with compile_commands.json) or --lib"
+    )
+
+
+def libraries_for(
+    path: str,
+    build_dir: str | None,
+    libraries: Sequence[str] = (),
+    warn: Callable[[str], None] | None = None,
+) -> tuple[str, ...]:
+    """What a session testing ``path`` loads with ``%lib``: its project's library (with a build
+    directory) then ``libraries`` given by hand. ``warn`` receives one line per unit left out.
+    """
+    out: list[str] = []
+    if build_dir is not None:
+        lib = project_library(path, build_dir)
+        if lib is not None:
+            out.append(lib.path)
+            for source, error in lib.skipped:
+                if warn is not None:
+                    warn(f"{source}: left out of the project library: {error}")
+    return tuple(out) + tuple(os.path.abspath(p) for p in libraries)

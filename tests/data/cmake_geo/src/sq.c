@@ -1,0 +1,3 @@
+#include "geo.h"
+
+int sq(int x) { return x * x; }
