@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from cdoctest_runner import cli, coverage
+from cdoctest_runner import cli, coverage, lcov
 from cdoctest_runner.errors import ToolchainNotFound
 
 SGN = """\
@@ -39,6 +39,7 @@ static int twice(int x) { return x > 100 ? 0 : 2 * x; }
 
 def test_doctests_of_the_pure_parts():
     assert doctest.testmod(coverage).failed == 0
+    assert doctest.testmod(lcov).attempted > 0 and doctest.testmod(lcov).failed == 0
 
 
 def _tools_or_skip() -> coverage.CoverageTools:
@@ -71,7 +72,7 @@ def test_line_and_branch_coverage_match_the_hand_computed_numbers(tmp_path):
     assert (report.blocks, report.measured, report.notes) == (2, 2, [])
     assert _by_name(report) == {"sgn": (4, 5, 3, 4), "twice": (1, 1, 1, 2)}
     assert report.totals() == (5, 6, 4, 6)
-    records = coverage.parse_lcov(report.lcov)
+    records = lcov.parse_lcov(report.lcov)
     assert list(records) == [str(src)]  # only the code under test, under the user's path
     assert records[str(src)].lines == {7: 2, 8: 2, 9: 1, 10: 0, 11: 1, 17: 1}
     assert "FN:17,twice\n" in report.lcov  # a static function, named as in the source
@@ -103,11 +104,11 @@ def test_cli_coverage_prints_the_summary_and_writes_lcov_and_html(tmp_path, caps
     _tools_or_skip()
     src = tmp_path / "sgn.c"
     src.write_text(SGN)
-    lcov, html = tmp_path / "out.lcov", tmp_path / "html"
-    argv = [str(src), "--root", str(tmp_path), "--coverage", "--coverage-file", str(lcov)]
+    tracefile, html = tmp_path / "out.lcov", tmp_path / "html"
+    argv = [str(src), "--root", str(tmp_path), "--coverage", "--coverage-file", str(tracefile)]
     assert cli.main([*argv, "--coverage-html", str(html)]) == 0
     out = capsys.readouterr().out
     assert "lines 4/5  branches 3/4" in out and "lines 1/1  branches 1/2" in out
     assert "total: lines 5/6 (83.3%), branches 4/6 (66.7%); 2/2 blocks measured" in out
-    assert lcov.read_text().startswith(f"SF:{src}\n")
+    assert tracefile.read_text().startswith(f"SF:{src}\n")
     assert (html / "index.html").is_file()
