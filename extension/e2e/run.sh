@@ -83,10 +83,15 @@ grep -q "HTTP server listening" "$shots/code-server.log" || { cat "$shots/code-s
 echo "[e2e] code-server ready after $(($(date +%s) - t0)) s; screenshots in $shots" >&2
 
 # 4. drive it
-rm -f "$shots"/*.png
+rm -f "$shots"/*.png "$shots"/failure-*.html "$shots"/*cdoctest.log
 E2E_DIR="$dir" E2E_WS="$tmp/ws" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
 rc=$?
 cp "$tmp/ws/shapes.c" "$shots/shapes.c.after" 2>/dev/null
 find "$tmp/user" -name '*cdoctest.log' -exec cp {} "$shots/" \; 2>/dev/null
+if [ $rc != 0 ]; then
+  echo "[e2e] left for the failure in $shots: failure.png, failure-view.html (the DOM of the view" \
+    "the step waited on), failure-page.html, the server log (*cdoctest.log), code-server.log" >&2
+  ls "$shots" >&2
+fi
 echo "[e2e] $([ $rc = 0 ] && echo passed || echo FAILED) in $(($(date +%s) - t0)) s" >&2
 exit $rc

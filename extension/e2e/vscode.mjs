@@ -6,8 +6,12 @@
 // failing test in the view with its diff (expected/actual) in the test peek; a C file with a
 // block created on disk (by this script, as a build or a git checkout would) appears in the
 // Testing view, and leaves it when deleted (E2E_WS names the workspace folder). Prints "RESULT ok"
-// (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure). Positions are found
-// with Ctrl+F (no C/C++ extension, so no symbols); waits are on the editor's text, not on sleeps.
+// (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure and, beside it,
+// failure-view.html: the DOM of the view the failing step waited on, and failure-page.html).
+// Positions are found with Ctrl+F (no C/C++ extension, so no symbols); waits are on states (the
+// editor's text, a row's icon), not on sleeps or on layout: before the run the Testing view is
+// collapsed on purpose, and the step expands every collapsed node until the failing test shows,
+// since whether VS Code expands a file node by itself depends on timing.
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -28,6 +32,36 @@ const shot = async (name) => {
   log('screenshot', file);
 };
 const editorText = () => page.locator('.editor-instance .view-lines').first().innerText();
+// The view the current step waits on: its DOM is saved when the step fails.
+let view = '.monaco-workbench';
+async function expandAll(tree) {
+  // Open every collapsed node of a tree once (a collapsed node hides its children's rows); the
+  // list re-renders after each click, so it is read again each time.
+  const opened = new Set();
+  for (let i = 0; i < 20; i++) {
+    let acted = false;
+    for (const row of await tree.locator('.monaco-list-row[aria-expanded="false"]').all()) {
+      const key = (await row.getAttribute('aria-label').catch(() => null)) || (await row.innerText().catch(() => ''));
+      if (opened.has(key)) continue;
+      opened.add(key);
+      await row.locator('.monaco-tl-twistie').click({ timeout: 5000 }).catch(() => {});
+      acted = true;
+      break;
+    }
+    if (!acted) return;
+  }
+}
+async function untilVisible(tree, row, timeout) {
+  // Wait for ``row``, expanding collapsed nodes meanwhile (runs reveal results as they come).
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    await expandAll(tree);
+    if (await row.isVisible().catch(() => false)) return;
+    await row.waitFor({ timeout: 2000 }).catch(() => {});
+    if (await row.isVisible().catch(() => false)) return;
+  }
+  await row.waitFor({ timeout: 1 }); // throws with playwright's description of the row
+}
 async function palette(text) {
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input');
@@ -66,6 +100,7 @@ try {
   await shot('opened');
 
   // 1. Generate from the command palette (cursor in rect_area).
+  view = '.editor-instance';
   await goTo('int rect_area');
   await palette('cdoctest: Generate cdoctest for function at cursor');
   await page.waitForSelector('.view-lines:has-text(">>> rect_area(")', { timeout: 300000 });
@@ -101,10 +136,20 @@ try {
   await save();
   log('broke rect_area');
 
-  // 5. The Testing view: run all from its button; the failing test and its diff.
+  // 5. The Testing view: run all from its button; the failing test and its diff. The view is
+  // collapsed first (as VS Code may leave it), so the step must expand what it needs to see.
   await palette('Testing: Focus on Test Explorer View');
+  view = '.test-explorer';
   const tree = page.locator('.test-explorer');
   await tree.waitFor({ timeout: 30000 });
+  const fileRow = tree.locator('.monaco-list-row:has-text("shapes.c")').first();
+  await fileRow.waitFor({ timeout: 60000 });
+  if ((await fileRow.getAttribute('aria-expanded')) === 'true') {
+    await fileRow.locator('.monaco-tl-twistie').click();
+  }
+  await tree.locator('.monaco-list-row[aria-expanded="false"]:has-text("shapes.c")').first().waitFor({ timeout: 30000 });
+  log('Testing view: shapes.c listed, collapsed');
+  await shot('testing-view-collapsed');
   const runAll = page.locator('.pane-header:has-text("Test Explorer") .codicon-testing-run-all-icon, .title-actions .codicon-testing-run-all-icon').first();
   await runAll.waitFor({ timeout: 30000 });
   await runAll.click();
@@ -112,12 +157,13 @@ try {
   const failedRow = tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon)').first();
   await failedRow.waitFor({ timeout: 180000 });
   const failing = tree.locator('.monaco-list-row:has(.codicon-testing-failed-icon):has-text("rect_area")').last();
-  await failing.waitFor({ timeout: 30000 });
-  const passing = tree.locator('.monaco-list-row:has(.codicon-testing-passed-icon):has-text("clamp")');
-  await passing.first().waitFor({ timeout: 30000 });
+  await untilVisible(tree, failing, 60000);
+  const passing = tree.locator('.monaco-list-row:has(.codicon-testing-passed-icon):has-text("clamp")').first();
+  await untilVisible(tree, passing, 60000);
   log('Testing view: rect_area failed, clamp passed');
   await shot('testing-view-after-run-all');
   const peek = page.locator('.test-output-peek');
+  view = '.test-output-peek';
   if (!(await peek.isVisible())) {
     await failing.dblclick(); // reveal the test; the failure's peek opens on its >>> line
     await palette('Testing: Peek Output').catch(() => {});
@@ -134,6 +180,7 @@ try {
 
   // 6. A file created and deleted outside the editor: the Testing view follows (file watcher).
   await page.keyboard.press('Escape'); // close the peek
+  view = '.test-explorer';
   const extra = `${process.env.E2E_WS}/extra_twice.c`;
   writeFileSync(extra, '/**\n>>> twice(21)\n(int) 42\n*/\nint twice(int x) { return 2 * x; }\n');
   const extraRow = tree.locator('.monaco-list-row:has-text("extra_twice.c")');
@@ -148,6 +195,11 @@ try {
 } catch (err) {
   log('RESULT failed:', err.message.split('\n')[0]);
   await shot('failure').catch(() => {});
+  for (const [name, selector] of [['failure-view.html', view], ['failure-page.html', 'body']]) {
+    const html = await page.locator(selector).first().evaluate((el) => el.outerHTML, null, { timeout: 5000 }).catch((e) => `<!-- ${e.message} -->`);
+    writeFileSync(`${shots}/${name}`, `<!-- the DOM of ${selector} when the step failed -->\n${html}\n`);
+  }
+  log('saved the DOM of', view, 'in', `${shots}/failure-view.html`);
   process.exitCode = 1;
 } finally {
   await browser.close();
