@@ -7,6 +7,8 @@ directory and the naming rule cannot drift apart.
 - ``parse(path, text, language, flags)``: a tolerant parse of an unsaved buffer
   (``PARSE_INCOMPLETE`` and ``KEEP_GOING``: a file with errors still yields its declarations);
   raises ``SourceParseError`` when libclang is missing or gives no translation unit.
+- ``Reparser``: one translation unit kept per file and ``reparse``d for each new text, with a
+  precompiled preamble (the language server's function listing after an edit).
 - ``qualified_name(cursor)``: ``ns::Class::method`` from the *semantic* parents. The one rule:
   ``extern "C"`` blocks and other unexposed declarations are transparent, and anonymous scopes
   (``namespace {``, an unnamed struct) add nothing, so the name is one a caller at file scope can
@@ -26,6 +28,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,6 +37,9 @@ from cdoctest_runner.errors import SourceParseError
 #: ``CXTranslationUnit_KeepGoing``: keep parsing after a fatal error (a missing include), so the
 #: rest of the file is still seen. clang.cindex 18 does not export it by name.
 KEEP_GOING = 0x200
+#: ``CXTranslationUnit_CreatePreambleOnFirstParse``: build the precompiled preamble in the first
+#: parse rather than in the first reparse (not exported by clang.cindex 18 either).
+CREATE_PREAMBLE_ON_FIRST_PARSE = 0x100
 #: Cursor kinds that hold declarations without naming a scope (``extern "C" { ... }``).
 TRANSPARENT_KINDS = frozenset({"LINKAGE_SPEC", "UNEXPOSED_DECL"})
 #: Kinds of a function declaration a test can call (or a template of one).
@@ -146,14 +152,28 @@ def encode_char(ch: str) -> bytes:
         return b"?"
 
 
-def parse(path: str, text: str | bytes, language: str, flags: Sequence[str] = ()) -> Any:
+def parse(
+    path: str,
+    text: str | bytes,
+    language: str,
+    flags: Sequence[str] = (),
+    *,
+    preamble: bool = False,
+) -> Any:
     """Parse ``text`` as the unsaved file ``path`` (absolute) and return the translation unit.
 
     Tolerant: ``PARSE_INCOMPLETE | KEEP_GOING``, so errors become diagnostics. Raises
-    ``SourceParseError`` when libclang is missing or gives no translation unit.
+    ``SourceParseError`` when libclang is missing or gives no translation unit. ``preamble``:
+    also build a precompiled preamble for later ``reparse`` calls (``Reparser``).
     """
     ci = cindex()
     options = ci.TranslationUnit.PARSE_INCOMPLETE | KEEP_GOING
+    if preamble:
+        options |= (
+            ci.TranslationUnit.PARSE_PRECOMPILED_PREAMBLE
+            | ci.TranslationUnit.PARSE_CACHE_COMPLETION_RESULTS
+            | CREATE_PREAMBLE_ON_FIRST_PARSE
+        )
     try:
         return index().parse(
             path,
@@ -163,6 +183,61 @@ def parse(path: str, text: str | bytes, language: str, flags: Sequence[str] = ()
         )
     except ci.TranslationUnitLoadError as exc:
         raise SourceParseError(f"{path}: libclang could not parse the file ({exc})") from exc
+
+
+class Reparser:
+    """One translation unit per file, reparsed for each new text: libclang's precompiled preamble.
+
+    ``parse(path, text, language, flags)`` is ``parse`` for the first text of a file, with the
+    options ``PARSE_PRECOMPILED_PREAMBLE | PARSE_CACHE_COMPLETION_RESULTS`` added, so the
+    *preamble* (the leading ``#include`` lines and comments: ``<vector>``, ``<map>``...) is compiled
+    once; a later text of the same file (same flags) goes through ``tu.reparse``, which reuses
+    the preamble and recompiles only the rest. An edit inside the preamble, or a header changed
+    on disk, makes libclang rebuild it in that reparse.
+
+    The returned translation unit is the same object each time: cursors taken from it before a
+    later ``parse`` of the same file are invalid after it. Use it from one thread at a time (the
+    language server lists functions on its one parse thread) and turn cursors into plain data
+    before the next call. libclang builds a preamble only for a file that exists on disk (its
+    unsaved text may differ); another path is parsed afresh each time, as ``parse`` does. At most
+    ``capacity`` files are kept, the least recently used dropped.
+    """
+
+    def __init__(self, capacity: int = 8) -> None:
+        self.capacity = capacity
+        self._units: dict[str, tuple[tuple[str, ...], Any]] = {}  # path -> (args, tu)
+        self._lock = threading.Lock()
+
+    def parse(self, path: str, text: str | bytes, language: str, flags: Sequence[str] = ()) -> Any:
+        """The translation unit of ``text`` as the file ``path`` (see the class docstring)."""
+        if not os.path.isfile(path):
+            return parse(path, text, language, flags)
+        args = tuple(parse_args(language, flags))
+        with self._lock:
+            kept = self._units.pop(path, None)
+        tu = kept[1] if kept is not None and kept[0] == args else None
+        if tu is not None:
+            try:
+                tu.reparse(unsaved_files=[(path, encode(text))], options=0)
+            except cindex().TranslationUnitLoadError:
+                tu = None  # libclang could not reparse it: parse afresh
+        if tu is None:
+            tu = parse(path, text, language, flags, preamble=True)
+        with self._lock:
+            self._units[path] = (args, tu)  # most recently used last
+            while len(self._units) > self.capacity:
+                del self._units[next(iter(self._units))]
+        return tu
+
+    def forget(self, path: str) -> None:
+        """Drop the translation unit of ``path`` (a closed document)."""
+        with self._lock:
+            self._units.pop(path, None)
+
+    def clear(self) -> None:
+        """Drop every translation unit."""
+        with self._lock:
+            self._units.clear()
 
 
 # ----------------------------------------------------------------------------------------------

@@ -198,10 +198,16 @@ _DEFAULT_OPTIONS = SourceOptions()
 
 
 def load_source(
-    path: str, text: str | None = None, options: SourceOptions = _DEFAULT_OPTIONS
+    path: str,
+    text: str | None = None,
+    options: SourceOptions = _DEFAULT_OPTIONS,
+    *,
+    reparser: clang.Reparser | None = None,
 ) -> SourceFile:
     """Parse ``path`` (or the unsaved ``text`` for it) and list its functions.
 
+    With ``reparser`` the file's translation unit is kept and reparsed (precompiled preamble):
+    the result's cursors and ``tu`` are valid only until the next parse of that file through it.
     Raises ``SourceParseError`` when the file cannot be read or libclang gives no translation unit,
     and ``CdoctestError`` when ``options.compile_db_dir`` holds no readable compile database.
     """
@@ -216,7 +222,8 @@ def load_source(
             raise SourceParseError(f"{path}: cannot read: {exc.strerror}") from exc
     language: Language = language_of(path)
     flags = source_flags(path, options)
-    tu = clang.parse(path, text.encode("utf-8", errors="surrogateescape"), language, flags)
+    parse = reparser.parse if reparser is not None else clang.parse
+    tu = parse(path, text.encode("utf-8", errors="surrogateescape"), language, flags)
     diagnostics = [
         Diagnostic(d.location.line, d.location.column, d.severity, d.spelling)
         for d in tu.diagnostics

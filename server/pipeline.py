@@ -51,6 +51,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from cdoctest_runner.protocol import Runner
 from models.api import Backend, ModelConfig, ModelInfo
@@ -232,9 +233,14 @@ class Generator:
 
     # -- API ------------------------------------------------------------------------------------
 
-    def list_functions(self, path: str, text: str | None = None) -> list[FunctionInfo]:
-        """The functions of the file (no model, no clang-repl)."""
-        return [f.info for f in load_source(path, text, self.source_options).functions]
+    def list_functions(
+        self, path: str, text: str | None = None, *, reparser: Any = None
+    ) -> list[FunctionInfo]:
+        """The functions of the file (no model, no clang-repl); ``reparser``: a
+        ``cdoctest_runner.clang.Reparser`` that keeps the file parsed between calls.
+        """
+        source = load_source(path, text, self.source_options, reparser=reparser)
+        return [f.info for f in source.functions]
 
     def generate(
         self,

@@ -9,12 +9,17 @@ the server starts (and answers ``initialize``) even when they are missing or bro
 surfaces as ``EngineError`` with a message for the user.
 
 Caching: one parse per document version (``functions`` and ``doctests``; the newest version of each
-URI is kept). ``Engine`` is immutable per ``Settings``: a settings change builds a new one.
+URI is kept). ``functions`` keeps each document's libclang translation unit and reparses it after
+an edit (``cdoctest_runner.clang.Reparser``: the includes are compiled once, into a precompiled
+preamble), so a code action after an edit waits for the edited code only; the environment
+variable ``CDOCTEST_LSP_PREAMBLE=0`` turns that off (a full parse per version, for comparison).
+``Engine`` is immutable per ``Settings``: a settings change builds a new one.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -52,6 +57,8 @@ class Engine:
         self._logged_flags: set[str] = set()
         self._closed = False
         self._lister: Any = None
+        self._reparser: Any = None  # cdoctest_runner.clang.Reparser, made on first listing
+        self._paths: dict[str, str] = {}  # uri -> path its translation unit is kept under
 
     # -- construction of the project's objects (lazy) -------------------------------------------
 
@@ -158,11 +165,26 @@ class Engine:
             return cached[1]
         gen = self._generator_for_listing()
         try:
-            found = list(gen.list_functions(path, text))
+            found = list(gen.list_functions(path, text, reparser=self._reparser_for(uri, path)))
         except CdoctestError as exc:
             raise EngineError(str(exc)) from exc
         self._functions[uri] = (key, found)
         return found
+
+    def _reparser_for(self, uri: str, path: str) -> Any:
+        """The reparser that keeps ``uri``'s translation unit (None when turned off)."""
+        if os.environ.get("CDOCTEST_LSP_PREAMBLE", "1") == "0":
+            return None
+        with self._lock:
+            if self._reparser is None:
+                from cdoctest_runner.clang import Reparser
+
+                self._reparser = Reparser()
+            old = self._paths.get(uri)
+            if old is not None and old != path:
+                self._reparser.forget(old)
+            self._paths[uri] = path
+            return self._reparser
 
     def _generator_for_listing(self) -> Any:
         # Listing needs no model and no clang-repl: a Generator of its own that never generates,
@@ -255,6 +277,9 @@ class Engine:
         """Drop the caches of a closed document."""
         self._functions.pop(uri, None)
         self._doctests.pop(uri, None)
+        path = self._paths.pop(uri, None)
+        if path is not None and self._reparser is not None:
+            self._reparser.forget(path)
 
     def close(self) -> None:
         """Free the model and the warm interpreters.
@@ -278,6 +303,8 @@ class Engine:
                     except Exception:  # closing must not take the server down
                         log.exception("closing %r failed", obj)
             self._generator = self._lister = self._gen_runner = self._runner = None
+            if self._reparser is not None:
+                self._reparser.clear()  # the kept translation units (and their preambles)
 
 
 def flags_origin(db_dir: str, from_db: bool, extra: bool) -> str:
