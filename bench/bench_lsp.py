@@ -194,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
         "(`CDOCTEST_LSP_PREAMBLE=0`, a new libclang parse per version, as before) and *reparse* "
         "(the default: the document's translation unit is kept and `reparse`d, its includes "
         "compiled once into a precompiled preamble: `cdoctest_runner.clang.Reparser`). An edit "
-        "in the leading comment falls inside the preamble, which libclang then rebuilds.\n\n"
+        "in the leading comment falls inside the preamble, which libclang then rebuilds. What a "
+        "body edit still waits for is the reparse of the code after the preamble and the walk "
+        "over the file's functions (`server.locate`).\n\n"
         + markdown_table(
             [
                 "case",
