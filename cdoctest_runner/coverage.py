@@ -380,7 +380,7 @@ def measure(
     a fresh one is made and removed when not given.
     """
     sandbox = sandbox or detect_method()
-    own = workdir is None
+    own_workdir = workdir is None
     work = workdir or PrivateDir()
     try:
         loads = _load_paths(jobs, work.path)
@@ -394,11 +394,15 @@ def measure(
         notes = [n for _, _, n in runs if n]
         built = [(b, p) for b, p, _ in runs if b and p]
         sources: dict[str, str] = {}  # a file compiled -> the user's path
-        for (_, code), load in zip(jobs, loads, strict=True):
+        for (test, code), load in zip(jobs, loads, strict=True):
             if load is not None:
                 sources[load] = code.path or load
             for h in code.headers:
                 sources[os.path.abspath(h)] = os.path.abspath(h)
+            # A block in a header whose sibling source is loaded measures the header too.
+            block_file = os.path.abspath(test.filename)
+            if block_file != code.path and os.path.isfile(block_file):
+                sources.setdefault(block_file, block_file)
         report = CoverageReport("", [], len(jobs), len(built), notes, sources=sorted(sources))
         if not built:
             return report
@@ -416,7 +420,7 @@ def measure(
         report.profdata = profdata
         return report
     finally:
-        if own:
+        if own_workdir:
             work.cleanup()
 
 

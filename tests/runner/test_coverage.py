@@ -112,3 +112,19 @@ def test_cli_coverage_prints_the_summary_and_writes_lcov_and_html(tmp_path, caps
     assert "total: lines 5/6 (83.3%), branches 4/6 (66.7%); 2/2 blocks measured" in out
     assert tracefile.read_text().startswith(f"SF:{src}\n")
     assert (html / "index.html").is_file()
+
+
+@pytest.mark.clang
+def test_a_header_with_a_sibling_source_is_measured_too(tmp_path):
+    """``box.hpp``'s block loads ``box.cpp`` (the sibling source); the inline function of the
+    header is reported under the header, the source's function under the source.
+    """
+    tools = _tools_or_skip()
+    (tmp_path / "box.hpp").write_text(
+        "#pragma once\n/**\n>>> half(9)\n4\n>>> twice(3)\n6\n*/\n"
+        "inline int half(int x) { return x / 2; }\nint twice(int x);\n"
+    )
+    (tmp_path / "box.cpp").write_text('#include "box.hpp"\nint twice(int x) { return 2 * x; }\n')
+    report = coverage.measure(_jobs(str(tmp_path / "box.hpp")), tools)
+    where = {f.name: (os.path.basename(f.file), f.first_line) for f in report.functions}
+    assert where == {"half(int)": ("box.hpp", 8), "twice(int)": ("box.cpp", 2)}
