@@ -32,7 +32,7 @@ import json
 import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -210,6 +210,7 @@ class Row:
     mutation_score: float | None
     seconds: float
     message: str
+    block: list[str] = field(default_factory=list)  # the generated examples, ``source -> want``
 
 
 def run_function(config: str, gen: Any, fn: RealBugFunction, runner: Any) -> Row:
@@ -246,6 +247,7 @@ def run_function(config: str, gen: Any, fn: RealBugFunction, runner: Any) -> Row
         mutation_score=fr.mutation_score if fr is not None else None,
         seconds=round(seconds, 2),
         message=message[:300],
+        block=[f"{e.source.strip()} -> {e.want.strip()}" for e in examples],
     )
 
 
