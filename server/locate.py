@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cdoctest_runner import clang
@@ -73,12 +73,25 @@ class Located:
     cursor: Any = field(repr=False, default=None)  # clang.cindex.Cursor (definition preferred)
     parent_cursor: Any = field(repr=False, default=None)  # enclosing class/struct, if a member
     driver: bool = False  # ``main`` or a test driver: generated for only when asked by name/line
+    # The name as the file spells it, when a macro makes it another (``#define compress2
+    # z_compress2``): matched, listed and written in blocks instead of the compiled name.
+    shown_name: str = ""
+    aliases: dict[str, str] = field(repr=False, default_factory=dict)  # the file's, compiled->shown
+
+    @property
+    def shown(self) -> Declaration:
+        """The declaration with the name the file shows (``shown_name``)."""
+        d = self.declaration
+        if not self.shown_name:
+            return d
+        scope, sep, _ = d.qualname.rpartition("::")
+        return replace(d, name=self.shown_name, qualname=scope + sep + self.shown_name)
 
     @property
     def info(self) -> FunctionInfo:
-        """The public view of this function (``server.api.FunctionInfo``)."""
+        """The public view of this function (``server.api.FunctionInfo``), with the shown name."""
         return FunctionInfo(
-            declaration=self.declaration,
+            declaration=self.shown,
             has_block=self.block is not None and self.block.has_prompts,
             block_generated=self.block is not None and self.block.generated,
             is_definition=self.is_definition,
@@ -266,7 +279,25 @@ def _collect(tu: Any, path: str, text: str) -> list[Located]:
                 by_usr[key] = loc
 
     visit(tu.cursor, None)
-    return sorted((by_usr[k] for k in order), key=lambda f: f.start_line)
+    funcs = sorted((by_usr[k] for k in order), key=lambda f: f.start_line)
+    aliases = {f.declaration.name: f.shown_name for f in funcs if f.shown_name}
+    for f in funcs:
+        f.aliases = aliases
+    return funcs
+
+
+_IDENT_AT = re.compile(rb"[A-Za-z_]\w*")
+
+
+def _name_in_file(c: Any, data: bytes) -> str:
+    """The identifier at ``c``'s location in the file's bytes (libclang gives the macro's
+    expansion site for a name a macro made), or '' when there is none.
+    """
+    loc = c.location
+    if loc.line < 1 or loc.column < 1 or loc.offset >= len(data):
+        return ""
+    m = _IDENT_AT.match(data, loc.offset)  # the byte offset of that line and column
+    return m.group().decode("utf-8", "replace") if m else ""
 
 
 def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Located:
@@ -301,7 +332,16 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
         parent_cursor=parent,
         driver=kind == "FUNCTION_DECL"
         and is_test_driver(c.spelling, len(list(c.get_arguments())), extent_text(c, data)),
+        shown_name=_shown_name(c, kind, data),
     )
+
+
+def _shown_name(c: Any, kind: str, data: bytes) -> str:
+    """The file's spelling of a function a macro renames, else ''."""
+    if kind != "FUNCTION_DECL":
+        return ""
+    name = _name_in_file(c, data)
+    return name if name and name != c.spelling else ""
 
 
 _CHECK_CALL = re.compile(
@@ -430,13 +470,9 @@ def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located
     funcs = source.functions
     if selector.name:
         want = selector.name.strip()
-        hits = [f for f in funcs if f.declaration.qualname == want]
+        hits = [f for f in funcs if want in (f.declaration.qualname, f.shown.qualname)]
         if not hits:
-            hits = [
-                f
-                for f in funcs
-                if f.declaration.name == want or f.declaration.qualname.endswith("::" + want)
-            ]
+            hits = [f for f in funcs if _named(f, want)]
         if not hits:
             raise TargetNotFound(f"no function named {want!r} in {source.path}" + _listing(funcs))
         return hits
@@ -453,10 +489,17 @@ def select_targets(source: SourceFile, selector: TargetSelector) -> list[Located
     return [f for f in funcs if not f.info.has_block and not f.driver]
 
 
+def _named(f: Located, want: str) -> bool:
+    """Whether ``want`` is ``f``'s plain name or a ``::`` suffix of its qualified name, compiled or
+    as the file shows it.
+    """
+    return any(d.name == want or d.qualname.endswith("::" + want) for d in (f.declaration, f.shown))
+
+
 def _listing(funcs: list[Located]) -> str:
     if not funcs:
         return " (the file has no functions)"
-    names = ", ".join(f"{f.declaration.qualname} (line {f.start_line})" for f in funcs[:20])
+    names = ", ".join(f"{f.shown.qualname} (line {f.start_line})" for f in funcs[:20])
     return f"; functions: {names}"
 
 

@@ -17,10 +17,12 @@ kept through ``surrogateescape``) and write through a temporary file and ``os.re
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tempfile
 from collections.abc import Sequence
 
+from cdoctest_runner import ctext
 from cdoctest_runner.example import Example
 from server.api import TextEdit
 from server.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
@@ -164,11 +166,23 @@ def plan_block(
     ``//!``) of the user's, the examples go *into* it as a section of their own (``doc_section``);
     otherwise a new block is rendered in ``style`` and placed by ``plan_edit``.
     """
+    if target.aliases:  # call functions by the names the file shows, not the macros' expansions
+        examples = [shown_names(e, target.aliases) for e in examples]
     block = target.block
     if block is not None and block.style in DOC_STYLES and _is_user_doc(block):
         return doc_section(block, examples, newline)
     text = render_block(examples, style, target.indent, newline)
     return text, plan_edit(target, text, replace_user_blocks=replace_user_blocks)
+
+
+def shown_names(example: Example, aliases: dict[str, str]) -> Example:
+    """``example`` with compiled names written as the file shows them (``aliases``).
+
+    >>> shown_names(Example("z_compress2(1, 2)", "3"), {"z_compress2": "compress2"}).source
+    'compress2(1, 2)\\n'
+    """
+    source = ctext.map_identifiers(example.source, lambda n: aliases.get(n, n))
+    return dataclasses.replace(example, source=source)
 
 
 def _marker_index(lines: Sequence[str]) -> int | None:

@@ -174,7 +174,12 @@ def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[M
             code.language,
             MUTANTS,
             path=code.path,
-            flags=code.flags,
+            # the session's own flags: a macro-renamed function (-DZ_PREFIX) parses as it runs
+            flags=(
+                *(f"-I{d}" for d in code.include_dirs),
+                *(f"-D{d}" for d in code.defines),
+                *code.flags,
+            ),
             operators=OPERATORS,
         )
     except MutationError as exc:

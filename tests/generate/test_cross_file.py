@@ -76,3 +76,39 @@ def test_cross_file_function_with_the_default_model(geo_cache, capsys):
     f = _function(doc, "norm")
     assert f["status"] == "verified", f["message"]
     assert ">>> norm(" in f["edit"]["new_text"]
+
+
+PREFIXED = """\
+#ifdef Z_PREFIX
+#  define compress2 z_compress2
+#  define compressBound z_compressBound
+#endif
+unsigned long compressBound(unsigned long n) { return n + 13; }
+int compress2(int a, int b) { return (int)compressBound(a) + b; }
+"""
+
+
+def test_names_as_the_file_spells_them_under_a_prefix_macro(tmp_path, capsys):
+    """``-DZ_PREFIX`` makes ``compress2`` the symbol ``z_compress2``: it is matched, listed and
+    called as ``compress2``, and its mutants are still found (parsed with the same flags).
+    """
+    from server.api import SourceOptions
+    from server.locate import load_source
+
+    path = tmp_path / "z.c"
+    path.write_text(PREFIXED)
+    source = load_source(str(path), options=SourceOptions(defines=("Z_PREFIX",)))
+    assert [f.info.declaration.name for f in source.functions] == ["compressBound", "compress2"]
+    assert [f.declaration.name for f in source.functions] == ["z_compressBound", "z_compress2"]
+
+    rc = cli.main([str(path), "-D", "Z_PREFIX", "--function", "compress2", "--no-model", "--json"])
+    captured = capsys.readouterr()
+    assert rc == 0, captured.err
+    f = _function(json.loads(captured.out), "z_compress2")
+    assert f["status"] == "verified", f["message"]
+    block = f["edit"]["new_text"]
+    assert ">>> compress2(" in block and "z_compress2" not in block
+    assert f["mutants_total"] > 0
+
+    assert cli.main([str(path), "-D", "Z_PREFIX", "--function", "nope", "--no-model"]) == 2
+    assert "functions: compressBound (line 5), compress2 (line 6)" in capsys.readouterr().err
