@@ -133,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="shared library the tests may call (the file is still loaded as source)",
     )
     add_project_arguments(p)
+    p.add_argument(
+        "--coverage",
+        action="store_true",
+        help="also report the line and branch coverage of each function by its own block "
+        "(compiled natively with LLVM source-based coverage; one compile per block)",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="more detail on stderr")
     return p
 
@@ -306,8 +312,21 @@ def main(argv: list[str] | None = None) -> int:
 
     _summary(result, args.file, err, args.verbose)
     print(f"cdoctest-gen: {phase_times(result)}", file=err)
+    covered = None
+    if args.coverage:
+        from server.block_coverage import report_block_coverage
+
+        covered = report_block_coverage(source, result, toolchain.path, args.file, err)
+        if covered is None:
+            return 2
     if args.json:
-        json.dump(to_json(result), sys.stdout, indent=2)
+        data = to_json(result)
+        if covered is not None:
+            from cdoctest_runner.results import to_jsonable
+
+            for entry, cov in zip(data["functions"], covered, strict=True):
+                entry["block_coverage"] = to_jsonable(cov)
+        json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif args.write:
         if result.edits:
