@@ -3,13 +3,14 @@
 Starts the real server (``python -m server.lsp``) over stdio with a pygls client, opens the file
 (written to a temporary directory: libclang keeps a precompiled preamble only for a file on disk)
 and measures ``textDocument/codeAction`` round trips at function lines: the first request (cold:
-parses the document), requests on the same version (the parse is cached per version), requests
-right after a one-character edit in a function body, and right after a one-character edit in the
-leading comment (inside the preamble, which libclang then rebuilds). Both configurations run in
-one call, one server each: *full parse* (``CDOCTEST_LSP_PREAMBLE=0``: a new libclang parse per
-version, as before) and *reparse* (the default: the document's translation unit is kept and
-reparsed with its precompiled preamble, ``cdoctest_runner.clang.Reparser``). Writes median and p95
-with ``bench._table.write_section('lsp', ...)``.
+parses the document), requests on the same version (the parse is cached per version), and
+requests right after a one-character edit: a character or a newline typed in a function body, a
+character typed in the leading comment (inside the preamble, which libclang then rebuilds). Three
+configurations run in one call, one server each: *full parse* (``CDOCTEST_LSP_PREAMBLE=0``: a
+new libclang parse per version, as before), *reparse* (the document's translation unit kept and
+reparsed with its precompiled preamble, ``cdoctest_runner.clang.Reparser``) and the default,
+which also answers an edit strictly inside one body without a parse (``server.lsp.listing``).
+Writes median and p95 with ``bench._table.write_section('lsp', ...)``.
 
 Run: ``.venv/bin/python -m bench.bench_lsp [--warm N] [--changes N]``.
 """
@@ -32,7 +33,8 @@ from pygls.lsp.client import LanguageClient
 from bench._table import markdown_table, write_section
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIGS = {"full parse": "0", "reparse": "1"}  # CDOCTEST_LSP_PREAMBLE per configuration
+# CDOCTEST_LSP_PREAMBLE per configuration (server.lsp.engine)
+CONFIGS = {"full parse": "0", "reparse": "reparse", "reparse + body check": "1"}
 
 
 def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
@@ -90,6 +92,16 @@ def body_edit(text: str, line: int) -> str:
     return "\n".join(lines)
 
 
+def newline_edit(text: str, line: int) -> str:
+    """``text`` with an empty line typed before 0-based ``line`` (or taken back)."""
+    lines = text.split("\n")
+    if lines[line] == "":
+        del lines[line]
+    else:
+        lines.insert(line, "")
+    return "\n".join(lines)
+
+
 def comment_edit(text: str) -> str:
     """``text`` with one space more, or one fewer, in its first line (a comment)."""
     if text.startswith("//  Generated"):
@@ -138,11 +150,9 @@ async def measure(path: Path, preamble: str, warm: int, changes: int) -> dict[st
     results["warm"] = [await ask(rng.choice(inside)) for _ in range(warm)]
     version = 1
     for case, edit in (
-        (
-            "after a one-character edit in a function body",
-            lambda t: body_edit(t, rng.choice(inside)),
-        ),
-        ("after a one-character edit in the leading comment", comment_edit),
+        ("a character typed in a function body", lambda t: body_edit(t, rng.choice(inside))),
+        ("a newline typed in a function body", lambda t: newline_edit(t, inside[0])),
+        ("a character typed in the leading comment", comment_edit),
     ):
         times: list[float] = []
         for _ in range(changes):
@@ -178,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, preamble in CONFIGS.items():
             results[name] = asyncio.run(measure(path, preamble, opts.warm, opts.changes))
     rows = []
-    for case in results["reparse"]:
-        row: list[object] = [case, len(results["reparse"][case])]
+    for case in results["full parse"]:
+        row: list[object] = [case, len(results["full parse"][case])]
         for name in CONFIGS:
             med, p95 = summary(results[name][case])
             row += [f"{med:.1f}", f"{p95:.1f}"]
@@ -189,23 +199,20 @@ def main(argv: list[str] | None = None) -> int:
         f"function of a generated {text.count(chr(10))}-line C++ file with {len(inside)} "
         "functions plus methods (`#include <vector>`, `<string>`, `<map>`), on disk. "
         "*cold*: first request after opening; *warm*: same document version (the function list "
-        "is cached per version); *after a one-character edit*: each request right after an edit "
-        "(a new version). Two servers, one after the other in one run: *full parse* "
-        "(`CDOCTEST_LSP_PREAMBLE=0`, a new libclang parse per version, as before) and *reparse* "
-        "(the default: the document's translation unit is kept and `reparse`d, its includes "
-        "compiled once into a precompiled preamble: `cdoctest_runner.clang.Reparser`). An edit "
-        "in the leading comment falls inside the preamble, which libclang then rebuilds. What a "
-        "body edit still waits for is the reparse of the code after the preamble and the walk "
-        "over the file's functions (`server.locate`).\n\n"
+        "is cached per version); the other rows: each request right after a one-character edit "
+        "(a new version). Three servers, one after the other in one run: *full parse* "
+        "(`CDOCTEST_LSP_PREAMBLE=0`: a new libclang parse per version, as before), *reparse* "
+        "(`CDOCTEST_LSP_PREAMBLE=reparse`: the document's translation unit is kept and "
+        "`reparse`d, its includes compiled once into a precompiled preamble, "
+        "`cdoctest_runner.clang.Reparser`) and *reparse + body check* (the default: an edit "
+        "strictly inside one function body, with balanced brackets and no preprocessor line, "
+        "cannot change the function list, which is then answered without a parse: "
+        "`server.lsp.listing`). A newline changes every later line number, so it is reparsed; "
+        "an edit in the leading comment falls inside the preamble, which libclang then "
+        "rebuilds.\n\n"
         + markdown_table(
-            [
-                "case",
-                "requests",
-                "full parse median ms",
-                "full parse p95 ms",
-                "reparse median ms",
-                "reparse p95 ms",
-            ],
+            ["case", "requests"]
+            + [f"{name} {stat} ms" for name in CONFIGS for stat in ("median", "p95")],
             rows,
         )
         + f"\n\nLoad average: {load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after "

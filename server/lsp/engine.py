@@ -11,8 +11,11 @@ surfaces as ``EngineError`` with a message for the user.
 Caching: one parse per document version (``functions`` and ``doctests``; the newest version of each
 URI is kept). ``functions`` keeps each document's libclang translation unit and reparses it after
 an edit (``cdoctest_runner.clang.Reparser``: the includes are compiled once, into a precompiled
-preamble), so a code action after an edit waits for the edited code only; the environment
-variable ``CDOCTEST_LSP_PREAMBLE=0`` turns that off (a full parse per version, for comparison).
+preamble), so a code action after an edit waits for the edited code only; an edit strictly
+inside one function body needs no parse at all (``server.lsp.listing``: the list is the last
+one, moved by the lines the edit added or removed). The environment variable
+``CDOCTEST_LSP_PREAMBLE`` turns these off for comparison: ``0`` a full parse per version (as
+before), ``reparse`` the reparse without the body-edit check.
 ``Engine`` is immutable per ``Settings``: a settings change builds a new one.
 """
 
@@ -59,6 +62,7 @@ class Engine:
         self._lister: Any = None
         self._reparser: Any = None  # cdoctest_runner.clang.Reparser, made on first listing
         self._paths: dict[str, str] = {}  # uri -> path its translation unit is kept under
+        self._listed: dict[str, str] = {}  # uri -> the text its cached functions were listed for
 
     # -- construction of the project's objects (lazy) -------------------------------------------
 
@@ -163,13 +167,32 @@ class Engine:
         cached = self._functions.get(uri)
         if cached is not None and cached[0] == key:
             return cached[1]
+        moved = self._relisted(uri, text, cached[1]) if cached is not None else None
+        if moved is not None:
+            self._functions[uri] = (key, moved)
+            self._listed[uri] = text
+            return moved
         gen = self._generator_for_listing()
         try:
             found = list(gen.list_functions(path, text, reparser=self._reparser_for(uri, path)))
         except CdoctestError as exc:
             raise EngineError(str(exc)) from exc
         self._functions[uri] = (key, found)
+        self._listed[uri] = text
         return found
+
+    def _relisted(
+        self, uri: str, text: str, found: list[FunctionInfo]
+    ) -> list[FunctionInfo] | None:
+        """``uri``'s functions after an edit strictly inside one body, without a parse
+        (``server.lsp.listing``); None for any other edit, or when turned off.
+        """
+        old = self._listed.get(uri)
+        if old is None or os.environ.get("CDOCTEST_LSP_PREAMBLE", "1") != "1":
+            return None
+        from server.lsp.listing import relisted
+
+        return relisted(old, text, found)
 
     def _reparser_for(self, uri: str, path: str) -> Any:
         """The reparser that keeps ``uri``'s translation unit (None when turned off)."""
@@ -277,6 +300,7 @@ class Engine:
         """Drop the caches of a closed document."""
         self._functions.pop(uri, None)
         self._doctests.pop(uri, None)
+        self._listed.pop(uri, None)
         path = self._paths.pop(uri, None)
         if path is not None and self._reparser is not None:
             self._reparser.forget(path)
