@@ -12,7 +12,8 @@ clash), so with a build directory (``-p``):
 - each object is cached under a key of its compiler, flags and source text, and reused while the
   headers it read (its dependency file) keep their size and modification time;
 - the objects are linked into ``lib<target>.so`` (cached by the objects' keys and link flags) with
-  the target's link libraries from the codemodel (``-lm``, other targets' artifacts);
+  the target's link libraries from the codemodel (``-lm``, other targets' artifacts); objects and
+  libraries unused for ``KEEP_DAYS`` are removed when a new library is linked (``prune``);
 - the session loads it with ``%lib`` while the file under test is still loaded as source: the
   source's definitions win over the library's (measured with clang-repl-22), so edits and mutants
   take effect without a rebuild. The file under test is in the library too, so that other files'
@@ -269,6 +270,7 @@ def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
     obj = os.path.join(objects, key + ".o")
     record = os.path.join(objects, key + ".deps.json")
     if os.path.isfile(obj) and _deps_unchanged(record):
+        _touch(obj)  # in use: kept by ``prune``
         return obj, False, ""
     fd, tmp = tempfile.mkstemp(suffix=".o", dir=objects)
     os.close(fd)
@@ -290,6 +292,55 @@ def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
         pass
     os.replace(tmp, obj)
     return obj, True, ""
+
+
+#: Objects and libraries of a build directory unused for this long are removed by the next link.
+KEEP_DAYS = 7.0
+
+
+def _touch(path: str) -> None:
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def prune(root: str, keep_days: float = KEEP_DAYS) -> list[str]:
+    """Remove the objects and libraries under ``root`` (one build directory's cache) that no call
+    has used for ``keep_days`` (each use refreshes a file's modification time); returns them.
+    """
+    import shutil
+    import time
+
+    limit = time.time() - keep_days * 86400
+    removed: list[str] = []
+    objects = os.path.join(root, "objects")
+    for name in os.listdir(objects) if os.path.isdir(objects) else ():
+        if not name.endswith(".o"):
+            continue
+        obj = os.path.join(objects, name)
+        try:
+            old = os.stat(obj).st_mtime < limit
+        except OSError:
+            continue
+        if old:
+            for p in (obj, obj[: -len(".o")] + ".deps.json"):
+                try:
+                    os.unlink(p)
+                except OSError:
+                    pass
+            removed.append(obj)
+    libs = os.path.join(root, "lib")
+    for name in os.listdir(libs) if os.path.isdir(libs) else ():
+        folder = os.path.join(libs, name)
+        try:
+            newest = max(os.stat(os.path.join(folder, f)).st_mtime for f in os.listdir(folder))
+        except (OSError, ValueError):
+            continue
+        if newest < limit:
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
 
 
 def _linker(units: Sequence[_Unit]) -> str:
@@ -352,6 +403,9 @@ def project_library(
                 proc.stderr,
             )
         os.replace(tmp, lib)
+        prune(root, keep_days=KEEP_DAYS)
+    else:
+        _touch(lib)
     sources = tuple(u.source for u, (obj, _, _) in pairs if obj)
     return ProjectLibrary(lib, sources, tuple(link), name if target else None, skipped, rebuilt)
 

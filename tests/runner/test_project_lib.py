@@ -8,6 +8,7 @@ itself is still loaded as source, so its edits take effect without a rebuild.
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -141,3 +142,28 @@ def test_the_cache_is_outside_the_source_tree(geo_cache):
     assert sorted(p for p, _, _ in os.walk(geo_cache.root / "src")) == before
     libs = [f for _, _, files in os.walk(geo_cache.cache) for f in files if f.endswith(".so")]
     assert libs
+
+
+def test_unused_objects_and_libraries_are_pruned(geo_cache, tmp_path):
+    """A new link removes what no call used for a week (the stale object, the old sq.c object,
+    the old library); the objects the new library reuses were touched and stay.
+    """
+    project = make_geo(tmp_path)
+    dist = str(project.root / "src" / "dist.c")
+    first = project_library(dist, str(project.build))
+    assert first is not None
+    root = os.path.dirname(os.path.dirname(os.path.dirname(first.path)))
+    stale = os.path.join(root, "objects", "0" * 24 + ".o")
+    with open(stale, "wb") as fh:
+        fh.write(b"old")
+    week_ago = time.time() - 8 * 86400
+    for folder in (os.path.join(root, "objects"), os.path.dirname(first.path)):
+        for f in os.listdir(folder):
+            os.utime(os.path.join(folder, f), (week_ago, week_ago))
+    sq = project.root / "src" / "sq.c"
+    sq.write_text(sq.read_text() + "\n/* edited */\n")
+    second = project_library(dist, str(project.build))
+    assert second is not None and os.path.isfile(second.path)
+    assert not os.path.exists(stale)
+    assert not os.path.exists(first.path)  # the old library, unused for 8 days
+    assert len([f for f in os.listdir(os.path.join(root, "objects")) if f.endswith(".o")]) == 4
