@@ -299,6 +299,36 @@ async def test_run_one_test_then_a_folder_with_results_per_example(view: Languag
 
 @needs_clang
 @on_module_loop
+async def test_run_with_coverage_answers_line_and_branch_counts(view: LanguageClient) -> None:
+    """Test data: nested/geometry.cpp. "Run with Coverage" of ``geo::area`` alone: its line
+    (0-based 8) ran once; ``Box::perimeter`` (16, inline: clang maps it though it is never
+    emitted), ``twice`` (24) and the two ``half`` (32, 40) never ran. No function branches.
+    """
+    from cdoctest_runner.coverage import CoverageError, find_tools
+    from cdoctest_runner.toolchain import find_clang_repl
+
+    try:
+        find_tools(find_clang_repl().path)
+    except CoverageError as exc:
+        pytest.skip(f"no coverage tools: {exc}")
+    client = view
+    uri = GEOMETRY.as_uri()
+    area = {"uri": uri, "ids": ["nested/geometry.cpp::geo::area"]}
+    answer = await _request(
+        client, testing.RUN_REQUEST, {"runId": "cov", "tests": [area], "coverage": True}, 120
+    )
+    assert [r.outcome for r in answer.results] == ["passed"]
+    (cov,) = answer.coverage
+    assert cov.uri == uri and not getattr(answer, "error", None)
+    counts = {entry.line: entry.count for entry in cov.lines}
+    assert counts == {8: 1, 16: 0, 24: 0, 32: 0, 40: 0}
+    assert (cov.linesHit, cov.linesTotal, cov.branchesTotal) == (1, 5, 0)
+    plain_run = await _request(client, testing.RUN_REQUEST, {"runId": "nocov", "tests": [area]})
+    assert not hasattr(plain_run, "coverage")
+
+
+@needs_clang
+@on_module_loop
 async def test_run_all_reports_compile_errors_and_timeouts_as_errors(view: LanguageClient) -> None:
     """Test data: errors.cpp (from disk). The undeclared call and the endless loop are errors."""
     client = view

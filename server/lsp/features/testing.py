@@ -12,7 +12,10 @@ Custom LSP methods (documented in docs/editor.md, "Protocol extensions"):
   false, error?}``; after each file the notification ``cdoctest/testResults`` ``{runId, uri,
   results}`` carries that file's results, so a long run shows progress. Cancel with
   ``$/cancelRequest``: the running clang-repl sessions are killed and the answer is the
-  request-cancelled error.
+  request-cancelled error. With ``coverage: true`` (the "Run with Coverage" profile) the answer
+  also has ``coverage: [FileCoverage]``, one per file run (``server.lsp.coverage``: ``{uri,
+  linesHit, linesTotal, branchesHit, branchesTotal, lines: [{line, count, branches: [count]}],
+  notes}``), and coverage that cannot be measured is named in ``error``.
 
 ``FileTests`` is ``{uri, label, version, tests: [TestItem], error?}``; a ``TestItem`` is ``{id,
 label, path, range, examples: [{line, source}]}`` where ``id`` is the runner's hierarchical name
@@ -369,6 +372,8 @@ class TestingView:
             list(selection.files), selection.folders, selection.all
         )
         wanted = {uri_path(u): ids for u, ids in selection.files.items()}
+        with_coverage = bool(plain(raw).get("coverage"))
+        coverage: list[dict[str, Any]] = []
         results: list[dict[str, Any]] = []
         errors = list(warnings)
         files = 0
@@ -386,6 +391,12 @@ class TestingView:
                         RESULTS_NOTIFICATION,
                         {"runId": run_id, "uri": src.uri, "results": file_results},
                     )
+                    if with_coverage:
+                        measured, error = await self._coverage(src, ids)
+                        if error:
+                            errors.append(f"{os.path.basename(src.path)}: coverage: {error}")
+                        if measured is not None:
+                            coverage.append(measured)
         finally:
             self.running -= 1
         answer: dict[str, Any] = {
@@ -394,6 +405,8 @@ class TestingView:
             "files": files,
             "cancelled": False,
         }
+        if with_coverage:
+            answer["coverage"] = coverage
         if errors:
             answer["error"] = "; ".join(errors)
         return answer
@@ -429,6 +442,33 @@ class TestingView:
         if src.version is not None:
             ls.test_runs.record(src.uri, src.version, src.text, done, replace=ids is None)
         return [result_json(src.uri, r) for r in done], ""
+
+    async def _coverage(
+        self, src: _Source, ids: frozenset[str] | None
+    ) -> tuple[dict[str, Any] | None, str]:
+        """The coverage of ``src`` by its selected blocks (``server.lsp.coverage``)."""
+        from cdoctest_runner.errors import CdoctestError
+        from server.lsp.coverage import file_coverage
+
+        ls = self.ls
+        try:
+            tests = [t for t in await self._tests(src) if ids is None or t.name in ids]
+            if not tests:
+                return None, ""
+            settings = ls.engine.settings
+            return await asyncio.get_running_loop().run_in_executor(
+                ls.test_executor,
+                file_coverage,
+                src.uri,
+                src.path,
+                src.text,
+                tests,
+                ls.engine.flags(src.path),
+                settings.build.compile_commands_dir or None,
+                settings.runner.clang_repl or None,
+            ), ""
+        except (EngineError, CdoctestError) as exc:
+            return None, str(exc)
 
     # -- pushes for open documents ------------------------------------------------------------
 
