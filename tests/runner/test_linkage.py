@@ -197,3 +197,15 @@ def test_mutants_of_static_state_are_told_apart(runner):
     report = mutation_analysis(examples, code, decl, runner)
     assert report.baseline_passed
     assert (report.killed, report.total) == (3, 3), [m.description for m in report.survivors]
+
+
+@pytest.mark.parametrize(
+    "name", ["cdoctest_runner.loadable", "cdoctest_runner.project_lib", "cdoctest_runner.flags"]
+)
+def test_docstring_examples(name):
+    """The ``>>>`` examples of the rewrite, the project library's pure helpers and the flags."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
