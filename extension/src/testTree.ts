@@ -43,6 +43,17 @@ export interface TestResult {
   examples: ExampleResult[];
 }
 
+/** One file's coverage as the server answers it (server/lsp/coverage.py); lines 0-based. */
+export interface FileCoverageJson {
+  uri: string;
+  linesHit: number;
+  linesTotal: number;
+  branchesHit: number;
+  branchesTotal: number;
+  lines: { line: number; count: number; branches: number[] }[];
+  notes: string[];
+}
+
 export type Kind = 'folder' | 'file' | 'scope' | 'test';
 export interface Node {
   id: string;

@@ -2,10 +2,13 @@
 // protocol (server/lsp/features/testing.py, docs/editor.md). Thin: the tree model, the run
 // params and the messages are computed in testTree.ts; here they become TestItems, TestRuns and
 // TestMessages. Refreshed by the server's pushes (open, save, edits), on save, on file
-// create/change/delete, and by the view's refresh button.
+// create/change/delete, and by the view's refresh button. The "Run with Coverage" profile asks
+// the same request with `coverage: true` and hands each file's line and branch counts to VS
+// Code's test coverage API (FileCoverage; statement and branch details on demand).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  FileCoverageJson,
   FileTests,
   Node,
   TestResult,
@@ -25,6 +28,7 @@ export class CdoctestTests implements vscode.Disposable {
   private readonly items = new Map<string, vscode.TestItem>();
   private readonly runs = new Map<string, { run: vscode.TestRun; reported: Set<string> }>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly coverageDetails = new WeakMap<vscode.FileCoverage, FileCoverageJson>();
   private runCount = 0;
 
   constructor(
@@ -41,9 +45,16 @@ export class CdoctestTests implements vscode.Disposable {
     this.controller.createRunProfile(
       'Run cdoctests',
       vscode.TestRunProfileKind.Run,
-      (request, token) => this.run(request, token),
+      (request, token) => this.run(request, token, false),
       true,
     );
+    const coverage = this.controller.createRunProfile(
+      'Run cdoctests with coverage',
+      vscode.TestRunProfileKind.Coverage,
+      (request, token) => this.run(request, token, true),
+      true,
+    );
+    coverage.loadDetailedCoverage = async (_run, file) => this.details(file);
     const watcher = vscode.workspace.createFileSystemWatcher(SOURCE_GLOB);
     this.disposables.push(
       this.controller,
@@ -180,7 +191,11 @@ export class CdoctestTests implements vscode.Disposable {
 
   // -- runs ----------------------------------------------------------------------------------
 
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  private async run(
+    request: vscode.TestRunRequest,
+    token: vscode.CancellationToken,
+    withCoverage: boolean,
+  ): Promise<void> {
     const c = this.client();
     if (!c) {
       return;
@@ -206,12 +221,13 @@ export class CdoctestTests implements vscode.Disposable {
     (request.include ?? [...this.topLevel()]).forEach(enqueue);
     const started = Date.now();
     try {
-      const answer = await c.sendRequest<{ results: TestResult[]; error?: string }>(
+      const answer = await c.sendRequest<{ results: TestResult[]; error?: string; coverage?: FileCoverageJson[] }>(
         'cdoctest/runTestItems',
-        { ...params, runId },
+        withCoverage ? { ...params, runId, coverage: true } : { ...params, runId },
         token,
       );
       answer.results.forEach((r) => this.report(run, r, excluded));  // those not reported yet
+      (answer.coverage ?? []).forEach((c) => run.addCoverage(this.fileCoverage(c)));
       if (answer.error) {
         run.appendOutput(`cdoctest: ${answer.error}\r\n`);
         this.log.warn(`Testing view: ${answer.error}`);
@@ -228,6 +244,28 @@ export class CdoctestTests implements vscode.Disposable {
       this.runs.delete(runId);
       run.end();
     }
+  }
+
+  // -- coverage ------------------------------------------------------------------------------
+
+  private fileCoverage(c: FileCoverageJson): vscode.FileCoverage {
+    const file = new vscode.FileCoverage(
+      vscode.Uri.file(vscode.Uri.parse(c.uri).fsPath),
+      new vscode.TestCoverageCount(c.linesHit, c.linesTotal),
+      c.branchesTotal ? new vscode.TestCoverageCount(c.branchesHit, c.branchesTotal) : undefined,
+    );
+    this.coverageDetails.set(file, c);
+    return file;
+  }
+
+  /** Statement (line) and branch details of one file, as VS Code asks for them. */
+  private details(file: vscode.FileCoverage): vscode.FileCoverageDetail[] {
+    const c = this.coverageDetails.get(file);
+    return (c?.lines ?? []).map((l) => {
+      const at = new vscode.Position(l.line, 0);
+      const branches = l.branches.map((n, i) => new vscode.BranchCoverage(n, at, `branch ${i + 1}`));
+      return new vscode.StatementCoverage(l.count, at, branches);
+    });
   }
 
   private *topLevel(): Iterable<vscode.TestItem> {

@@ -37,7 +37,7 @@ const vscodeStub = {
     },
   },
   extensions: { getExtension: () => undefined },
-  TestRunProfileKind: { Run: 1 },
+  TestRunProfileKind: { Run: 1, Coverage: 3 },
   window: {
     createOutputChannel: () => ({ ...disposable, appendLine() {}, info() {}, warn() {}, error() {} }),
     createStatusBarItem: () => ({ ...disposable, show() {}, text: '' }),
@@ -80,7 +80,7 @@ test('activate starts the configured server over stdio and registers the command
   assert.equal(subscriptions.length, 9);
   // The Testing view: one controller with a run profile, refreshed by a watcher of C/C++ files.
   assert.deepEqual(recorded.controllers.map((c) => c.id), ['cdoctest']);
-  assert.deepEqual(recorded.profiles, [['Run cdoctests', 1]]);
+  assert.deepEqual(recorded.profiles, [['Run cdoctests', 1], ['Run cdoctests with coverage', 3]]);
   assert.equal(typeof recorded.controllers[0].resolveHandler, 'function');
   assert.equal(typeof recorded.controllers[0].refreshHandler, 'function');
   assert.deepEqual(recorded.watched, ['**/*.{c,cc,cpp,cxx,c++,h,hh,hpp,hxx}']);

@@ -17,14 +17,21 @@ class Collection {
   get size() { return this.map.size; }
 }
 const runs: any[] = [];
-let profileHandler: any;
+let profileHandler: any; // the first profile's: Run
+const profiles: Record<number, any> = {};
 const controller: any = {
   items: new Collection(),
   dispose() {},
   createTestItem: (id: string, label: string, uri: any) => ({ id, label, uri, children: new Collection() }),
-  createRunProfile: (_l: string, _k: number, handler: any) => { profileHandler = handler; return { dispose() {} }; },
+  createRunProfile: (_l: string, kind: number, handler: any) => {
+    const profile: any = { handler, dispose() {} };
+    profiles[kind] = profile;
+    if (!profileHandler) profileHandler = handler;
+    return profile;
+  },
   createTestRun: () => {
-    const run: any = { events: [] as any[], ended: false, output: '' };
+    const run: any = { events: [] as any[], ended: false, output: '', coverage: [] as any[] };
+    run.addCoverage = (c: any) => run.coverage.push(c);
     for (const kind of ['started', 'passed', 'failed', 'errored']) {
       run[kind] = (item: any, messages?: any) => run.events.push([kind, item.id, messages]);
     }
@@ -60,7 +67,11 @@ const vscodeStub = {
   Position: class { constructor(public line: number, public character: number) {} },
   Location: class { constructor(public uri: any, public position: any) {} },
   TestMessage,
-  TestRunProfileKind: { Run: 1 },
+  TestRunProfileKind: { Run: 1, Coverage: 3 },
+  TestCoverageCount: class { constructor(public covered: number, public total: number) {} },
+  FileCoverage: class { constructor(public uri: any, public statementCoverage: any, public branchCoverage?: any) {} },
+  StatementCoverage: class { constructor(public executed: number, public location: any, public branches: any[] = []) {} },
+  BranchCoverage: class { constructor(public executed: number, public location?: any, public label?: string) {} },
 };
 const originalLoad = Module._load;
 Module._load = function (request: string, ...rest: unknown[]) {
@@ -144,4 +155,31 @@ test('a file whose blocks are gone leaves the tree, with its empty folder', () =
   tests.update(FILE);
   tests.update({ ...FILE, tests: [] });
   assert.equal(controller.items.get('dir:/w/nested'), undefined);
+});
+
+test('run with coverage asks for it and hands VS Code the counts and per-line details', async () => {
+  tests.update(FILE);
+  const file = controller.items.get('dir:/w/nested').children.get('file:/w/nested/geometry.cpp');
+  const half = file.children.get('test:/w/nested/geometry.cpp#nested/geometry.cpp::half:2');
+  const lines = [{ line: 8, count: 3, branches: [3, 0] }, { line: 9, count: 0, branches: [] }];
+  answer = {
+    results: [],
+    coverage: [{ uri: FILE.uri, linesHit: 1, linesTotal: 2, branchesHit: 1, branchesTotal: 2, lines, notes: [] }],
+  };
+  await profiles[3].handler({ include: [half], exclude: [] }, token());
+  assert.equal(sent[sent.length - 1][1].coverage, true);
+  const run = runs[runs.length - 1];
+  const [covered] = run.coverage;
+  assert.deepEqual(
+    [covered.uri.fsPath, covered.statementCoverage.covered, covered.statementCoverage.total],
+    ['/w/nested/geometry.cpp', 1, 2],
+  );
+  assert.deepEqual([covered.branchCoverage.covered, covered.branchCoverage.total], [1, 2]);
+  const details = await profiles[3].loadDetailedCoverage(run, covered, token());
+  assert.deepEqual(
+    details.map((d: any) => [d.location.line, d.executed, d.branches.map((b: any) => b.executed)]),
+    [[8, 3, [3, 0]], [9, 0, []]],
+  );
+  await profiles[1].handler({ include: [half], exclude: [] }, token()); // the plain profile
+  assert.equal(sent[sent.length - 1][1].coverage, undefined);
 });
