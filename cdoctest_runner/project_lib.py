@@ -26,6 +26,7 @@ user's source tree. ``missing_symbols`` and ``explain_missing`` turn a link fail
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import glob
 import hashlib
 import json
@@ -294,6 +295,58 @@ def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
     return obj, True, ""
 
 
+#: Calls between the library's own functions bind inside it: clang-repl's process already has
+#: libz, libxml2... loaded, and a project's own ``compress`` would otherwise call zlib's (measured).
+_LINK_FLAGS = ("-Wl,-Bsymbolic-functions",)
+
+#: A project symbol that clang-repl's own process also defines (zlib's ``compress``...) would bind
+#: there, before any ``%lib``: the library exports it a second time as ``__cdt_p_<name>`` and lists
+#: it in ``<library>.renames``, and the runner declares ``#pragma redefine_extname <name>
+#: __cdt_p_<name>`` before loading it (measured: then ``compress(1)`` calls the project's).
+RENAMED = "__cdt_p_"
+RENAMES_SUFFIX = ".renames"
+
+
+def _symbols(paths: Sequence[str], dynamic: bool) -> set[str]:
+    """Defined external C symbols (not C++-mangled) of object files or shared libraries."""
+    if not paths:
+        return set()
+    argv = ["nm", "--defined-only", "--extern-only", "--format=posix", *(["-D"] if dynamic else [])]
+    try:
+        proc = subprocess.run([*argv, *paths], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    out: set[str] = set()
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[1] in "TWDBRVi" and not parts[0].startswith(("_Z", "__")):
+            out.add(parts[0].split("@", 1)[0])
+    return out
+
+
+def _exported(objects: Sequence[str]) -> set[str]:
+    return _symbols(objects, dynamic=False)
+
+
+@functools.cache
+def _session_symbols() -> frozenset[str]:
+    """The C symbols the libraries of clang-repl's own process define (not LLVM's and clang's)."""
+    from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.toolchain import find_clang_repl
+
+    try:
+        exe = os.path.realpath(find_clang_repl().path)
+        proc = subprocess.run(["ldd", exe], capture_output=True, text=True, timeout=60)
+    except (ToolchainNotFound, OSError, subprocess.TimeoutExpired):
+        return frozenset()
+    libs = [
+        m.group(1)
+        for m in re.finditer(r"=>\s*(/\S+)", proc.stdout)
+        if not re.search(r"lib(?:LLVM|clang|stdc\+\+|gcc_s)", m.group(1))
+    ]
+    return frozenset(_symbols(libs, dynamic=True))
+
+
 #: Objects and libraries of a build directory unused for this long are removed by the next link.
 KEEP_DAYS = 7.0
 
@@ -390,12 +443,16 @@ def project_library(
     skipped = tuple((u.source, err) for u, (obj, _, err) in pairs if not obj)
     rebuilt = tuple(u.source for u, (_, new, _) in pairs if new)
     name = target.name if target is not None else "project"
-    key = _digest([*objs, *link])
+    key = _digest([*objs, *link, *_LINK_FLAGS])
     lib = os.path.join(root, "lib", key, f"lib{name}.so")
     if not os.path.isfile(lib):
         os.makedirs(os.path.dirname(lib), exist_ok=True)
         tmp = lib + f".{os.getpid()}.tmp"
-        argv = [_linker(units), "-shared", "-o", tmp, *objs, *link]
+        clashes = sorted(_exported(objs) & _session_symbols())
+        aliases = [f"-Wl,--defsym={RENAMED}{s}={s}" for s in clashes]
+        with open(lib + RENAMES_SUFFIX, "w", encoding="utf-8") as fh:
+            fh.write("".join(s + "\n" for s in clashes))
+        argv = [_linker(units), "-shared", *_LINK_FLAGS, *aliases, "-o", tmp, *objs, *link]
         proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
             raise ProjectBuildError(
@@ -483,3 +540,15 @@ def libraries_for(
                 if warn is not None:
                     warn(f"{source}: left out of the project library: {error}")
     return tuple(out) + tuple(os.path.abspath(p) for p in libraries)
+
+
+def renamed_symbols(library: str) -> list[str]:
+    """The ``#pragma redefine_extname`` lines a session declares before loading ``library`` (its
+    ``.renames`` list, see ``RENAMED``; none for a library without one).
+    """
+    try:
+        with open(library + RENAMES_SUFFIX, encoding="utf-8") as fh:
+            names = fh.read().split()
+    except OSError:
+        return []
+    return [f"#pragma redefine_extname {n} {RENAMED}{n}" for n in names]

@@ -41,6 +41,7 @@ from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.loadable import loadable
+from cdoctest_runner.project_lib import renamed_symbols
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import (
     ClangRepl,
@@ -348,6 +349,7 @@ class DocTestRunner:
         lines: list[str] = []
         for lib in code.libraries:
             lib = os.path.abspath(lib)
+            lines += renamed_symbols(lib)
             if self.sandbox.drop_to_nobody and not reachable_by(lib):
                 assert repl.workdir is not None
                 copy = os.path.join(repl.workdir.path, f"lib{len(lines)}_" + os.path.basename(lib))

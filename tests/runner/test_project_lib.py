@@ -7,6 +7,7 @@ itself is still loaded as source, so its edits take effect without a rebuild.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 
@@ -167,3 +168,22 @@ def test_unused_objects_and_libraries_are_pruned(geo_cache, tmp_path):
     assert not os.path.exists(stale)
     assert not os.path.exists(first.path)  # the old library, unused for 8 days
     assert len([f for f in os.listdir(os.path.join(root, "objects")) if f.endswith(".o")]) == 4
+
+
+def test_project_functions_named_like_clang_repls_libraries(tmp_path, monkeypatch, capsys):
+    """A project's own ``compress`` (zlib, which clang-repl itself links, has one too): calls
+    inside the project library bind to the project's (without -Bsymbolic-functions this
+    crashed in zlib). The compile database is written by hand: no codemodel, no cmake.
+    """
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    (tmp_path / "zc.c").write_text("int compress(int x) { return x + 1000; }\n")
+    (tmp_path / "use.c").write_text(
+        "int compress(int x);\n/**\n>>> twice(1)\n2002\n*/\n"
+        "int twice(int x) { return 2 * compress(x); }\n"
+    )
+    entries = [
+        {"directory": str(tmp_path), "file": f, "arguments": ["cc", "-O1", "-c", f]}
+        for f in ("zc.c", "use.c")
+    ]
+    (tmp_path / "compile_commands.json").write_text(json.dumps(entries))
+    assert cli.main([str(tmp_path / "use.c"), "-p", str(tmp_path)]) == 0, capsys.readouterr()
