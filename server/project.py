@@ -7,7 +7,8 @@
 Contract:
 
 - **Which functions.** Those ``--all`` would pick (no cdoctest block, not ``main`` nor a test
-  driver), plus a function whose *generated* block is stale: the cache saw it with other code.
+  driver) that are defined in the file (a prototype in a header is left to the file defining
+  it), plus a function whose *generated* block is stale: the cache saw it with other code.
   A function is **cached** (not redone) when the cache holds a verified result for its key and a
   block is above it, or a ``no_test`` result for its key and no block is above it.
 - **Key** (``function_keys``): the function's code (comments and spacing do not count, so its own
@@ -271,10 +272,11 @@ class ResultCache:
 
 
 def decide(f: Located, key: str, path: str, cache: ResultCache | None) -> Decision:
-    """Whether ``f`` is generated (``todo``), skipped as cached, or kept (a block of the user's, or
-    one we generated for code the cache never saw).
+    """Whether ``f`` is generated (``todo``), skipped as cached, or kept (a block of the user's,
+    one we generated for code the cache never saw, a test driver, or a declaration without a
+    body: a header's prototype is generated for where it is defined).
     """
-    if f.driver:
+    if f.driver or not f.is_definition:
         return "kept"
     entry = cache.get(key) if cache is not None else None
     block = f.block is not None and f.block.has_prompts

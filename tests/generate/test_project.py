@@ -108,6 +108,8 @@ def test_project_files_and_decisions(tmp_path: Path) -> None:
     assert decide(with_block, "k2", "a.c", cache) == "kept"  # never seen: like --all
     cache.set_last_key("a.c", with_block, "k1")
     assert decide(with_block, "k2", "a.c", cache) == "todo"  # seen with other code: stale
+    (prototype,) = load_source(str(proj / "b.hpp"), "int g();\n").functions
+    assert decide(prototype, "k3", "b.hpp", cache) == "kept"  # defined elsewhere
 
 
 def _run(argv: list[str], report: Path) -> dict:
