@@ -17,9 +17,10 @@ For each function and configuration the generator makes a block on today's file;
 run on every buggy version. A bug is **caught** when the block does not pass on it (a different
 output, a crash, a timeout or an example that no longer compiles). Configurations: ``fallback``
 (``GenerateOptions(no_model=True)``, what ``--no-model`` gives) and ``default`` (the default
-pipeline). ``--no-model`` runs the fallback only; ``--quick`` one function per library. Rows go
-to ``bench/results/realbugs.json`` after every function, the table to ``docs/benchmarks.md``
-(section ``realbugs``).
+pipeline). ``--no-model`` runs the fallback only; ``--quick`` one function per library;
+``--libraries`` re-runs the named libraries and keeps the saved rows of the others. Rows go to
+``bench/results/realbugs.json`` after every function, the table to ``docs/benchmarks.md`` (section
+``realbugs``).
 
 ``--validate`` checks the data set instead: every patch applies once, every buggy file loads, and
 every witness passes on today's file and fails on the buggy one.
@@ -348,16 +349,26 @@ def main(argv: list[str] | None = None) -> int:
 def _collect(
     fns: list[RealBugFunction], configs: tuple[str, ...], args: argparse.Namespace, runner: Any
 ) -> tuple[list[Row], dict[str, Any]]:
+    # With --libraries, the saved rows of the other libraries are kept (a library added later
+    # is measured without re-running the rest).
+    kept: list[Row] = []
+    before = 0.0
+    if args.libraries and args.results.exists():
+        saved = json.loads(args.results.read_text())
+        ran = {fn.library for fn in fns}
+        kept = [Row(**r) for r in saved["rows"] if r["library"] not in ran]
+        before = saved["meta"]["seconds"]
     gens = generators(configs, args.seed)
+    kept_functions = len({r.function for r in kept})
     meta: dict[str, Any] = {
         "quick": args.quick,
         "configs": list(configs),
         "seed": args.seed,
-        "functions_total": len(fns),
-        "functions_done": 0,
-        "seconds": 0.0,
+        "functions_total": len(fns) + kept_functions,
+        "functions_done": kept_functions,
+        "seconds": before,
     }
-    rows: list[Row] = []
+    rows: list[Row] = list(kept)
     t0 = time.monotonic()
     try:
         for n, fn in enumerate(fns):
@@ -371,8 +382,8 @@ def _collect(
                     file=sys.stderr,
                     flush=True,
                 )
-            meta["functions_done"] = n + 1
-            meta["seconds"] = time.monotonic() - t0
+            meta["functions_done"] = kept_functions + n + 1
+            meta["seconds"] = before + time.monotonic() - t0
             args.results.parent.mkdir(parents=True, exist_ok=True)
             args.results.write_text(
                 json.dumps({"meta": meta, "rows": [asdict(r) for r in rows]}, indent=1)

@@ -69,7 +69,7 @@ def test_the_table_counts_per_library_and_in_total() -> None:
 
 @pytest.mark.clang
 def test_every_quick_witness_passes_today_and_fails_on_its_bug(runner) -> None:  # noqa: ANN001
-    """One function per library (23 of the 41 bugs) in clang-repl: the patched file loads and the
+    """One function per library (26 of the 45 bugs) in clang-repl: the patched file loads and the
     witness tells it apart. The whole set: ``python -m bench.bench_realbugs --validate``.
     """
     fns = load_realbugs(quick=True)
