@@ -300,8 +300,9 @@ class ProjectEvent:
     """A step of a project run, for progress displays.
 
     ``kind``: ``planned`` (``total`` functions to generate), ``function`` (one finished:
-    ``path``, ``qualname``, ``status``), ``file`` (a file finished: ``written`` blocks, or
-    ``message`` saying why not), ``skipped`` (a file that could not be parsed: ``message``).
+    ``path``, ``qualname``, ``status``; ``message`` why when it is ``error``), ``file`` (a file
+    finished: ``written`` blocks, or ``message`` saying why not), ``skipped`` (a file that could
+    not be parsed: ``message``).
     """
 
     kind: Literal["planned", "function", "file", "skipped"]
@@ -325,6 +326,7 @@ class FunctionOutcome:
     mutants_killed: int = 0
     mutants_total: int = 0
     result: FunctionResult | None = None
+    error: str = ""  # why there is no result (status 'error')
 
 
 @dataclass(frozen=True)
@@ -383,6 +385,7 @@ class _FilePlan:
     keys: list[str]
     decisions: list[Decision]
     done: dict[int, FunctionResult | None] = field(default_factory=dict)
+    errors: dict[int, str] = field(default_factory=dict)  # why a function has no result
 
     @property
     def todo(self) -> list[int]:
@@ -468,14 +471,17 @@ class ProjectRun:
                     outcomes.append(self._finish(p, emit))
             for fut in concurrent.futures.as_completed(futures):
                 p, i = futures[fut]
-                p.done[i] = self._function_result(fut, p, i)
-                got = p.done[i]
+                got, error = self._function_result(fut, p, i)
+                p.done[i] = got
+                if error:
+                    p.errors[i] = error
                 emit(
                     ProjectEvent(
                         "function",
                         path=p.path,
                         qualname=p.source.functions[i].declaration.qualname,
                         status=got.status if got is not None else "error",
+                        message=error,
                     )
                 )
                 if len(p.done) == len(p.todo):
@@ -497,17 +503,17 @@ class ProjectRun:
 
     def _function_result(
         self, fut: concurrent.futures.Future[FileResult], p: _FilePlan, i: int
-    ) -> FunctionResult | None:
-        """The function's result, or None when its generation raised (cancelled, or an error)."""
+    ) -> tuple[FunctionResult | None, str]:
+        """The function's result, or None and why (its generation raised or missed it)."""
         want = p.source.functions[i].declaration
         try:
             result = fut.result()
-        except Exception:
-            return None
-        for r in result.functions:
-            if r.function.qualname == want.qualname and r.function.line == want.line:
-                return r
-        return None
+        except Exception as exc:  # cancelled, a model that cannot load, a broken file ...
+            return None, f"{type(exc).__name__}: {exc}"
+        hits = [r for r in result.functions if r.function.line == want.line]
+        if len(hits) == 1:
+            return hits[0], ""
+        return None, f"no result for {want.qualname} at line {want.line}"
 
     def _finish(self, p: _FilePlan, emit: Callable[[ProjectEvent], None]) -> FileOutcome:
         """Merge the file's blocks, write it (once, atomically) and record the results."""
@@ -524,7 +530,17 @@ class ProjectRun:
                 if r is not None and r.edit is not None:
                     edits.append(r.edit)
                 funcs.append(
-                    FunctionOutcome(p.path, d.qualname, d.line, decision, status, killed, total, r)
+                    FunctionOutcome(
+                        p.path,
+                        d.qualname,
+                        d.line,
+                        decision,
+                        status,
+                        killed,
+                        total,
+                        r,
+                        p.errors.get(i, ""),
+                    )
                 )
             elif decision == "cached":
                 entry = self.cache.get(key) if self.cache is not None else None

@@ -93,6 +93,8 @@ class _Display:
                 nrows=None if sized else 24,  # tqdm hides bars below a 0-row terminal
             )
         elif e.kind == "function":
+            if e.message:
+                self.line(f"cdoctest-gen: {self.name(e.path)}: {e.qualname}: {e.message}")
             if self.bar is not None:
                 self.bar.set_postfix_str(
                     f"{self.name(e.path)}: {e.qualname} {e.status}", refresh=False
@@ -227,6 +229,7 @@ def to_json(result: ProjectResult, root: str) -> dict[str, Any]:
                         "mutants_killed": fn.mutants_killed,
                         "mutants_total": fn.mutants_total,
                         "block_text": fn.result.block_text if fn.result is not None else "",
+                        "error": fn.error,
                     }
                     for fn in f.functions
                 ],

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from server import cli
+from server.api import GenerateOptions, SourceOptions
 from server.locate import load_source
 from server.project import CacheEntry, ResultCache, code_text, decide, function_keys, project_files
 
@@ -276,3 +277,43 @@ def test_progress_bar_on_a_terminal_not_with_json(tmp_path: Path) -> None:
     assert rc == 0, shown
     assert "1/1" not in shown and "%|" not in shown, shown
     assert "1 generated" in shown  # the summary line is still there
+
+
+class _FailingGenerator:
+    """A generator whose every ``generate`` raises, as a model that cannot load would."""
+
+    options = GenerateOptions(no_model=True)
+    source_options = SourceOptions()
+    fallback = "auto"
+    runner = mutation_runner = None
+
+    def model_info(self) -> tuple[None, str]:
+        return None, "none"
+
+    def generate(self, *args: object, **kwargs: object) -> None:
+        raise RuntimeError("the model could not be loaded")
+
+
+def test_a_failing_generation_is_reported_and_leaves_the_file(tmp_path: Path) -> None:
+    """Test data: A_C with a generator that raises: both functions are errors with the reason,
+    the file is unchanged and nothing is cached.
+    """
+    from server.project import ProjectRun
+
+    proj = _project(tmp_path, {"a.c": A_C})
+    cache = ResultCache(str(tmp_path / "cache"))
+    events = []
+    run = ProjectRun(_FailingGenerator(), write=True, cache=cache, jobs=2)
+    result = run.run([str(proj / "a.c")], on_event=events.append)
+    (outcome,) = result.files
+    assert [(f.qualname, f.status) for f in outcome.functions] == [
+        ("twice", "error"),
+        ("clamp", "error"),
+    ]
+    assert all("could not be loaded" in f.error for f in outcome.functions)
+    assert [e.message for e in events if e.kind == "function"] == [
+        "RuntimeError: the model could not be loaded"
+    ] * 2
+    assert (proj / "a.c").read_text() == A_C and not outcome.written
+    assert not (tmp_path / "cache").exists()
+    assert result.summary.generated == 2 and result.summary.verified == 0
