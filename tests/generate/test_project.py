@@ -113,6 +113,24 @@ def test_project_files_and_decisions(tmp_path: Path) -> None:
     assert decide(prototype, "k3", "b.hpp", cache) == "kept"  # defined elsewhere
 
 
+def test_project_files_of_a_compile_database(tmp_path: Path) -> None:
+    """Test data: a compile_commands.json naming two sources (one relative, one twice) and a
+    file that no longer exists: ``-p BUILD`` with no file takes the existing ones, once each.
+    """
+    proj = _project(tmp_path, {"a.c": A_C, "b.cpp": B_CPP})
+    build = proj / "build"
+    build.mkdir()
+    entries = [
+        {"directory": str(build), "file": "../a.c", "arguments": ["cc", "-c", "../a.c"]},
+        {"directory": str(build), "file": str(proj / "b.cpp"), "command": "c++ -c b.cpp"},
+        {"directory": str(build), "file": str(proj / "b.cpp"), "command": "c++ -c b.cpp -O2"},
+        {"directory": str(build), "file": "../gone.c", "command": "cc -c ../gone.c"},
+    ]
+    (build / "compile_commands.json").write_text(json.dumps(entries))
+    assert project_files([], str(build)) == [str(proj / "a.c"), str(proj / "b.cpp")]
+    assert cli.main(["--no-model"]) == 2  # neither a file, a directory nor -p
+
+
 def _run(argv: list[str], report: Path) -> dict:
     rc = cli.main(argv + ["--report-json", str(report)])
     data = json.loads(report.read_text())
