@@ -450,8 +450,9 @@ def project_library(
         tmp = lib + f".{os.getpid()}.tmp"
         clashes = sorted(_exported(objs) & _session_symbols())
         aliases = [f"-Wl,--defsym={RENAMED}{s}={s}" for s in clashes]
-        with open(lib + RENAMES_SUFFIX, "w", encoding="utf-8") as fh:
+        with open(tmp + RENAMES_SUFFIX, "w", encoding="utf-8") as fh:
             fh.write("".join(s + "\n" for s in clashes))
+        os.replace(tmp + RENAMES_SUFFIX, lib + RENAMES_SUFFIX)  # whole, before the library
         argv = [_linker(units), "-shared", *_LINK_FLAGS, *aliases, "-o", tmp, *objs, *link]
         proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
