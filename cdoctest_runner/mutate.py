@@ -38,6 +38,14 @@ Contract:
 - Order is deterministic (by position, then operator, then variant). When there are more than
   ``limit`` mutants, the kept ones are spread deterministically: the quota is dealt round-robin over
   the operators, and each operator's share is taken evenly spaced along the function.
+- Callees: ``make_mutants(..., callees=N)`` also mutates up to ``N`` functions defined in the same
+  file that the function calls or passes on as a callback, directly or through each other
+  (breadth first: nearest first). A wrapper's behaviour is its helpers' (``snprintf_`` is three
+  lines over static formatting helpers), and a block that kills the wrapper's few mutants says
+  nothing about them. The target keeps up to half of ``limit``; the rest is dealt round-robin over
+  every function, each share spread over its operators as above. A callee's mutants carry its
+  name in ``Mutant.function`` and their description starts "in `name`: "; ids stay unique (the
+  position is in the id, and function bodies do not overlap).
 - ``mutation_analysis(examples, code, function, runner)`` runs the examples as ONE block (later
   examples may depend on earlier ones) on the original code and on every mutant (mutant text in
   ``CodeUnderTest.text``, the original ``path`` kept for include resolution) in one
@@ -137,6 +145,7 @@ class Mutant:
     column: int = 0
     original: str = ""
     replacement: str = ""
+    function: str = ""  # '' for the target itself, else the callee whose body is mutated
 
 
 @dataclass(frozen=True)
@@ -247,6 +256,66 @@ def _spread(mutants: list[Mutant], limit: int) -> list[Mutant]:
     return [mutants[i] for i in sorted(keep)]
 
 
+def _body(cursor):  # noqa: ANN001, ANN202
+    return next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
+
+
+def _callee_definitions(cursor, filename: str, limit: int) -> list:  # noqa: ANN001
+    """Definitions in ``filename`` of the functions ``cursor``'s body calls or names (a callback
+    passed on), breadth first (nearest first, then in order of first use), at most ``limit``.
+    """
+    if limit <= 0:
+        return []
+    seen = {cursor.hash}
+    out: list = []
+    queue = [cursor]
+    while queue and len(out) < limit:
+        body = _body(queue.pop(0))
+        if body is None:
+            continue
+        for node in body.walk_preorder():
+            try:
+                if node.kind.name not in ("CALL_EXPR", "DECL_REF_EXPR", "MEMBER_REF_EXPR"):
+                    continue
+            except ValueError:  # a cursor kind these bindings do not know
+                continue
+            ref = node.referenced
+            if ref is None or ref.kind.name not in clang.FUNCTION_KINDS:
+                continue
+            d = ref.get_definition()
+            if d is None or d.hash in seen or not clang.in_file(d, filename):
+                continue
+            seen.add(d.hash)
+            if _body(d) is None:
+                continue
+            out.append(d)
+            queue.append(d)
+            if len(out) >= limit:
+                break
+    return out
+
+
+def callees(
+    source: str,
+    function: Declaration,
+    language: str = "c++",
+    limit: int = 6,
+    *,
+    path: str | None = None,
+    flags: Sequence[str] = (),
+) -> list[tuple[str, str]]:
+    """``(name, text)`` of the functions defined in ``source`` that ``function`` calls, directly
+    or through each other (breadth first, at most ``limit``): the helpers whose mutants
+    ``make_mutants(..., callees=limit)`` adds.
+    """
+    tu, filename = parse_source(source, path, language, flags)
+    data = source.encode("utf-8")
+    return [
+        (d.spelling, data[d.extent.start.offset : d.extent.end.offset].decode("utf-8", "replace"))
+        for d in _callee_definitions(find_definition(tu, filename, function), filename, limit)
+    ]
+
+
 def make_mutants(
     source: str,
     function: Declaration,
@@ -256,29 +325,69 @@ def make_mutants(
     path: str | None = None,
     flags: Sequence[str] = (),
     operators: Sequence[str] = CLASSIC_OPERATORS,
+    callees: int = 0,
 ) -> list[Mutant]:
     """Mutants of ``function``'s body in ``source`` (see the module docstring for the operators).
 
     ``path`` (optional) names the file for libclang, so relative includes resolve; ``flags`` are
     extra compiler flags (``-I``, ``-D``, ``-std=``); ``operators`` picks the operators (default:
-    the classic ones; ``OPERATORS`` adds the realistic ones). Raises ``TargetNotFound`` when the
-    function has no definition in ``source`` and ``ValueError`` for an unknown operator.
+    the classic ones; ``OPERATORS`` adds the realistic ones). ``callees`` > 0 adds the mutants of
+    up to that many functions of the same file that the function calls, directly or through each
+    other (``Mutant.function`` names them; module docstring, "Callees"). Raises
+    ``TargetNotFound`` when the function has no definition in ``source`` and ``ValueError`` for
+    an unknown operator.
     """
     unknown = set(operators) - set(OPERATORS)
     if unknown:
         raise ValueError(f"unknown mutation operator(s): {sorted(unknown)}")
     tu, filename = parse_source(source, path, language, flags)
     cursor = find_definition(tu, filename, function)
-    body = next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
+    data = source.encode("utf-8")
+    groups = [_function_mutants(tu, cursor, data, operators, "")]
+    for d in _callee_definitions(cursor, filename, callees):
+        groups.append(_function_mutants(tu, d, data, operators, d.spelling))
+    return _deal(groups, limit)
+
+
+def _deal(groups: list[list[Mutant]], limit: int) -> list[Mutant]:
+    """``limit`` mutants over the target's (``groups[0]``) and its callees' mutants: the target
+    keeps up to half, the rest is dealt round-robin over the callees, and what they cannot use
+    goes back to the target; each function's share is ``_spread`` over its operators. In order
+    of position in the file.
+    """
+    if len(groups) == 1 or limit <= 0:
+        return _spread(groups[0], limit)
+    quota = [0] * len(groups)
+    quota[0] = min(len(groups[0]), limit // 2)
+    left = limit - quota[0]
+    for dealt in (range(1, len(groups)), range(len(groups))):  # the callees, then anyone
+        while left > 0:
+            progressed = False
+            for g in dealt:
+                if left > 0 and quota[g] < len(groups[g]):
+                    quota[g] += 1
+                    left -= 1
+                    progressed = True
+            if not progressed:
+                break
+    kept = [m for g, ms in enumerate(groups) for m in _spread(ms, quota[g])]
+    order = {id(m): k for k, m in enumerate(m for ms in groups for m in ms)}
+    position = {m.id: (m.line, m.column) for m in kept}
+    return sorted(kept, key=lambda m: (position[m.id], order[id(m)]))
+
+
+def _function_mutants(tu, cursor, data: bytes, operators: Sequence[str], name: str) -> list[Mutant]:  # noqa: ANN001
+    """Mutants of one function's body (``name`` '' for the target, else the callee's name)."""
+    body = _body(cursor)
     if body is None:
         return []
-    data = source.encode("utf-8")
     edits = classic_edits(tu, body, data)
     if set(operators) & set(REALISTIC_OPERATORS):
         edits += realistic_edits(tu, body, data)
     edits = [e for e in edits if e.operator in operators]
     variant_order = {op: i for i, op in enumerate(OPERATORS)}
     edits.sort(key=lambda e: (e.start, variant_order[e.operator]))  # stable: keeps variant order
+    where = f"in `{name}`: " if name else ""
     mutants: list[Mutant] = []
     seen: set[bytes] = {data}
     per_spot: dict[tuple[str, int], int] = {}
@@ -294,15 +403,16 @@ def make_mutants(
             Mutant(
                 id=f"{e.operator}@{line}:{col}/{k}",
                 operator=e.operator,
-                description=e.description,
+                description=where + e.description,
                 line=line,
                 text=new.decode("utf-8"),
                 column=col,
                 original=data[e.start : e.end].decode("utf-8", "replace"),
                 replacement=e.replacement.decode("utf-8"),
+                function=name,
             )
         )
-    return _spread(mutants, limit)
+    return mutants
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ mutation-guided LLM test generation):
    (``server.docmine``), the boundaries of the body's comparisons (each ``x < K`` gives ``K-1``,
    ``K`` and ``K+1``), the type's limits (``INT_MIN``, ``INT_MAX``, ``UINT_MAX``) and small values;
    strings are built from the character literals the body tests (``'\\t'`` gives ``"\\tx\\t"``,
-   ``'+'`` gives ``"+"`` and ``"+5"``), plus the documentation's strings.
+   ``'+'`` gives ``"+"`` and ``"+5"``), plus the documentation's strings. "The body" includes the
+   helpers of the same file whose mutants survive (their mutants are among the survivors).
 3. ``candidate_calls`` makes calls: the documentation's own calls first, then the doc's value
    tuples, then one parameter at a time varied from a base call, then pairs set to the same
    value (``(INT_MAX, INT_MAX, 1)``); at most ``max_calls``, each a self-contained unit
@@ -245,6 +246,26 @@ def candidate_calls(
 # The search
 
 
+def _callee_text(code: CodeUnderTest, function: Declaration, survivors: list[Mutant]) -> str:
+    """The text of the callees whose mutants survive (``server.select.function_mutants`` mutates
+    the helpers a function calls): their comparisons and characters join the value pools, so a
+    wrapper's search reaches its helpers' branches.
+    """
+    from cdoctest_runner.errors import CdoctestError
+    from cdoctest_runner.mutate import callees
+    from server.select import MAX_CALLEES, mutation_source
+
+    wanted = {m.function for m in survivors if m.function}
+    if not wanted:
+        return ""
+    source, flags = mutation_source(code)
+    try:
+        found = callees(source, function, code.language, MAX_CALLEES, path=code.path, flags=flags)
+    except CdoctestError:  # no definition, no parse: the pools keep the function's own body
+        return ""
+    return "".join("\n" + text for name, text in found if name in wanted)
+
+
 @dataclass
 class SearchResult:
     """What the search found: units that kill survivors, and what it could not kill."""
@@ -280,7 +301,8 @@ def search(
     shape = CallShape.of(ctx)
     if shape is None:
         return SearchResult(note="no searched calls for this kind of function")
-    calls = candidate_calls(shape, facts, ctx.source, max_calls)
+    body = ctx.source + _callee_text(code, function, survivors)
+    calls = candidate_calls(shape, facts, body, max_calls)
     cands = [
         Candidate(tuple(shape.render(args, f"_s{k}")), origin="fallback", index=1000 + k)
         for k, args in enumerate(calls)

@@ -16,9 +16,11 @@ time limit; the code keeps state). With no mutants (no body in this file, nothin
 first units are kept and the score is None.
 
 The mutants are ``function_mutants``: every operator of ``cdoctest_runner.mutate`` (classic and
-realistic), at most ``MUTANTS``. Units of ``stated`` candidates (calls the documentation states)
-are taken first. ``Selection.survivors`` lists the mutants the block does not kill (the input
-search's targets and the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
+realistic), at most ``MUTANTS``, in the function's body and in the bodies of up to ``MAX_CALLEES``
+functions of the same file it calls (a wrapper over static helpers is tested through them).
+Units of ``stated`` candidates (calls the documentation states) are taken first.
+``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
+the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
 kills off the pooled run too (marked ``approximate``); ``measure`` runs it once at the end.
 """
 
@@ -40,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
 MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
+MAX_CALLEES = 6  # functions of the same file it calls (transitively) whose bodies are mutated too
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 
 
@@ -157,30 +160,39 @@ def measure(
     )
 
 
-def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[Mutant], str]:
-    """The mutants selection and search use (every operator, ``MUTANTS`` at most), and a note
-    saying why there are none ('' when there are some).
+def mutation_source(code: CodeUnderTest) -> tuple[str, tuple[str, ...]]:
+    """The text mutants are made of (``code.text``, else the file) and the session's own flags
+    (a macro-renamed function, ``-DZ_PREFIX``, parses as it runs).
     """
-    from cdoctest_runner.mutate import OPERATORS, MutationError, make_mutants
-
     source = code.text
     if source is None and code.path is not None:
         with open(code.path, encoding="utf-8", errors="surrogateescape") as fh:
             source = fh.read()
+    flags = (
+        *(f"-I{d}" for d in code.include_dirs),
+        *(f"-D{d}" for d in code.defines),
+        *code.flags,
+    )
+    return source or "", flags
+
+
+def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[Mutant], str]:
+    """The mutants selection and search use (every operator, ``MUTANTS`` at most, the callees'
+    included: module docstring), and a note saying why there are none ('' when there are some).
+    """
+    from cdoctest_runner.mutate import OPERATORS, MutationError, make_mutants
+
+    source, flags = mutation_source(code)
     try:
         mutants = make_mutants(
-            source or "",
+            source,
             function,
             code.language,
             MUTANTS,
             path=code.path,
-            # the session's own flags: a macro-renamed function (-DZ_PREFIX) parses as it runs
-            flags=(
-                *(f"-I{d}" for d in code.include_dirs),
-                *(f"-D{d}" for d in code.defines),
-                *code.flags,
-            ),
+            flags=flags,
             operators=OPERATORS,
+            callees=MAX_CALLEES,
         )
     except MutationError as exc:
         return [], f"no mutation analysis: {exc}"
