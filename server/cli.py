@@ -388,6 +388,12 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
             )
             if f.phase:
                 print(f"  block from phase {f.phase}", file=err)
+            if f.mutants_killed_by_timeout:
+                print(
+                    f"  killed only by a timeout (CPU time): {f.mutants_killed_by_timeout} of "
+                    f"{f.mutants_killed} killed mutant(s)",
+                    file=err,
+                )
             if f.surviving_mutants:
                 print(f"  not covered ({len(f.surviving_mutants)} surviving mutant(s)):", file=err)
             for m in f.surviving_mutants:
