@@ -38,8 +38,19 @@ def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:.1f}%" if b else "-"
 
 
+CITYWALK = (
+    "**Beside CITYWALK**: it reports 44.5% line and 37.7% branch coverage for GPT-4o-written C++ "
+    "tests on ten real projects (and CoverUp an 80% median). What differs: their model is GPT-4o; "
+    "their projects are whole C++ code bases measured as a project, ours four files cut from four "
+    "libraries (two C, two C++) measured file by file; ours are doc-comment blocks of at most 8 "
+    "examples per function. Not a ranking."
+)
+
+
 def run_base(base: str, model: bool) -> list[object]:
-    """Generate the blocks of one code base and measure them; one table row."""
+    """Generate the blocks of one code base and measure them; one table row (the last two
+    cells: the ``(hit, total)`` counts of lines and branch outcomes, for the total row).
+    """
     with tempfile.TemporaryDirectory(prefix=f"cov-{base}-") as tmp:
         work = Path(tmp) / base
         shutil.copytree(DATA / base, work)
@@ -63,7 +74,8 @@ def run_base(base: str, model: bool) -> list[object]:
         m = TOTAL.search(cov.stdout)
         if not m:
             print(cov.stdout + cov.stderr, file=sys.stderr)
-            return [base, summary, "-", "-", f"{gen_s:.0f}", f"{run_s:.1f}", f"{cov_s:.1f}"]
+            row = [base, summary, "-", "-", f"{gen_s:.0f}", f"{run_s:.1f}", f"{cov_s:.1f}"]
+            return [*row, (0, 0), (0, 0)]
         lh, lt, bh, bt = (int(g) for g in m.groups())
         return [
             base,
@@ -73,6 +85,8 @@ def run_base(base: str, model: bool) -> list[object]:
             f"{gen_s:.0f}",
             f"{run_s:.1f}",
             f"{cov_s:.1f}",
+            (lh, lt),
+            (bh, bt),
         ]
 
 
@@ -96,8 +110,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for base in args.bases.split(","):
         rows.append(run_base(base, args.model))
-        print(" | ".join(str(c) for c in rows[-1]), flush=True)
-    text = markdown_table(header, rows)
+        print(" | ".join(str(c) for c in rows[-1][:7]), flush=True)
+    lh, lt = (sum(r[7][i] for r in rows) for i in (0, 1))  # type: ignore[index]
+    bh, bt = (sum(r[8][i] for r in rows) for i in (0, 1))  # type: ignore[index]
+    blocks = sum(int(m.group(1)) for r in rows if (m := re.match(r"(\d+) block", str(r[1]))))
+    total = ["all", f"{blocks} blocks"]
+    total += [f"{_pct(lh, lt)} ({lh}/{lt})", f"{_pct(bh, bt)} ({bh}/{bt})", "", "", ""]
+    text = markdown_table(header, [r[:7] for r in rows] + [total])
     print(text)
     if not args.no_write:
         config = "the default pipeline" if args.model else "the fallback generator (`--no-model`)"
@@ -108,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             "`bench/data/realcode/`, then `cdoctest-run FILE` without and with `--coverage`. "
             "Coverage is of the whole file by all its blocks (`cdoctest_runner.coverage`: each "
             "block compiled natively with LLVM source-based coverage; a branch is one outcome of "
-            "a condition, as lcov counts). " + args.note,
+            "a condition, as lcov counts). " + CITYWALK + " " + args.note,
         )
     return 0
 
