@@ -298,10 +298,15 @@ def _build(
             "-x",
             "c",
             "main.c",
+            "-x",
+            "none",  # the libraries after it are libraries, not C sources
             "-o",
             "block",
             *code.libraries,
             *[f"-Wl,-rpath,{os.path.dirname(lib)}" for lib in code.libraries],
+            # A project library may reference a symbol no file defines (resolved lazily, so
+            # clang-repl loads it; a block that never calls it runs): link as clang-repl loads.
+            "-Wl,--allow-shlib-undefined",
             "-lm",
         ]
         proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)

@@ -128,3 +128,45 @@ def test_a_header_with_a_sibling_source_is_measured_too(tmp_path):
     report = coverage.measure(_jobs(str(tmp_path / "box.hpp")), tools)
     where = {f.name: (os.path.basename(f.file), f.first_line) for f in report.functions}
     assert where == {"half(int)": ("box.hpp", 8), "twice(int)": ("box.cpp", 2)}
+
+
+@pytest.mark.clang
+def test_a_block_against_a_prebuilt_library_is_run_and_linked(tmp_path):
+    """``--lib``: the header is included, the library linked (not measured: not compiled here)."""
+    import shutil
+    import subprocess
+
+    tools = _tools_or_skip()
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler")
+    (tmp_path / "m.h").write_text("/**\n>>> add(2, 3)\n5\n*/\nint add(int a, int b);\n")
+    (tmp_path / "m.c").write_text("int add(int a, int b) { return a + b; }\n")
+    lib = tmp_path / "libm2.so"
+    source = str(tmp_path / "m.c")
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(lib), source], check=True)
+    config = cli.RunConfig(files=[str(tmp_path / "m.h")], libraries=[str(lib)])
+    jobs = [(t, c) for t, c, _ in cli.collect(config)]
+    report = coverage.measure(jobs, tools)
+    assert (report.measured, report.notes, report.functions) == (1, [], [])
+
+
+@pytest.mark.clang
+def test_a_file_of_a_built_project_links_its_project_library(geo_cache):
+    """``-p BUILD`` (tests/data/cmake_geo): ``dist2`` calls ``sq`` from ``sq.c`` through the
+    project's library, which also references ``cube`` that no file defines (linked as clang-repl
+    loads it, lazily). ``dist2``'s one line runs; ``norm`` is never called.
+    """
+    from cdoctest_runner.flags import code_under_test, compile_flags
+    from cdoctest_runner.parser import parse_examples
+    from cdoctest_runner.project_lib import libraries_for
+    from cdoctest_runner.runner import examples_doctest
+
+    tools = _tools_or_skip()
+    path = str(geo_cache.root / "src" / "dist.c")
+    build = str(geo_cache.build)
+    code = code_under_test(path, flags=compile_flags(path, build), link=libraries_for(path, build))
+    block = examples_doctest(parse_examples(">>> dist2(0, 0, 3, 4)\n25\n"))
+    report = coverage.measure([(block, code)], tools)
+    assert report.notes == []
+    assert _by_name(report) == {"dist2": (1, 1, 0, 0), "norm": (0, 1, 0, 0)}
