@@ -170,6 +170,9 @@ class MutationReport:
     # killed mutants whose first difference is that they ran out of time (CPU time: see
     # cdoctest_runner.cpuclock): a kill no output shows, reported apart
     timeout_kills: frozenset[str] = frozenset()
+    # id -> the differing examples that ran under the mutant (``detected_by`` without the ones
+    # SKIPPED because an earlier example ended its session): what each example shows by itself
+    observed_by: dict[str, frozenset[int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready summary (mutant texts left out)."""
@@ -517,6 +520,7 @@ def mutation_analysis(
     kills: list[set[str]] = [set() for _ in examples]
     killed_by: dict[str, int] = {}
     detected_by: dict[str, frozenset[int]] = {}
+    observed_by: dict[str, frozenset[int]] = {}
     survivors: list[Mutant] = []
     stillborn: list[Mutant] = []
     timeouts: set[str] = set()
@@ -533,6 +537,11 @@ def mutation_analysis(
                 timeouts.add(m.id)
             killed_by[m.id] = i
             detected_by[m.id] = frozenset(where)
+            observed_by[m.id] = frozenset(
+                j
+                for j in where
+                if j < len(r.results) and r.results[j].outcome is not Outcome.SKIPPED
+            )
             if 0 <= i < len(kills):
                 kills[i].add(m.id)
     total = len(mutants) - len(stillborn)
@@ -547,6 +556,7 @@ def mutation_analysis(
         mutants=list(mutants),
         killed_by=killed_by,
         detected_by=detected_by,
+        observed_by=observed_by,
         baseline=baseline,
         baseline_passed=baseline.passed,
         timeout_kills=frozenset(timeouts),
@@ -564,6 +574,7 @@ def select_examples(
     *,
     requires: Sequence[Sequence[int]] | None = None,
     start: Sequence[int] = (),
+    cost: Sequence[int] | None = None,
 ) -> list[int]:
     """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing most.
 
@@ -572,7 +583,8 @@ def select_examples(
 
     Each round takes the candidate (with its not-yet-taken ``requires[i]``, e.g. the declarations a
     call uses, which count towards ``max_examples``) that adds the most new kills per example taken;
-    ties go to the larger gain, then to the earliest candidate. Stops when nothing adds a kill.
+    ties go to the larger gain, then to the lower ``cost`` (e.g. the length of the source: short
+    over long), then to the earliest candidate. Stops when nothing adds a kill.
     When no candidate kills anything, the first one (with its requirements) is kept, so a block
     is never empty.
 
@@ -582,6 +594,8 @@ def select_examples(
     [0, 2]
     >>> select_examples("abcd", [{"m1"}, {"m1", "m2"}, {"m3"}, set()], 2, start=[3])
     [1, 3]
+    >>> select_examples("ab", [{"m1"}, {"m1"}], 1, cost=[30, 12])
+    [1]
     """
     if len(kills) != len(candidates):
         raise ValueError(f"{len(candidates)} candidates but {len(kills)} kill sets")
@@ -607,7 +621,7 @@ def select_examples(
             for j in take:
                 covered |= kills[j]
     while len(chosen) < max_examples:
-        best: tuple[float, int] | None = None
+        best: tuple[float, int, int, int] | None = None
         best_take: list[int] = []
         for i in range(n):
             if i in chosen:
@@ -618,7 +632,8 @@ def select_examples(
             gain = len(set().union(*(kills[j] for j in take)) - covered)
             if gain == 0:
                 continue
-            key = (gain / len(take), gain, -i)
+            price = sum(cost[j] for j in take) if cost is not None else 0
+            key = (gain / len(take), gain, -price, -i)
             if best is None or key > best:
                 best, best_take = key, take
         if best is None:

@@ -19,6 +19,10 @@ The mutants are ``function_mutants``: every operator of ``cdoctest_runner.mutate
 realistic), at most ``MUTANTS``, in the function's body and in the bodies of up to ``MAX_CALLEES``
 functions of the same file it calls (a wrapper over static helpers is tested through them).
 Units of ``stated`` candidates (calls the documentation states) are taken first.
+Before the analysis, units a reviewer would delete leave the pool (``server.acceptable``: a unit
+that never calls the function, a dead store); the cover prefers the shorter of two examples that
+add the same kills, and a block whose checked calls all print the same gets one that prints
+another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
 the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
 kills off the pooled run too (marked ``approximate``); ``measure`` runs it once at the end.
@@ -38,7 +42,7 @@ from server.api import Finding
 from server.verify import VerifiedUnit, declared_names
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cdoctest_runner.mutate import Mutant
+    from cdoctest_runner.mutate import Mutant, MutationReport
 
 MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
 MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
@@ -216,7 +220,8 @@ def select_block(
     Examples of units whose candidate is ``stated`` (calls the documentation states; the first
     ``MAX_STATED`` such units) are taken first. ``exact=False`` skips the second run of a chosen
     block that is not a prefix of the pool: the kills are read off the pooled run and the
-    selection is marked ``approximate`` (``measure`` makes it exact later).
+    selection is marked ``approximate`` (``measure`` makes it exact later), unless a chosen unit
+    was swapped for a shorter one (``_shorter_units``): that block is measured at once.
     """
     from cdoctest_runner.mutate import (
         MutationError,
@@ -225,8 +230,10 @@ def select_block(
         select_examples,
     )
 
+    pool, dropped = _acceptable(pool, code, function)
     if not pool.examples:
-        return Selection((), (), (), None, 0, 0, "nothing to select from")
+        why = f": {len(dropped)} unit(s) dropped, {dropped[0]}" if dropped else ""
+        return Selection((), (), (), None, 0, 0, "nothing to select from" + why)
     # Declarations a call needs count towards the budget; allow a little room for them.
     has_setup = any(pool.requires[i] for i in range(len(pool.examples)))
     budget = max_examples + (2 if has_setup else 0)
@@ -245,8 +252,15 @@ def select_block(
     kills = report.kills_per_example
     stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
     start = [i for i, u in enumerate(pool.unit_of) if u in stated]
-    chosen = select_examples(pool.examples, kills, budget, requires=pool.requires, start=start)
+    cost = [len(" ".join(e.source.split())) for e in pool.examples]
+    chosen = select_examples(
+        pool.examples, kills, budget, requires=pool.requires, start=start, cost=cost
+    )
+    covered = chosen
+    chosen = _shorter_units(pool, chosen, report, cost, keep=set(stated))
+    swapped = chosen != covered  # a block the pooled run did not choose: measured, even if inexact
     chosen = _with_a_check(pool, chosen)
+    chosen = _with_another_output(pool, chosen, function)
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
     stillborn = {m.id for m in report.stillborn}
@@ -266,7 +280,7 @@ def select_block(
             mutants=mutants,
             timeout_kills=killed_ids & report.timeout_kills,
         )
-    if not exact:
+    if not exact and not swapped:
         # Read off the pooled run (close, not exact: see below); ``measure`` makes it exact.
         killed_ids = block_kills(report, chosen)
         return _selection(
@@ -308,6 +322,91 @@ def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:
     if first is None:
         return chosen
     return sorted(set(chosen) | set(pool.requires[first]) | {first})
+
+
+def _acceptable(pool: Pool, code: CodeUnderTest, function: Declaration) -> tuple[Pool, list[str]]:
+    """``pool`` without the units a reviewer would delete (``server.acceptable``, rules 1 and 2),
+    and why each was dropped.
+    """
+    from server.acceptable import acceptable_units
+
+    try:
+        source = mutation_source(code)[0]
+    except OSError:  # no text to look the overwriting calls up in: they get the benefit of doubt
+        source = ""
+    kept, dropped = acceptable_units(pool.units, function, source)
+    if not dropped:
+        return pool, []
+    return build_pool(kept, max_examples=max(MAX_POOL, len(pool.examples))), dropped
+
+
+def _shorter_units(
+    pool: Pool,
+    chosen: list[int],
+    report: MutationReport,
+    cost: Sequence[int],
+    *,
+    keep: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[int]:
+    """``chosen`` with each chosen unit swapped for a shorter unit of the pool that shows every
+    mutant only it showed (``server.acceptable``, rule 4: short over long). "Shows" is
+    ``MutationReport.observed_by``: the examples that differed while they ran under the mutant,
+    whichever was first; the greedy cover counts only first detections, so of two calls that
+    kill the same mutants it keeps whichever comes first in the pool. Units in ``keep`` (the
+    documentation's calls) stay.
+    """
+    shows: list[set[str]] = [set() for _ in pool.examples]
+    for mid, where in report.observed_by.items():
+        for i in where:
+            if 0 <= i < len(shows):
+                shows[i].add(mid)
+    members = {u: [i for i, k in enumerate(pool.unit_of) if k == u] for u in range(len(pool.units))}
+    current = set(chosen)
+    for u in sorted({pool.unit_of[i] for i in chosen} - keep):
+        mine = [i for i in current if pool.unit_of[i] == u]
+        if not mine:
+            continue
+        rest = current - set(mine)
+        needed = set().union(*(shows[i] for i in mine)) - set().union(*(shows[i] for i in rest))
+        price = sum(cost[i] for i in mine)
+        best: tuple[int, int] | None = None
+        for v, idx in members.items():
+            if v == u or set(idx) & current or len(idx) > len(mine):
+                continue
+            v_price = sum(cost[i] for i in idx)
+            if v_price >= price or not needed <= set().union(*(shows[i] for i in idx)):
+                continue
+            if best is None or (v_price, v) < best:
+                best = (v_price, v)
+        if best is not None:
+            current = rest | set(members[best[1]])
+    return sorted(current)
+
+
+def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
+    """``chosen``, plus the first example (and what it needs) that calls the function and prints
+    another output, when every call the block checks prints the same (``server.acceptable``,
+    rule 3): four calls that all print ``0`` say less than two that differ.
+    """
+    from server.acceptable import calls_target
+
+    def checked_call(i: int) -> bool:
+        return bool(pool.examples[i].want) and calls_target([pool.examples[i]], function)
+
+    outputs = {pool.examples[i].want for i in chosen if checked_call(i)}
+    if len([i for i in chosen if checked_call(i)]) < 2 or len(outputs) != 1:
+        return chosen
+    other = next(
+        (
+            i
+            for i in range(len(pool.examples))
+            if i not in chosen and checked_call(i) and pool.examples[i].want not in outputs
+        ),
+        None,
+    )
+    if other is None:
+        return chosen
+    return sorted(set(chosen) | set(pool.requires[other]) | {other})
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:
