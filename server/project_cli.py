@@ -34,8 +34,8 @@ def add_project_arguments(p: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         metavar="N",
-        help="project runs: functions generated side by side (default: one per two usable "
-        "CPUs, at least one; they share the interpreters)",
+        help="project runs: functions generated side by side (default: one per usable CPU, "
+        "at most 4; they share the interpreters)",
     )
     p.add_argument(
         "--cache-dir",
@@ -54,10 +54,14 @@ def add_project_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def default_jobs() -> int:
-    """Functions side by side: one per two usable CPUs (each runs several interpreters)."""
-    from cdoctest_runner.runner import usable_cpus
+    """Functions side by side: one per usable CPU, at most four (``default_workers``).
 
-    return max(1, usable_cpus() // 2)
+    They share the generator's runners, whose worker threads bound the interpreters; on 2 cores
+    two jobs doubled the functions per minute of a project run (docs/benchmarks.md).
+    """
+    from cdoctest_runner.runner import default_workers
+
+    return default_workers()
 
 
 class _Display:
