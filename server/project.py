@@ -40,7 +40,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from cdoctest_runner import ctext
@@ -381,7 +381,7 @@ class ProjectResult:
 class _FilePlan:
     path: str
     text: str
-    source: SourceFile
+    functions: list[Located]  # without their cursors: a plan does not keep the file's parse
     keys: list[str]
     decisions: list[Decision]
     done: dict[int, FunctionResult | None] = field(default_factory=dict)
@@ -397,7 +397,7 @@ class ProjectRun:
 
     def __init__(
         self,
-        generator: Any,  # server.pipeline.Generator (typed loosely: tests pass a counting wrapper)
+        generator: Any,  # server.pipeline.Generator (typed loosely: tests pass a stand-in)
         *,
         write: bool,
         cache: ResultCache | None,
@@ -409,7 +409,6 @@ class ProjectRun:
         self.cache = cache
         self.jobs = max(1, jobs)
         self.root = root
-        self._lock = threading.Lock()
 
     def salt(self) -> str:
         """What besides the code decides a result: options, fallback, source flags, the model."""
@@ -429,7 +428,10 @@ class ProjectRun:
         decisions = [
             decide(f, k, path, self.cache) for f, k in zip(source.functions, keys, strict=True)
         ]
-        return _FilePlan(path, text, source, keys, decisions)
+        # Drop the cursors: they keep the translation unit (and its headers) alive, and a
+        # project run plans every file before generating.
+        functions = [replace(f, cursor=None, parent_cursor=None) for f in source.functions]
+        return _FilePlan(path, text, functions, keys, decisions)
 
     def run(
         self,
@@ -461,7 +463,7 @@ class ProjectRun:
             futures: dict[concurrent.futures.Future[FileResult], tuple[_FilePlan, int]] = {}
             for p in plans:
                 for i in p.todo:
-                    selector = TargetSelector(line=p.source.functions[i].start_line)
+                    selector = TargetSelector(line=p.functions[i].start_line)
                     fut = pool.submit(
                         self.generator.generate, p.path, p.text, selector, cancel=cancel
                     )
@@ -479,7 +481,7 @@ class ProjectRun:
                     ProjectEvent(
                         "function",
                         path=p.path,
-                        qualname=p.source.functions[i].declaration.qualname,
+                        qualname=p.functions[i].declaration.qualname,
                         status=got.status if got is not None else "error",
                         message=error,
                     )
@@ -505,7 +507,7 @@ class ProjectRun:
         self, fut: concurrent.futures.Future[FileResult], p: _FilePlan, i: int
     ) -> tuple[FunctionResult | None, str]:
         """The function's result, or None and why (its generation raised or missed it)."""
-        want = p.source.functions[i].declaration
+        want = p.functions[i].declaration
         try:
             result = fut.result()
         except Exception as exc:  # cancelled, a model that cannot load, a broken file ...
@@ -519,9 +521,7 @@ class ProjectRun:
         """Merge the file's blocks, write it (once, atomically) and record the results."""
         funcs: list[FunctionOutcome] = []
         edits = []
-        for i, (f, key, decision) in enumerate(
-            zip(p.source.functions, p.keys, p.decisions, strict=True)
-        ):
+        for i, (f, key, decision) in enumerate(zip(p.functions, p.keys, p.decisions, strict=True)):
             d = f.declaration
             if decision == "todo":
                 r = p.done.get(i)
@@ -583,7 +583,7 @@ class ProjectRun:
                 continue
             if r.status == "verified" and not written:
                 continue
-            f, key = p.source.functions[i], p.keys[i]
+            f, key = p.functions[i], p.keys[i]
             self.cache.put(
                 key, CacheEntry(r.status, f.declaration.qualname, r.mutants_killed, r.mutants_total)
             )
