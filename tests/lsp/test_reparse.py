@@ -19,8 +19,6 @@ from server.locate import load_source
 
 BASE = """\
 #include <vector>
-#include <string>
-#include <map>
 #include "local.h"
 
 int twice(int x) { return 2 * x; }
@@ -42,7 +40,7 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_a_reparse_sees_edits_in_the_body_and_in_the_preamble(project: Path) -> None:
-    """Test data: BASE (<vector>, <string>, <map> and a local header)."""
+    """Test data: BASE (<vector> and a local header)."""
     path = str(project)
     reparser = clang.Reparser()
     assert _names(path, BASE, reparser) == ["twice", "size_of"]
