@@ -131,6 +131,9 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
     if args.function or args.line is not None:
         print("cdoctest-gen: --function and --line name one file's function; give a file", file=err)
         return 2
+    if getattr(args, "coverage", False):
+        print("cdoctest-gen: --coverage measures one file; give a file", file=err)
+        return 2
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
     from cdoctest_runner.runner import DocTestRunner, default_workers
     from cdoctest_runner.toolchain import find_clang_repl

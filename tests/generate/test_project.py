@@ -129,6 +129,8 @@ def test_project_files_of_a_compile_database(tmp_path: Path) -> None:
     (build / "compile_commands.json").write_text(json.dumps(entries))
     assert project_files([], str(build)) == [str(proj / "a.c"), str(proj / "b.cpp")]
     assert cli.main(["--no-model"]) == 2  # neither a file, a directory nor -p
+    assert cli.main([str(proj), "--function", "twice"]) == 2  # one file's option
+    assert cli.main([str(proj), "--coverage"]) == 2
 
 
 def _run(argv: list[str], report: Path) -> dict:
