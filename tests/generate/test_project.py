@@ -63,6 +63,15 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Path:
     return proj
 
 
+def test_docstring_examples() -> None:
+    import doctest
+
+    import server.project
+
+    result = doctest.testmod(server.project)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_code_text_and_keys_follow_the_code_only(tmp_path: Path) -> None:
     """Test data: B_CPP. A comment or block above a function keeps every key; editing ``square``
     changes its key and its caller ``cube``'s, not ``is_even``'s.
