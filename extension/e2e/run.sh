@@ -82,9 +82,13 @@ for _ in $(seq 600); do grep -q "HTTP server listening" "$shots/code-server.log"
 grep -q "HTTP server listening" "$shots/code-server.log" || { cat "$shots/code-server.log"; echo "[e2e] code-server did not start"; exit 1; }
 echo "[e2e] code-server ready after $(($(date +%s) - t0)) s; screenshots in $shots" >&2
 
+# the coverage step needs the LLVM tools of clang-repl's version (scripts/setup.sh installs them)
+coverage=1
+for tool in clang-22 llvm-cov-22 llvm-profdata-22; do command -v "$tool" >/dev/null || coverage=0; done
+
 # 4. drive it
 rm -f "$shots"/*.png "$shots"/failure-*.html "$shots"/*cdoctest.log
-E2E_DIR="$dir" E2E_WS="$tmp/ws" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
+E2E_DIR="$dir" E2E_WS="$tmp/ws" E2E_COVERAGE="$coverage" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
 rc=$?
 cp "$tmp/ws/shapes.c" "$shots/shapes.c.after" 2>/dev/null
 find "$tmp/user" -name '*cdoctest.log' -exec cp {} "$shots/" \; 2>/dev/null

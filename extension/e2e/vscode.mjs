@@ -5,7 +5,8 @@
 // the "passed" lenses; break rect_area; run all tests from the Testing view's button and see the
 // failing test in the view with its diff (expected/actual) in the test peek; a C file with a
 // block created on disk (by this script, as a build or a git checkout would) appears in the
-// Testing view, and leaves it when deleted (E2E_WS names the workspace folder). Prints "RESULT ok"
+// Testing view, and leaves it when deleted (E2E_WS names the workspace folder); a run with coverage
+// shows the file's share in the Test Coverage view and the covered lines in the gutter. Prints "RESULT ok"
 // (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure and, beside it,
 // failure-view.html: the DOM of the view the failing step waited on, and failure-page.html).
 // Positions are found with Ctrl+F (no C/C++ extension, so no symbols); waits are on states (the
@@ -191,6 +192,22 @@ try {
   await extraRow.first().waitFor({ state: 'detached', timeout: 60000 });
   log('Testing view: extra_twice.c gone after it was deleted');
   await shot('testing-view-file-deleted');
+
+  // 7. Run with Coverage: the Test Coverage view lists shapes.c with its share, and the editor's
+  // gutter marks the lines the blocks ran (VS Code's coverage decorations).
+  if (process.env.E2E_COVERAGE === '0') {
+    log('coverage step skipped: no clang-22/llvm-cov-22/llvm-profdata-22 here (scripts/setup.sh installs them)');
+  } else {
+    await palette('Test: Run All Tests with Coverage');
+    view = '.part.sidebar';
+    const covered = page.locator('.test-coverage-list-item:has-text("shapes.c")').first();
+    await covered.waitFor({ timeout: 180000 });
+    await page.locator('.editor-instance .coverage-deco-hit').first().waitFor({ timeout: 60000 });
+    const hit = await page.locator('.editor-instance .line-numbers.coverage-deco-hit').allInnerTexts();
+    log('coverage view:', (await covered.innerText()).replace(/\s+/g, ' '), '| covered lines in the gutter:', hit.join(','));
+    if (hit.length < 3) throw new Error(`only ${hit.length} covered line(s) marked in the gutter`);
+    await shot('coverage');
+  }
   log('RESULT ok');
 } catch (err) {
   log('RESULT failed:', err.message.split('\n')[0]);
