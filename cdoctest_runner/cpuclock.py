@@ -7,10 +7,10 @@ depend on what else runs. Wall-clock time stays a backstop, for code that waits 
 computing:
 
 - ``BlockClock.expired(now)`` is asked once the wall deadline has passed. It extends the deadline
-  while the session has used less CPU than the budget *and* has been computing (at least
-  ``MIN_SHARE`` of the elapsed time on a CPU: a starved session, not a blocked one), up to
+  while the session has used less CPU than the budget *and* is computing (at least ``MIN_SHARE``
+  of the wall time since the last look on a CPU: a starved session, not a blocked one), up to
   ``BACKSTOP`` times the budget of wall time. A session that sleeps or waits is timed out at the
-  original wall deadline, as before.
+  wall deadline, as before (or at the next look, once it stops computing).
 - ``ProcessTree.cpu_seconds()`` reads the CPU time (user + system, all threads, reaped children
   included) of the sandbox's process and its descendants from ``/proc``; the tree is found again
   at each block's start and when one of its processes is gone. Where ``/proc`` cannot be read it
@@ -23,9 +23,14 @@ False
 10.1
 >>> c.expired(now=10.1, cpu_now=4.0)   # the budget is spent
 True
->>> BlockClock(10.0, 7.0, 1.0).expired(now=10.0, cpu_now=1.1)   # 3% CPU: waiting, not starved
+>>> BlockClock(10.0, 7.0, 1.0).expired(now=10.0, cpu_now=1.03)  # 1% CPU: waiting, not starved
 True
->>> BlockClock(10.0, 7.0, 1.0).expired(now=19.0, cpu_now=2.0)   # past 3x the budget: backstop
+>>> BlockClock(10.0, 7.0, 1.0).expired(now=22.0, cpu_now=2.0)   # past 5x the budget: backstop
+True
+>>> c = BlockClock(10.0, 7.0, 1.0)
+>>> c.expired(now=10.0, cpu_now=1.9)   # 0.9 s of CPU in 3 s (30%): starved, extended
+False
+>>> c.expired(now=c.until, cpu_now=1.9)   # no CPU since the last look: it waits now
 True
 """
 
@@ -36,8 +41,11 @@ from dataclasses import dataclass
 
 __all__ = ["BACKSTOP", "MIN_SHARE", "BlockClock", "ProcessTree"]
 
-BACKSTOP = 3.0  # wall time never exceeds this many times the budget
-MIN_SHARE = 0.1  # below this CPU share of the elapsed wall time a session waits, not starves
+BACKSTOP = 5.0  # wall time never exceeds this many times the budget
+# Below this CPU share of the elapsed wall time a session waits, not starves: a session in
+# ``sleep`` or a blocked read measures 0%; one that computes on a 2-core machine with a load
+# average of 20 still gets about 10%.
+MIN_SHARE = 0.02
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -50,6 +58,7 @@ class BlockClock:
     cpu_start: float | None  # the session's CPU seconds when the block started (None: unknown)
     until: float = 0.0  # the current wall deadline, extended while the session is starved
     extended: bool = False  # whether the deadline was ever extended
+    _seen: tuple[float, float] | None = None  # (wall, cpu) at the last look
 
     def __post_init__(self) -> None:
         self.until = self.until or self.deadline
@@ -68,9 +77,12 @@ class BlockClock:
         if cpu_now is None or self.cpu_start is None:
             return True
         used = cpu_now - self.cpu_start
-        elapsed = max(now - self.wall_start, 1e-9)
+        # the share since the last look (since the start at the first): computing right now?
+        since_wall, since_cpu = self._seen or (self.wall_start, self.cpu_start)
+        self._seen = (now, cpu_now)
+        recent = (cpu_now - since_cpu) / max(now - since_wall, 1e-9)
         backstop = self.wall_start + BACKSTOP * self.budget
-        if used >= self.budget or now >= backstop or used < MIN_SHARE * elapsed:
+        if used >= self.budget or now >= backstop or recent < MIN_SHARE:
             return True
         self.until = min(now + max(0.05, self.budget - used), backstop)
         self.extended = True
