@@ -59,6 +59,7 @@ from server import phases
 from server.api import (
     FileResult,
     FunctionInfo,
+    FunctionResult,
     GenerateOptions,
     PhaseCallback,
     PhaseResult,
@@ -373,13 +374,20 @@ class Generator:
         model, reason = self.model_info()
         return FileResult(
             path=source.path,
-            functions=tuple(p.result for p in plans),
+            functions=tuple(_shown(p) for p in plans),
             new_text=apply_edits(source.text, edits),
             edits=edits,
             model=model,
             model_reason=reason,
             timings={**timings, "total": max(timings.values(), default=0.0)},
         )
+
+
+def _shown(plan: Plan) -> FunctionResult:
+    """The plan's result, naming its function as the file spells it (``Located.shown``)."""
+    if not plan.target.shown_name:
+        return plan.result
+    return replace(plan.result, function=plan.target.shown)
 
 
 def _stop_if_hosted(backend: Backend) -> None:

@@ -89,8 +89,9 @@ int compress2(int a, int b) { return (int)compressBound(a) + b; }
 
 
 def test_names_as_the_file_spells_them_under_a_prefix_macro(tmp_path, capsys):
-    """``-DZ_PREFIX`` makes ``compress2`` the symbol ``z_compress2``: it is matched, listed and
-    called as ``compress2``, and its mutants are still found (parsed with the same flags).
+    """``-DZ_PREFIX`` makes ``compress2`` the symbol ``z_compress2``: it is matched, listed,
+    called and reported as ``compress2``, and its mutants are still found (parsed with the same
+    flags).
     """
     from server.api import SourceOptions
     from server.locate import load_source
@@ -104,7 +105,7 @@ def test_names_as_the_file_spells_them_under_a_prefix_macro(tmp_path, capsys):
     rc = cli.main([str(path), "-D", "Z_PREFIX", "--function", "compress2", "--no-model", "--json"])
     captured = capsys.readouterr()
     assert rc == 0, captured.err
-    f = _function(json.loads(captured.out), "z_compress2")
+    f = _function(json.loads(captured.out), "compress2")
     assert f["status"] == "verified", f["message"]
     block = f["edit"]["new_text"]
     assert ">>> compress2(" in block and "z_compress2" not in block
