@@ -72,6 +72,20 @@ cs="$dir/node_modules/.bin/code-server"
 "$cs" --user-data-dir "$tmp/user" --extensions-dir "$tmp/ext" --install-extension "$tmp/cdoctest.vsix" \
   >"$tmp/install-ext.log" 2>&1 || { cat "$tmp/install-ext.log"; echo "[e2e] installing the .vsix failed"; exit 1; }
 
+# a multi-file CMake project beside it (tests/data/cmake_geo: dist2 in src/dist.c calls sq from
+# src/sq.c), configured and built as a developer's build directory, found through the workspace's
+# cmake.buildDirectory setting (read by the extension, with or without CMake Tools)
+geo=0
+if command -v cmake >/dev/null && { command -v cc >/dev/null || command -v gcc >/dev/null; }; then
+  cp -r "$repo/tests/data/cmake_geo" "$tmp/ws/geo"
+  (cmake -S "$tmp/ws/geo" -B "$tmp/ws/geo/build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON &&
+    cmake --build "$tmp/ws/geo/build") >"$tmp/geo-build.log" 2>&1 ||
+    { cat "$tmp/geo-build.log"; echo "[e2e] building the CMake project failed"; exit 1; }
+  mkdir -p "$tmp/ws/.vscode"
+  echo '{ "cmake.buildDirectory": "${workspaceFolder}/geo/build" }' >"$tmp/ws/.vscode/settings.json"
+  geo=1
+fi
+
 # 3. code-server on a free port (its own process group, so cleanup takes the extension host too)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 setsid "$cs" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
@@ -88,7 +102,7 @@ for tool in clang-22 llvm-cov-22 llvm-profdata-22; do command -v "$tool" >/dev/n
 
 # 4. drive it
 rm -f "$shots"/*.png "$shots"/failure-*.html "$shots"/*cdoctest.log
-E2E_DIR="$dir" E2E_WS="$tmp/ws" E2E_COVERAGE="$coverage" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
+E2E_DIR="$dir" E2E_WS="$tmp/ws" E2E_COVERAGE="$coverage" E2E_GEO="$geo" CHROMIUM="$chromium" node "$here/vscode.mjs" "http://127.0.0.1:$port/?folder=$tmp/ws" "$shots" "$cs_pid"
 rc=$?
 cp "$tmp/ws/shapes.c" "$shots/shapes.c.after" 2>/dev/null
 find "$tmp/user" -name '*cdoctest.log' -exec cp {} "$shots/" \; 2>/dev/null

@@ -6,7 +6,9 @@
 // failing test in the view with its diff (expected/actual) in the test peek; a C file with a
 // block created on disk (by this script, as a build or a git checkout would) appears in the
 // Testing view, and leaves it when deleted (E2E_WS names the workspace folder); a run with coverage
-// shows the file's share in the Test Coverage view and the covered lines in the gutter. Prints "RESULT ok"
+// shows the file's share in the Test Coverage view and the covered lines in the gutter; in a
+// multi-file CMake project (cmake.buildDirectory set), a function that calls another file of its
+// library gets a block. Prints "RESULT ok"
 // (exit 0) or "RESULT failed: why" (exit 1, with a screenshot of the failure and, beside it,
 // failure-view.html: the DOM of the view the failing step waited on, and failure-page.html).
 // Positions are found with Ctrl+F (no C/C++ extension, so no symbols); waits are on states (the
@@ -207,6 +209,30 @@ try {
     log('coverage view:', (await covered.innerText()).replace(/\s+/g, ' '), '| covered lines in the gutter:', hit.join(','));
     if (hit.length < 3) throw new Error(`only ${hit.length} covered line(s) marked in the gutter`);
     await shot('coverage');
+  }
+
+  // 8. A multi-file CMake project (cmake.buildDirectory set in the workspace): generate a cdoctest
+  // for dist2 in geo/src/dist.c, which calls sq from geo/src/sq.c (the rest of its library).
+  if (process.env.E2E_GEO === '0') {
+    log('cross-file step skipped: no cmake or C compiler here');
+  } else {
+    await page.keyboard.press('Escape');
+    view = '.editor-instance';
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget input');
+    await page.keyboard.type('geo/src/dist.c');
+    await page.locator('.quick-input-list .monaco-list-row:has-text("dist.c")').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.view-lines:has-text("int dist2")', { timeout: 30000 });
+    await goTo('int dist2');
+    await palette('cdoctest: Generate cdoctest for function at cursor');
+    await page.waitForSelector('.view-lines:has-text(">>> dist2(")', { timeout: 300000 });
+    const block = (await editorText()).replace(/\u00a0/g, ' ');
+    log('cross-file: block inserted for dist2:', block.slice(block.indexOf('>>>'), block.indexOf('>>>') + 120).replace(/\s+/g, ' '));
+    await save(); // the saved block runs against the project's library: its lens says "passed"
+    await page.locator('.codelens-decoration:has-text("passed")').first().waitFor({ timeout: 120000 });
+    log('cross-file: lens', (await page.locator('.codelens-decoration').allInnerTexts()).join(' | ').replace(/\s+/g, ' '));
+    await shot('cross-file-generated');
   }
   log('RESULT ok');
 } catch (err) {

@@ -1,10 +1,11 @@
 // Flags from CMake Tools, pure (no 'vscode' import) so node's test runner covers it. When the CMake
-// Tools extension (ms-vscode.cmake-tools) is installed and `cdoctest.build.compileCommandsDir` is
-// empty, the server gets the CMake build directory as `build.compileCommandsDir`, so files are
+// Tools extension (ms-vscode.cmake-tools) is installed, or `cmake.buildDirectory` is set, and
+// `cdoctest.build.compileCommandsDir` is empty, the server gets the CMake build directory as
+// `build.compileCommandsDir` (and with it the rest of the file's project library), so files are
 // parsed and run with the include paths and defines of their `compile_commands.json` entry. The
 // build directory comes from CMake Tools' API (`getApi(1)` -> `getProject(uri)` ->
 // `getBuildDirectory()`), else from its `cmake.buildDirectory` setting with the variables
-// substituted. Without CMake Tools nothing changes.
+// substituted. Without CMake Tools only an explicit `cmake.buildDirectory` is read.
 
 export const CMAKE_TOOLS_ID = 'ms-vscode.cmake-tools';
 
@@ -75,7 +76,7 @@ export function flagsLine(cmakeDir: string | undefined, userSetting: string | un
     return 'Flags: no compile_commands.json (set cdoctest.build.compileCommandsDir, or use CMake Tools).';
   }
   return hasDb
-    ? `Flags: compile_commands.json in ${cmakeDir} (the CMake Tools build directory).`
-    : `Flags: the CMake Tools build directory ${cmakeDir} has no compile_commands.json yet ` +
+    ? `Flags: compile_commands.json in ${cmakeDir} (the CMake build directory: CMake Tools or cmake.buildDirectory).`
+    : `Flags: the CMake build directory ${cmakeDir} has no compile_commands.json yet ` +
         '(configure with CMAKE_EXPORT_COMPILE_COMMANDS=ON); cdoctest.build.extraFlags only.';
 }

@@ -25,7 +25,7 @@ let loggedSandbox: string | undefined;
 let statusItem: vscode.StatusBarItem | undefined;
 let output: vscode.LogOutputChannel | undefined;
 let tests: CdoctestTests | undefined;
-let cmakeDir: string | undefined; // the CMake Tools build directory, when CMake Tools is installed
+let cmakeDir: string | undefined; // the CMake build directory (CMake Tools, or cmake.buildDirectory where set)
 
 interface GenerateResult {
   edit: LspWorkspaceEdit | null;
@@ -52,23 +52,30 @@ function serverCommand(): ServerCommand {
   });
 }
 
-/** The CMake Tools build directory of the first workspace folder (undefined without CMake Tools). */
+/** The CMake build directory of the first workspace folder: CMake Tools' (its API, else its
+ *  `cmake.buildDirectory` setting); without CMake Tools, `cmake.buildDirectory` where the user or
+ *  the workspace set it (a team's shared settings), else undefined. */
 async function resolveCMakeDir(): Promise<string | undefined> {
   const ext = vscode.extensions?.getExtension(CMAKE_TOOLS_ID);
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!ext || !folder) {
+  if (!folder) {
     return undefined;
   }
-  try {
-    const exports = ext.isActive ? ext.exports : await ext.activate();
-    const fromApi = await apiBuildDirectory(exports, folder.uri);
-    if (fromApi) {
-      return fromApi;
+  if (ext) {
+    try {
+      const exports = ext.isActive ? ext.exports : await ext.activate();
+      const fromApi = await apiBuildDirectory(exports, folder.uri);
+      if (fromApi) {
+        return fromApi;
+      }
+    } catch (err) {
+      output?.warn(`CMake Tools: its API could not be used (${err}); reading cmake.buildDirectory`);
     }
-  } catch (err) {
-    output?.warn(`CMake Tools: its API could not be used (${err}); reading cmake.buildDirectory`);
   }
   const template = vscode.workspace.getConfiguration('cmake', folder.uri).get<string>('buildDirectory');
+  if (!ext && !template) {
+    return undefined;
+  }
   const dir = substitute(template || '${workspaceFolder}/build', folderVars(folder.uri.fsPath, process.env));
   if (!dir) {
     output?.warn(`CMake Tools: cannot resolve cmake.buildDirectory "${template}"`);

@@ -28,7 +28,7 @@ test("the user's compileCommandsDir wins over CMake Tools', and the log says whe
   assert.equal(chooseCompileCommandsDir('/mine', '/w/build'), '/mine');
   assert.equal(chooseCompileCommandsDir('', '/w/build'), '/w/build');
   assert.equal(chooseCompileCommandsDir(undefined, undefined), undefined);
-  assert.match(flagsLine('/w/build', '', true), /compile_commands.json in \/w\/build \(the CMake Tools build directory\)/);
+  assert.match(flagsLine('/w/build', '', true), /compile_commands.json in \/w\/build \(the CMake build directory: CMake Tools or cmake.buildDirectory\)/);
   assert.match(flagsLine('/w/build', '', false), /has no compile_commands.json yet .*CMAKE_EXPORT_COMPILE_COMMANDS/);
   assert.match(flagsLine('/w/build', '/mine', true), /in \/mine \(cdoctest.build.compileCommandsDir\)/);
 });
