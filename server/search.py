@@ -217,6 +217,9 @@ def candidate_calls(
         add(args)
     n = len(shape.params)
     base = doc[0] if doc else [pool[0] if pool else "0" for pool in pools]
+    if shape.variadic:  # a printf-like function: its formats first, the other arguments as base
+        for v in pools[-1][: (3 * max_calls) // 4]:
+            add([*base[:-1], v])
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and "out" not in kinds:

@@ -93,6 +93,9 @@ class CallShape:
     name: str  # how to call it at global scope
     params: tuple[Param, ...]
     returns: str  # 'value' | 'void' | 'string' | 'vector' | 'vector-string'
+    # printf-like: variadic, its last named parameter a C string (the format); its values then
+    # carry the variadic arguments (``"%-5d|", 42``: ``format_values``)
+    variadic: bool = False
 
     @staticmethod
     def of(ctx: FunctionContext) -> CallShape | None:
@@ -120,7 +123,8 @@ class CallShape:
             return None
         else:
             returns = "value"
-        return CallShape(ctx.call_name or ctx.declaration.name, tuple(params), returns)
+        variadic = ctx.declaration.signature.rstrip().endswith("...)") and params[-1].kind == "cstr"
+        return CallShape(ctx.call_name or ctx.declaration.name, tuple(params), returns, variadic)
 
     def render(self, args: list[str], tag: str) -> list[Example]:
         """The examples of one call with ``args`` (C spellings), variables suffixed with ``tag``.
@@ -144,7 +148,8 @@ class CallShape:
                 after.append(var)
             elif p.kind == "buf":
                 var = f"buf{tag}"
-                decls.append(f"char {var}[] = {a};")
+                size = "64" if self.variadic else ""  # room for what a format writes
+                decls.append(f"char {var}[{size}] = {a};")
                 call_args.append(var)
                 after.append(f'printf("[%s]\\n", {var});')
             else:
@@ -277,12 +282,71 @@ def _strings_from_chars(chars: list[str], body: str) -> list[str]:
     return seen
 
 
+# printf conversions by family: the conversion, a typical argument, an edge argument
+_CONVERSIONS = (
+    ("d", "42", "(-42)"),
+    ("x", "0x123", "0"),
+    ("f", "0.5", "(0.0 / 0.0)"),
+    ("e", "1.5", "(-0.0)"),
+    ("g", "0.0001", "1e20"),
+    ("c", "'a'", "' '"),
+    ("s", '"ab"', '""'),
+)
+
+
+def format_values(chars: list[str], ints: list[int]) -> list[str]:
+    """Format strings with their variadic arguments for a printf-like function, from the format
+    grammar the body tests: the conversions and flags that occur among its character literals
+    (``'%'`` is needed), each flag with a width after some text (``"ab[%-5d]", 42``: where a
+    field starts matters), precisions (3, and for floating point the first bound above 9 the
+    body compares with), ``*`` precisions (``-1``), the ``0`` flag with a precision, ``#`` with
+    a zero; the conversions' edge arguments (``0``, NaN, ``-42``). Interleaved over the
+    conversions, so a short list covers them all.
+
+    >>> format_values(["'%'", "'d'", "'-'", "'.'"], [])
+    ['"ab[%-5d]", 42', '"%.3d|", 42', '"%d|", (-42)', '"%d|", 42']
+    >>> format_values(["'d'", "'-'"], [])
+    []
+    """
+    inner = {c[1:-1] for c in chars}
+    if "%" not in inner:
+        return []
+    rows: list[list[str]] = []
+    for conv, typical, edge in _CONVERSIONS:
+        if conv not in inner:
+            continue
+        floating = conv in "feg"
+        width = 15 if floating else 5
+        prec = next((v for v in ints if 9 < v <= 20), 10) if floating else 3
+        padded = [f'"ab[%{flag}{width}{conv}]", {typical}' for flag in "-0+ " if flag in inner]
+        row = padded[:1]
+        if "#" in inner and conv == "x":
+            row += [f'"%#{conv}|", {edge}', f'"%#.3{conv}|", {typical}']
+        if "." in inner:
+            row.append(f'"%.{prec}{conv}|", {typical}')
+            if "*" in inner:
+                row.append(f'"%.*{conv}|", -1, {typical}')
+            if "0" in inner and not floating:
+                row.append(f'"[%08.3{conv}]", {typical}')
+        row += [f'"%{conv}|", {edge}', *padded[1:], f'"%{conv}|", {typical}']
+        rows.append(row)
+    out: list[str] = []
+    for k in range(max((len(r) for r in rows), default=0)):
+        out += [r[k] for r in rows if k < len(r)]
+    return out
+
+
 def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]:
     """Candidate arguments per parameter, most telling first (see the module docstring)."""
     ints = [_c(v) for v in body_ints(body)]
     chars = _body_chars(body)
     pools: list[list[str]] = []
-    for p in shape.params:
+    for k, p in enumerate(shape.params):
+        if shape.variadic and k == len(shape.params) - 1:
+            formats = format_values(chars, body_ints(body))
+            if formats:
+                pools.append(formats + [f"{s}, 0" for s in facts.strings])
+                continue
         if p.kind in ("int", "uint"):
             vals = list(facts.ints) + ints + _limits(p, body) + ["0", "1", "(-1)", "2", "3"]
             if p.kind == "uint":

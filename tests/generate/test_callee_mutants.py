@@ -126,3 +126,100 @@ def test_the_search_reaches_a_helpers_branch(tmp_path, runner) -> None:  # noqa:
     )
     assert found.killed == {"relational@1:37/0"}
     assert found.units and all("0" in u.examples[0].source for u in found.units)
+
+
+MINI_FORMAT = r"""#include <stdarg.h>
+#include <stddef.h>
+static size_t put_int(char *out, size_t at, size_t n, int v, int left, int width) {
+    char digits[16];
+    int k = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do { digits[k++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) digits[k++] = '-';
+    size_t start = at;
+    if (!left) while (k + (int)(at - start) < width) { if (at < n) out[at] = ' '; at++; }
+    while (k) { k--; if (at < n) out[at] = digits[k]; at++; }
+    if (left) while ((int)(at - start) < width) { if (at < n) out[at] = ' '; at++; }
+    return at;
+}
+int mini_format(char *buf, size_t n, const char *fmt, ...) {
+    va_list va;
+    va_start(va, fmt);
+    size_t at = 0;
+    for (; *fmt; fmt++) {
+        if (*fmt != '%') { if (at < n) buf[at] = *fmt; at++; continue; }
+        fmt++;
+        int left = 0, width = 0;
+        if (*fmt == '-') { left = 1; fmt++; }
+        while (*fmt >= '0' && *fmt <= '9') width = width * 10 + (*fmt++ - '0');
+        if (*fmt == 'd') at = put_int(buf, at, n, va_arg(va, int), left, width);
+    }
+    if (n) buf[at < n ? at : n - 1] = '\0';
+    va_end(va);
+    return (int)at;
+}
+"""
+
+
+def test_a_printf_like_shape_takes_formats_with_their_arguments() -> None:
+    """A variadic function whose last named parameter is a C string gets format strings built
+    from the conversions and flags its body tests, each with its argument, in a 64-byte buffer.
+    """
+    from server.search_inputs import CallShape, Param, format_values
+
+    values = format_values(["'%'", "'-'", "'d'", "'0'", "'.'"], [])
+    assert values == [
+        '"ab[%-5d]", 42',
+        '"%.3d|", 42',
+        '"[%08.3d]", 42',
+        '"%d|", (-42)',
+        '"ab[%05d]", 42',
+        '"%d|", 42',
+    ]
+    shape = CallShape(
+        "mini_format",
+        (Param("buf", "char"), Param("uint", "size_t"), Param("cstr", "char")),
+        "value",
+        variadic=True,
+    )
+    assert [e.source.strip() for e in shape.render(['""', "64", values[0]], "1")] == [
+        'char buf1[64] = ""; mini_format(buf1, 64, "ab[%-5d]", 42)',
+        'printf("[%s]\\n", buf1);',
+    ]
+
+
+@pytest.mark.clang
+def test_the_search_gives_a_printf_like_helper_a_padded_field(tmp_path, runner) -> None:  # noqa: ANN001
+    """``<`` -> ``<=`` in the helper's left-justified padding shows only with a ``%-5d`` format
+    and its argument, after some text (the field's start matters).
+    """
+    from server.api import TargetSelector
+    from server.context import function_context
+    from server.docmine import DocFacts
+    from server.locate import load_source, select_targets
+    from server.search import search
+
+    path = tmp_path / "mini.c"
+    path.write_text(MINI_FORMAT)
+    source = load_source(str(path), None)
+    (target,) = select_targets(source, TargetSelector(name="mini_format"))
+    ctx = function_context(source, target)
+    padding = [
+        m
+        for m in make_mutants(MINI_FORMAT, ctx.declaration, "c", 400, path=source.path, callees=6)
+        if m.id == "relational@12:40/0"  # `(at - start) < width` -> `<=`
+    ]
+    assert len(padding) == 1 and padding[0].function == "put_int"
+    found = search(
+        ctx,
+        DocFacts(),
+        source.code_under_test(),
+        ctx.declaration,
+        runner,
+        runner,
+        padding,
+        names={"mini_format"},
+        max_calls=8,  # formats first: 6 of them
+    )
+    assert found.killed == {padding[0].id}
+    assert any("%-5d" in u.examples[0].source for u in found.units)
