@@ -120,12 +120,12 @@ class FunctionResult:
     mutation_score: float | None = None  # killed / total mutants, None when no mutants
     mutants_killed: int = 0
     mutants_total: int = 0
-    findings: tuple[Finding, ...] = ()
-    surviving_mutants: tuple[SurvivingMutant, ...] = ()  # mutants the block does not kill
-    candidates_total: int = 0
     # of the kills, those shown only by the mutant running out of time (a CPU-time budget, so
     # the same on a loaded machine), not by an output
     mutants_killed_by_timeout: int = 0
+    findings: tuple[Finding, ...] = ()
+    surviving_mutants: tuple[SurvivingMutant, ...] = ()  # mutants the block does not kill
+    candidates_total: int = 0
     candidates_verified: int = 0
     message: str = ""  # human summary, honest about what was done
     # Seconds per stage; "total": from the function's start to its last phase's end; with two

@@ -370,10 +370,10 @@ class Steps:
         score = ""
         if selection.mutation_score is not None:
             score = f"; mutation score {selection.killed}/{selection.total}"
-            if selection.approximate:
-                score += " (read off the pooled run; measured in phase 2)"
             if selection.timeout_kills:
                 score += f" ({len(selection.timeout_kills)} killed only by a timeout)"
+            if selection.approximate:
+                score += " (read off the pooled run; measured in phase 2)"
         bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
         msg = "; ".join(notes) + f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
         if selection.note:
@@ -387,9 +387,9 @@ class Steps:
             mutation_score=selection.mutation_score,
             mutants_killed=selection.killed,
             mutants_total=selection.total,
+            mutants_killed_by_timeout=len(selection.timeout_kills),
             findings=selection.findings,
             surviving_mutants=survivors(selection, equivalent),
-            mutants_killed_by_timeout=len(selection.timeout_kills),
             candidates_total=total,
             candidates_verified=ok,
             message=msg,
