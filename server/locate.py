@@ -287,6 +287,7 @@ def _collect(tu: Any, path: str, text: str) -> list[Located]:
 
 
 _IDENT_AT = re.compile(rb"[A-Za-z_]\w*")
+_IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 def _name_in_file(c: Any, data: bytes) -> str:
@@ -338,8 +339,8 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
 
 def _shown_name(c: Any, kind: str, data: bytes) -> str:
     """The file's spelling of a function a macro renames, else ''."""
-    if kind != "FUNCTION_DECL":
-        return ""
+    if kind != "FUNCTION_DECL" or not _IDENT.fullmatch(c.spelling):
+        return ""  # an operator (`operator<<`) is spelled with its symbol, never by a macro
     name = _name_in_file(c, data)
     return name if name and name != c.spelling else ""
 
