@@ -211,11 +211,17 @@ def _env(tmp_path: Path) -> dict[str, str]:
 def test_sigint_leaves_every_file_unchanged_or_with_whole_blocks(tmp_path: Path) -> None:
     """Test data: three files, one job. Once the first file is reported written, SIGINT: the run
     stops (exit 130), the first file keeps whole blocks, the others are unchanged.
+
+    The second file starts with ``nap``, whose every call waits 0.3 s (wall clock, whatever the
+    load), so the file cannot be finished in the moment between the first file's report and the
+    signal (seen in a fresh-clone run under a CPU hog with plain fast functions: the whole run
+    ended before the signal landed).
     """
     _clang_repl()
+    nap = "#include <unistd.h>\nint nap(int x) { usleep(300000); return x; }\n\n"
     originals = {
         "a1.c": "int twice(int x) { return 2 * x; }\n",
-        "b2.c": A_C + "\nint inc(int x) { return x + 1; }\n",
+        "b2.c": nap + A_C + "\nint inc(int x) { return x + 1; }\n",
         "c3.cpp": B_CPP,
     }
     proj = _project(tmp_path, originals)
