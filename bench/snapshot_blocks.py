@@ -1,6 +1,6 @@
 """The blocks the generator writes, saved to compare two versions of the engine.
 
-``python -m bench.snapshot_blocks OUT.json [--model] [--budget S] [--seed S]``
+``python -m bench.snapshot_blocks OUT.json [--model] [--budget S] [--seed S] [--set all|generate|bugs]``
 ``python -m bench.snapshot_blocks --compare BEFORE.json AFTER.json``
 
 A refactor that claims "behaviour unchanged" shows it here: the same targets as the generator
@@ -30,26 +30,29 @@ from server.api import GenerateOptions, TargetSelector  # noqa: E402
 COMPARED = ("status", "origin", "block_text", "mutants_killed", "mutants_total")
 
 
-def targets() -> list[tuple[str, str | None]]:
+def targets(which: str = "all") -> list[tuple[str, str | None]]:
     """(path, function) pairs: the generator bench's quick subset (None: every function of the
     file without a block), then the realistic-bug set.
     """
     from bench.bench_bugs import load_bugs
     from bench.bench_generate import targets as generate_targets
 
-    out = [(t.path, t.function) for t in generate_targets(quick=True)]
-    out += [(str(fn.path), fn.function) for fn in load_bugs()]
+    out: list[tuple[str, str | None]] = []
+    if which in ("all", "generate"):
+        out += [(t.path, t.function) for t in generate_targets(quick=True)]
+    if which in ("all", "bugs"):
+        out += [(str(fn.path), fn.function) for fn in load_bugs()]
     return out
 
 
-def snapshot(out: Path, model: bool, budget: float, seed: int) -> None:
+def snapshot(out: Path, model: bool, budget: float, seed: int, which: str = "all") -> None:
     """Generate every target and write the records to ``out`` (after each target)."""
     from server.pipeline import Generator
 
     opts = GenerateOptions(no_model=not model, seed=seed, time_budget_s=budget)
     gen = Generator(options=opts)
     records: dict[str, dict[str, object]] = {}
-    for path, function in targets():
+    for path, function in targets(which):
         selector = TargetSelector(name=function) if function else TargetSelector(all=True)
         where = Path(path).resolve().relative_to(ROOT)
         t0 = time.monotonic()
@@ -90,13 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--model", action="store_true", help="the default pipeline (model on)")
     p.add_argument("--budget", type=float, default=900.0, help="time budget per function (s)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--set", choices=("all", "generate", "bugs"), default="all", help="which targets"
+    )
     p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)
     if args.compare:
         return compare(*args.compare)
     if args.out is None:
         p.error("give OUT.json or --compare BEFORE AFTER")
-    snapshot(args.out, args.model, args.budget, args.seed)
+    snapshot(args.out, args.model, args.budget, args.seed, args.set)
     return 0
 
 
