@@ -1,6 +1,7 @@
 """The blocks the generator writes, saved to compare two versions of the engine.
 
-``python -m bench.snapshot_blocks OUT.json [--model] [--budget S] [--seed S] [--set all|generate|bugs]``
+``python -m bench.snapshot_blocks OUT.json [--model] [--budget S] [--seed S]
+[--set all|generate|bugs]``
 ``python -m bench.snapshot_blocks --compare BEFORE.json AFTER.json``
 
 A refactor that claims "behaviour unchanged" shows it here: the same targets as the generator
