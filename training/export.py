@@ -38,51 +38,32 @@ directory (written by ``training.hf_model``'s conversion: the weights *are* that
 a
 GRPO checkpoint's ``config.yaml`` (null = the embedded model), followed recursively. Models with no
 GGUF ancestry (a Hugging Face download) are refused: convert them with llama.cpp's
-``convert_hf_to_gguf.py`` first. Errors are :class:`ExportError` (a ``models.api.ModelError``).
+``convert_hf_to_gguf.py`` first. Errors are ``training.export_gguf.ExportError`` (a
+``models.api.ModelError``); the GGUF reading and writing pieces the three outputs share are in
+``training.export_gguf``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import re
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from models.api import ModelError
-
-OUTTYPES = ("f32", "f16", "q8_0")
-PERMUTE_QK_ARCHS = frozenset({"llama"})
-SUPPORTED_ARCHS = frozenset({"llama", "qwen2", "qwen3"})
-
-
-class ExportError(ModelError):
-    """The model cannot be exported (unsupported architecture or adapter, no source GGUF, I/O)."""
-
-
-@dataclass(frozen=True)
-class ExportReport:
-    """What was written: ``kind`` is ``'model'`` (full GGUF) or ``'adapter'`` (LoRA GGUF)."""
-
-    path: str
-    kind: str
-    architecture: str
-    base_gguf: str  # the source GGUF (metadata/tokenizer donor; the base an adapter applies to)
-    outtype: str
-    block_count: int
-    tensors: int
-    raw_copied: int  # tensors copied unchanged in their source quantisation
-    bytes: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data."""
-        return asdict(self)
-
+from training.export_gguf import (
+    ExportError,
+    ExportReport,
+    add_model_tensors,
+    block_count,
+    check_outtype,
+    checked_arch,
+    copy_metadata,
+    file_type,
+    finish_file,
+    hparams,
+    open_reader,
+    staged,
+)
 
 # --------------------------------------------------------------------------- lineage
 
@@ -122,141 +103,6 @@ def source_gguf(model_dir: str | os.PathLike[str], _depth: int = 0) -> str:
     )
 
 
-# --------------------------------------------------------------------------- tensors
-
-
-def permute_qk(weight: np.ndarray, n_head: int) -> np.ndarray:
-    """llama.cpp's rotary row order for a q/k projection (rows = n_head × head_dim): the inverse of
-    transformers' ``reverse_permute`` on GGUF load.
-
-    >>> permute_qk(np.arange(8).reshape(8, 1), 2)[:, 0].tolist()
-    [0, 2, 1, 3, 4, 6, 5, 7]
-    """
-    shape = weight.shape
-    return (
-        weight.reshape(n_head, 2, shape[0] // n_head // 2, *shape[1:]).swapaxes(1, 2).reshape(shape)
-    )
-
-
-class _Names:
-    """HF parameter name -> GGUF tensor name for one architecture and block count."""
-
-    def __init__(self, arch: str, n_blocks: int) -> None:
-        import gguf
-
-        by_name = {name: key for key, name in gguf.MODEL_ARCH_NAMES.items()}
-        if arch not in by_name:
-            raise ExportError(f"architecture {arch!r} is unknown to gguf-py")
-        self._map = gguf.get_tensor_name_map(by_name[arch], n_blocks)
-
-    def __call__(self, hf_name: str) -> str:
-        name = self._map.get_name(hf_name, try_suffixes=(".weight", ".bias"))
-        if name is None:
-            raise ExportError(f"no GGUF tensor name for parameter {hf_name!r}")
-        return name
-
-
-def _hparams(config: Any) -> tuple[int, int, int]:
-    n_head = int(config.num_attention_heads)
-    n_kv = int(getattr(config, "num_key_value_heads", None) or n_head)
-    return int(config.num_hidden_layers), n_head, n_kv
-
-
-def _qk_heads(gguf_name: str, n_head: int, n_kv: int) -> int | None:
-    if re.search(r"\.attn_q\.(weight|bias)$", gguf_name):
-        return n_head
-    if re.search(r"\.attn_k\.(weight|bias)$", gguf_name):
-        return n_kv
-    return None
-
-
-def _encode(array: np.ndarray, outtype: str) -> tuple[np.ndarray, Any]:
-    """``(data, raw_dtype)`` for ``GGUFWriter.add_tensor``; 1-D tensors always F32."""
-    import gguf
-
-    array = np.ascontiguousarray(array, dtype=np.float32)
-    if array.ndim < 2 or outtype == "f32":
-        return array, None
-    if outtype == "q8_0" and array.shape[-1] % 32 == 0:
-        return gguf.quants.quantize(
-            array, gguf.GGMLQuantizationType.Q8_0
-        ), gguf.GGMLQuantizationType.Q8_0
-    return array.astype(np.float16), None
-
-
-def _file_type(outtype: str) -> int:
-    import gguf
-
-    return {
-        "f32": gguf.LlamaFileType.ALL_F32,
-        "f16": gguf.LlamaFileType.MOSTLY_F16,
-        "q8_0": gguf.LlamaFileType.MOSTLY_Q8_0,
-    }[outtype]
-
-
-def _reader(path: str) -> Any:
-    from gguf import GGUFReader
-
-    try:
-        return GGUFReader(path)
-    except Exception as exc:  # gguf-py raises ValueError/struct errors on a bad file
-        raise ExportError(f"{path}: cannot read the source GGUF: {exc}") from exc
-
-
-def _arch(reader: Any, path: str) -> str:
-    field = reader.get_field("general.architecture")
-    arch = field.contents() if field is not None else None
-    if arch not in SUPPORTED_ARCHS:
-        raise ExportError(
-            f"{path}: architecture {arch!r} is not supported by the exporter "
-            f"(supported: {', '.join(sorted(SUPPORTED_ARCHS))})"
-        )
-    return arch
-
-
-def _check_outtype(outtype: str) -> None:
-    if outtype not in OUTTYPES:
-        raise ExportError(f"outtype {outtype!r}: choose one of {', '.join(OUTTYPES)}")
-
-
-def _copy_metadata(reader: Any, writer: Any, skip: set[str]) -> None:
-    import gguf
-
-    for field in reader.fields.values():
-        if (
-            field.name.startswith("GGUF.")
-            or field.name == "general.architecture"
-            or field.name in skip
-        ):
-            continue
-        vtype = field.types[0]
-        sub_type = field.types[-1] if vtype == gguf.GGUFValueType.ARRAY else None
-        writer.add_key_value(field.name, field.contents(), vtype, sub_type=sub_type)
-
-
-def _finish(writer: Any, tmp: Path, target: Path) -> int:
-    """Write the GGUF to ``tmp``, then rename it to ``target``; its size in bytes."""
-    writer.write_header_to_file()
-    writer.write_kv_data_to_file()
-    writer.write_tensors_to_file()
-    writer.close()
-    os.replace(tmp, target)
-    return target.stat().st_size
-
-
-@contextlib.contextmanager
-def _staged(out: str | os.PathLike[str]) -> Iterator[tuple[Path, Path]]:
-    """``(target, tmp)``: the output and the sibling written first (removed if the body fails)."""
-    target = Path(out)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        yield target, tmp
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 # --------------------------------------------------------------------------- full model
 
 
@@ -275,81 +121,25 @@ def export_full(
     """
     import gguf
 
-    _check_outtype(outtype)
-    reader = _reader(base_gguf)
-    arch = _arch(reader, base_gguf)
-    n_blocks, _, _ = _hparams(model.config)
-    src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
+    check_outtype(outtype)
+    reader = open_reader(base_gguf)
+    arch = checked_arch(reader, base_gguf)
+    n_blocks, _, _ = hparams(model.config)
+    src_blocks = block_count(reader, arch)
     offset = n_blocks - src_blocks  # blocks added at the front (training.expand)
     source = {t.name: t for t in reader.tensors}
-    with _staged(out) as (target, tmp):
+    with staged(out) as (target, tmp):
         writer = gguf.GGUFWriter(str(tmp), arch)
-        _copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
+        copy_metadata(reader, writer, {f"{arch}.block_count", "general.file_type"})
         writer.add_block_count(n_blocks)
-        writer.add_file_type(int(_file_type(outtype)))
-        count, raw = _add_model_tensors(
+        writer.add_file_type(int(file_type(outtype)))
+        count, raw = add_model_tensors(
             writer, model, arch, outtype, source if keep_unchanged else {}, offset
         )
-        size = _finish(writer, tmp, target)
+        size = finish_file(writer, tmp, target)
     return ExportReport(
         str(target), "model", arch, str(base_gguf), outtype, n_blocks, count, raw, size
     )
-
-
-def _add_model_tensors(
-    writer: Any, model: Any, arch: str, outtype: str, source: dict[str, Any], offset: int
-) -> tuple[int, int]:
-    """Add every tensor of ``model`` to ``writer``; return ``(tensors, raw-copied)``.
-
-    A tensor equal to its ``source`` counterpart (block index shifted by ``offset``) is copied raw
-    in its source quantisation.
-    """
-    import torch
-
-    n_blocks, n_head, n_kv = _hparams(model.config)
-    names = _Names(arch, n_blocks)
-    tied = bool(getattr(model.config, "tie_word_embeddings", False))
-    count = raw = 0
-    for hf_name, tensor in model.state_dict().items():
-        if tied and hf_name == "lm_head.weight":
-            continue
-        name = names(hf_name)
-        array = tensor.detach().to(torch.float32).cpu().numpy()
-        if arch in PERMUTE_QK_ARCHS:
-            heads = _qk_heads(name, n_head, n_kv)
-            if heads is not None:
-                array = permute_qk(array, heads)
-        original = source.get(_source_name(name, offset))
-        if original is not None and _same_values(original, array):
-            writer.add_tensor(
-                name,
-                np.asarray(original.data),
-                raw_shape=original.data.shape,
-                raw_dtype=original.tensor_type,
-            )
-            raw += 1
-        else:
-            data, raw_dtype = _encode(array, outtype)
-            writer.add_tensor(name, data, raw_dtype=raw_dtype)
-        count += 1
-    return count, raw
-
-
-def _source_name(name: str, offset: int) -> str:
-    match = re.match(r"blk\.(\d+)\.(.*)", name)
-    if not match:
-        return name
-    index = int(match.group(1)) - offset
-    return f"blk.{index}.{match.group(2)}" if index >= 0 else ""
-
-
-def _same_values(tensor: Any, array: np.ndarray) -> bool:
-    from gguf import dequantize
-
-    if tuple(int(d) for d in reversed(tensor.shape)) != array.shape:
-        return False
-    values = dequantize(tensor.data, tensor.tensor_type).reshape(array.shape)
-    return bool(np.array_equal(values.astype(np.float32), array))
 
 
 # --------------------------------------------------------------------------- dispatch
@@ -358,10 +148,10 @@ def _same_values(tensor: Any, array: np.ndarray) -> bool:
 def _is_untouched_base(peft_model: Any, base_gguf: str) -> bool:
     """Whether ``peft_model``'s frozen base is exactly the model of ``base_gguf``'s conversion."""
     base = peft_model.get_base_model()
-    n_blocks, _, _ = _hparams(base.config)
-    reader = _reader(base_gguf)
-    arch = _arch(reader, base_gguf)
-    if n_blocks != int(reader.get_field(f"{arch}.block_count").contents()):
+    n_blocks, _, _ = hparams(base.config)
+    reader = open_reader(base_gguf)
+    arch = checked_arch(reader, base_gguf)
+    if n_blocks != block_count(reader, arch):
         return False
     origin = getattr(base.config, "_name_or_path", "") or getattr(base, "name_or_path", "")
     source_file = Path(origin) / "SOURCE" if origin else None

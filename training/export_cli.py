@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from training.export import OUTTYPES, export_path
+from training.export import export_path
+from training.export_gguf import OUTTYPES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

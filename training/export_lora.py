@@ -5,8 +5,8 @@ as ``alpha·sqrt(r)``), and per adapted weight ``<gguf name>.lora_a`` (peft ``lo
 and ``.lora_b`` (``lora_B``, (out, r)), whose rows are permuted into llama.cpp's rotary order for
 q/k of the ``llama`` architecture. llama.cpp computes ``W·x + alpha/r · B(A·x)``, as peft does.
 Plain LoRA only: DoRA, rank/alpha patterns, ``modules_to_save`` and adapted embeddings are refused
-(:class:`training.export.ExportError`). ``training.export.export_model`` chooses this output for a
-LoRA whose base is the untouched source GGUF.
+(:class:`training.export_gguf.ExportError`). ``training.export.export_model`` chooses this output
+for a LoRA whose base is the untouched source GGUF. The GGUF pieces are ``training.export_gguf``'s.
 """
 
 from __future__ import annotations
@@ -16,20 +16,21 @@ import os
 import re
 from typing import Any
 
-from training.export import (
+from training.export_gguf import (
     PERMUTE_QK_ARCHS,
     ExportError,
     ExportReport,
-    _arch,
-    _check_outtype,
-    _encode,
-    _finish,
-    _hparams,
-    _Names,
-    _qk_heads,
-    _reader,
-    _staged,
+    TensorNames,
+    block_count,
+    check_outtype,
+    checked_arch,
+    encode,
+    finish_file,
+    hparams,
+    open_reader,
     permute_qk,
+    qk_heads,
+    staged,
 )
 
 
@@ -70,20 +71,20 @@ def export_lora(
     import torch
     from peft import get_peft_model_state_dict
 
-    _check_outtype(outtype)
-    reader = _reader(base_gguf)
-    arch = _arch(reader, base_gguf)
+    check_outtype(outtype)
+    reader = open_reader(base_gguf)
+    arch = checked_arch(reader, base_gguf)
     peft_config = peft_model.peft_config[adapter_name]
     _check_lora(peft_config)
     config = peft_model.get_base_model().config
-    n_blocks, n_head, n_kv = _hparams(config)
-    src_blocks = int(reader.get_field(f"{arch}.block_count").contents())
+    n_blocks, n_head, n_kv = hparams(config)
+    src_blocks = block_count(reader, arch)
     if n_blocks != src_blocks:
         raise ExportError(
             f"the adapter's base has {n_blocks} blocks but {base_gguf} has {src_blocks}: "
             "an adapter cannot add layers; export a merged full GGUF instead"
         )
-    names = _Names(arch, n_blocks)
+    names = TensorNames(arch, n_blocks)
     base_names = {t.name for t in reader.tensors}
     state = get_peft_model_state_dict(peft_model, adapter_name=adapter_name)
     pairs: dict[str, dict[str, Any]] = {}
@@ -94,7 +95,7 @@ def export_lora(
                 f"unexpected tensor {key!r} in the adapter (only lora_A/lora_B are exported)"
             )
         pairs.setdefault(match.group(1), {})[match.group(2)] = tensor
-    with _staged(out) as (target, tmp):
+    with staged(out) as (target, tmp):
         writer = gguf.GGUFWriter(str(tmp), arch)
         writer.add_type(gguf.GGUFType.ADAPTER)
         writer.add_string(gguf.Keys.Adapter.TYPE, "lora")
@@ -115,16 +116,16 @@ def export_lora(
             a = ab["A"].detach().to(torch.float32).cpu().numpy()
             b = ab["B"].detach().to(torch.float32).cpu().numpy()
             if arch in PERMUTE_QK_ARCHS:
-                heads = _qk_heads(name, n_head, n_kv)
+                heads = qk_heads(name, n_head, n_kv)
                 if heads is not None:
                     b = permute_qk(b, heads)  # rows of B are the output rows of W
             for suffix, array in (("lora_a", a), ("lora_b", b)):
-                data, raw_dtype = _encode(array, outtype)
+                data, raw_dtype = encode(array, outtype)
                 writer.add_tensor(f"{name}.{suffix}", data, raw_dtype=raw_dtype)
                 count += 1
         if not count:
             raise ExportError("the adapter has no LoRA weights")
-        size = _finish(writer, tmp, target)
+        size = finish_file(writer, tmp, target)
     return ExportReport(
         str(target), "adapter", arch, str(base_gguf), outtype, n_blocks, count, 0, size
     )

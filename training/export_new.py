@@ -4,7 +4,7 @@ A model built from a ``llama``/``qwen2``/``qwen3`` transformers config (tests/tr
 test_export_qwen.py: tiny random Qwen2/Qwen3) has no source GGUF to copy metadata from, so its
 hyper-parameters are written from the config and every ``tokenizer.*`` key (vocabulary, merges,
 chat template, special ids) is copied from a donor GGUF whose vocabulary the model uses. RoPE
-scaling and sliding windows are refused (:class:`training.export.ExportError`), as is a
+scaling and sliding windows are refused (:class:`training.export_gguf.ExportError`), as is a
 vocabulary size the tokenizer does not have. The tensors are written as ``training.export``
 writes a full model.
 """
@@ -14,17 +14,17 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from training.export import (
+from training.export_gguf import (
     ExportError,
     ExportReport,
-    _add_model_tensors,
-    _check_outtype,
-    _copy_metadata,
-    _file_type,
-    _finish,
-    _hparams,
-    _reader,
-    _staged,
+    add_model_tensors,
+    check_outtype,
+    copy_metadata,
+    file_type,
+    finish_file,
+    hparams,
+    open_reader,
+    staged,
 )
 
 #: transformers ``model_type`` -> GGUF architecture that :func:`export_new` writes.
@@ -49,7 +49,7 @@ def _rope_theta(config: Any) -> float:
 
 def _add_hparams(writer: Any, arch: str, config: Any) -> None:
     """Write the ``{arch}.*`` hyper-parameters llama.cpp reads, from a transformers config."""
-    n_blocks, n_head, n_kv = _hparams(config)
+    n_blocks, n_head, n_kv = hparams(config)
     hidden = int(config.hidden_size)
     head_dim = int(getattr(config, "head_dim", None) or hidden // n_head)
     if getattr(config, "use_sliding_window", False):
@@ -89,7 +89,7 @@ def export_new(
     """
     import gguf
 
-    _check_outtype(outtype)
+    check_outtype(outtype)
     config = model.config
     model_type = getattr(config, "model_type", None)
     if model_type not in NEW_ARCHS:
@@ -97,7 +97,7 @@ def export_new(
             f"model_type {model_type!r}: export_new writes {', '.join(sorted(NEW_ARCHS))}"
         )
     arch = NEW_ARCHS[model_type]
-    reader = _reader(tokenizer_gguf)
+    reader = open_reader(tokenizer_gguf)
     tokens = reader.get_field("tokenizer.ggml.tokens")
     n_tokens = len(tokens.data) if tokens is not None else 0
     if n_tokens != int(config.vocab_size):
@@ -106,19 +106,19 @@ def export_new(
             f"{config.vocab_size}: build the model with the donor's vocabulary size"
         )
     n_blocks = int(config.num_hidden_layers)
-    with _staged(out) as (target, tmp):
+    with staged(out) as (target, tmp):
         writer = gguf.GGUFWriter(str(tmp), arch)
         writer.add_type(gguf.GGUFType.MODEL)
         writer.add_name(name or f"{arch} {n_blocks}-block model")
         _add_hparams(writer, arch, config)
-        writer.add_file_type(int(_file_type(outtype)))
-        _copy_metadata(
+        writer.add_file_type(int(file_type(outtype)))
+        copy_metadata(
             reader,
             writer,
             {f.name for f in reader.fields.values() if not f.name.startswith(TOKENIZER_PREFIX)},
         )
-        count, _ = _add_model_tensors(writer, model, arch, outtype, {}, 0)
-        size = _finish(writer, tmp, target)
+        count, _ = add_model_tensors(writer, model, arch, outtype, {}, 0)
+        size = finish_file(writer, tmp, target)
     return ExportReport(
         str(target), "model", arch, str(tokenizer_gguf), outtype, n_blocks, count, 0, size
     )

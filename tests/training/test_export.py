@@ -50,7 +50,7 @@ def test_conversion_cache_entry_follows_its_gguf_to_the_current_path(tmp_path, m
 
 
 def test_permute_qk_matches_llama_cpp_rotary_layout():
-    from training.export import permute_qk
+    from training.export_gguf import permute_qk
 
     # 2 heads of 4 rows: each head's halves are interleaved (rows 0,2,1,3 of the head).
     rows = permute_qk(np.arange(8).reshape(8, 1), 2)[:, 0].tolist()
@@ -58,6 +58,15 @@ def test_permute_qk_matches_llama_cpp_rotary_layout():
     # Rows only: columns (the LoRA A side / input dim) are untouched.
     w = np.arange(24).reshape(4, 6)
     assert permute_qk(w, 1).tolist() == [w[0].tolist(), w[2].tolist(), w[1].tolist(), w[3].tolist()]
+
+
+def test_the_shared_gguf_pieces_docstring_examples_hold():
+    import doctest
+
+    from training import export_gguf
+
+    result = doctest.testmod(export_gguf)
+    assert result.attempted >= 6 and result.failed == 0
 
 
 def test_lora_alpha_written_so_llama_cpp_scale_equals_peft_scale():
@@ -75,15 +84,16 @@ def test_lora_alpha_written_so_llama_cpp_scale_equals_peft_scale():
 
 
 def test_source_name_shifts_blocks_added_at_front():
-    from training.export import _source_name
+    from training.export_gguf import source_name
 
-    assert _source_name("blk.2.attn_q.weight", 2) == "blk.0.attn_q.weight"
-    assert _source_name("blk.1.attn_q.weight", 2) == ""  # a new block has no source tensor
-    assert _source_name("token_embd.weight", 2) == "token_embd.weight"
+    assert source_name("blk.2.attn_q.weight", 2) == "blk.0.attn_q.weight"
+    assert source_name("blk.1.attn_q.weight", 2) == ""  # a new block has no source tensor
+    assert source_name("token_embd.weight", 2) == "token_embd.weight"
 
 
 def test_source_gguf_follows_lineage(tmp_path):
-    from training.export import ExportError, source_gguf
+    from training.export import source_gguf
+    from training.export_gguf import ExportError
 
     gguf = tmp_path / "base.gguf"
     gguf.write_bytes(b"GGUF")
@@ -288,7 +298,7 @@ def test_lora_adapter_gguf_logprobs_match_torch(lora, prompt_ids, embedded_polic
 def test_lora_on_expanded_model_is_refused_as_adapter(expanded, workdir):
     from peft import LoraConfig, get_peft_model
 
-    from training.export import ExportError
+    from training.export_gguf import ExportError
     from training.export_lora import export_lora
     from training.hf_model import embedded_gguf_path
 
@@ -350,10 +360,10 @@ def test_cdoctest_gen_serves_exported_model_and_adapter(expanded, lora, workdir,
 
 
 def test_a_failed_export_leaves_neither_output_nor_temporary_file(tmp_path) -> None:
-    from training.export import _staged
+    from training.export_gguf import staged
 
     out = tmp_path / "sub" / "model.gguf"
-    with pytest.raises(RuntimeError), _staged(out) as (target, tmp):
+    with pytest.raises(RuntimeError), staged(out) as (target, tmp):
         tmp.write_bytes(b"half a file")
         raise RuntimeError("writer failed")
     assert target == out and not out.exists() and not tmp.exists()

@@ -233,7 +233,7 @@ def test_lora_adapter_and_merged_gguf_match_torch_in_llama_cpp(trained, prompt_i
 def test_export_new_refuses_a_vocabulary_the_tokenizer_does_not_have(donor, tmp_path):
     from transformers import AutoModelForCausalLM
 
-    from training.export import ExportError
+    from training.export_gguf import ExportError
     from training.export_new import export_new
 
     config = tiny_config("qwen2")
@@ -247,7 +247,7 @@ def test_export_new_refuses_a_vocabulary_the_tokenizer_does_not_have(donor, tmp_
 def test_export_new_refuses_rope_scaling_and_sliding_windows():
     from types import SimpleNamespace
 
-    from training.export import ExportError
+    from training.export_gguf import ExportError
     from training.export_new import _add_hparams, _rope_theta
 
     yarn = SimpleNamespace(rope_parameters={"rope_type": "yarn", "rope_theta": 1e6, "factor": 4.0})
