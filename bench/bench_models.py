@@ -29,7 +29,7 @@ import os
 import threading
 import time
 
-os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # see models.llama_backend._lib
+os.environ.setdefault("OMP_WAIT_POLICY", "passive")  # see models.llama_lib.llama_cpp_module
 
 N, TOKENS = 8, 128
 MESSAGES = [
@@ -185,10 +185,10 @@ def requantize_q4_0(src: str, dst: str) -> str:
     """A Q4_0 copy of ``src`` (llama.cpp's quantiser; cached at ``dst``)."""
     import ctypes
 
-    from models.llama_backend import _lib
+    from models.llama_backend import llama_cpp_module
 
     if not os.path.exists(dst):
-        L = _lib()
+        L = llama_cpp_module()
         params = L.llama_model_quantize_default_params()
         params.ftype = L.LLAMA_FTYPE_MOSTLY_Q4_0
         params.allow_requantize = True

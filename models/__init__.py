@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 import os
 
-# See models.llama_backend._lib: OpenMP spin-waiting collapses llama.cpp throughput on a busy
-# machine. Set here too so it applies when ``models`` is imported before anything loads llama_cpp.
+# See models.llama_lib.llama_cpp_module: OpenMP spin-waiting collapses llama.cpp throughput on a
+# busy machine. Set here too so it applies when ``models`` is imported before anything loads
+# llama_cpp.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 from models.api import Backend, Completion, ModelConfig, ModelError, ModelInfo, SamplingParams

@@ -43,8 +43,6 @@ from models.llama_decode import PREFIX_SLOTS, Decoder, common_prefix
 from models.llama_lib import (  # noqa: F401 - re-exported: callers import these from here
     AMX_FLAGS,
     EXTRA_BUFTS_ENV,
-    _init_lock,
-    _lib,
     available_memory,
     classify_failure,
     clear_log,
@@ -67,6 +65,7 @@ CHATML = (
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
 _cache: dict[tuple, LlamaBackend] = {}
+_cache_lock = threading.Lock()  # guards _cache
 
 
 class LlamaBackend:
@@ -80,7 +79,7 @@ class LlamaBackend:
         verbose: bool | None = None,
         prefix_slots: int = PREFIX_SLOTS,
     ) -> None:
-        L = _lib()
+        L = llama_cpp_module()
         if verbose is not None:
             set_verbose(verbose)
         if not config.model:
@@ -219,7 +218,7 @@ class LlamaBackend:
         return ainfo
 
     def _load_adapter(self, adapter: str) -> None:
-        L = _lib()
+        L = llama_cpp_module()
         ainfo = self._check_adapter(self.gguf, adapter)
         clear_log()
         self._adapter = L.llama_adapter_lora_init(self._model, adapter.encode())
@@ -277,7 +276,7 @@ class LlamaBackend:
 
         BOS is added when the vocabulary asks for it and the text does not already start with it.
         """
-        L = _lib()
+        L = llama_cpp_module()
         if add_bos is None:
             bos = self.gguf.bos_token
             add_bos = self.add_bos and not (bos and text.startswith(bos))
@@ -363,12 +362,12 @@ def get_backend(
 ) -> LlamaBackend:
     """The cached backend for ``config`` (loaded on first use, kept warm until ``close()``)."""
     key = config.load_key()
-    with _init_lock:
+    with _cache_lock:
         cached = _cache.get(key)
     if cached is not None and cached._ctx is not None:
         return cached
     backend = LlamaBackend(config, info, verbose=verbose)
-    with _init_lock:
+    with _cache_lock:
         _cache[key] = backend
     return backend
 

@@ -45,7 +45,7 @@ import numpy as np
 
 from models.api import Completion, PromptStats, SamplingParams
 from models.errors import ContextOverflow, GrammarError
-from models.llama_lib import _lib, classify_failure, clear_log, last_errors, recent_log
+from models.llama_lib import classify_failure, clear_log, last_errors, llama_cpp_module, recent_log
 
 PREFIX_SLOTS = 4  # saved constant prompt prefixes (e.g. the C and the C++ few-shot turns)
 MIN_PREFIX = 16  # shorter constant parts are not worth a slot
@@ -111,7 +111,7 @@ class Decoder:
         n_parallel: int,
         prefix_slots: int = PREFIX_SLOTS,
     ) -> None:
-        L = _lib()
+        L = llama_cpp_module()
         self.ctx, self.vocab, self.path = ctx, vocab, path
         self.n_vocab = L.llama_vocab_n_tokens(vocab)
         self.n_ctx = L.llama_n_ctx(ctx)
@@ -166,7 +166,7 @@ class Decoder:
 
     def reset(self) -> None:
         """Forget every cached prompt and prefix (the KV cache is cleared)."""
-        L = _lib()
+        L = llama_cpp_module()
         if self.ctx:
             L.llama_memory_clear(L.llama_get_memory(self.ctx), True)
         self._kv_tokens = []
@@ -174,7 +174,7 @@ class Decoder:
 
     def piece(self, token: int) -> bytes:
         """The bytes of one token (control tokens render as nothing)."""
-        L = _lib()
+        L = llama_cpp_module()
         buf = ctypes.create_string_buffer(64)
         n = L.llama_token_to_piece(self.vocab, token, buf, 64, 0, False)
         if n < 0:
@@ -185,7 +185,7 @@ class Decoder:
     # ----------------------------------------------------------------------------- KV cache
     def _batch(self, entries: list[tuple[int, int, Sequence[int], bool]]):
         """A llama_batch of (token, pos, seq_ids, want_logits) entries; caller frees it."""
-        L = _lib()
+        L = llama_cpp_module()
         n_seq = max(len(e[2]) for e in entries)
         batch = L.llama_batch_init(len(entries), 0, n_seq)
         for i, (tok, pos, seqs, logits) in enumerate(entries):
@@ -200,7 +200,7 @@ class Decoder:
 
     def decode(self, entries, what: str) -> int:
         """``llama_decode`` one batch of (token, pos, seq_ids, want_logits); 2 when aborted."""
-        L = _lib()
+        L = llama_cpp_module()
         batch = self._batch(entries)
         try:
             rc = L.llama_decode(self.ctx, batch)
@@ -214,7 +214,7 @@ class Decoder:
 
     def _reuse(self, body: list[int], prefix_len: int | None) -> int:
         """Put the longest usable cached prefix of ``body`` into sequence 0; its length."""
-        L = _lib()
+        L = llama_cpp_module()
         mem = L.llama_get_memory(self.ctx)
         for s in range(1, self.n_parallel):
             L.llama_memory_seq_rm(mem, s, -1, -1)
@@ -248,7 +248,7 @@ class Decoder:
 
     def _save_prefix(self, body: list[int], prefix_len: int) -> None:
         """Save sequence 0 (holding exactly ``body[:prefix_len]``) as a prefix slot."""
-        L = _lib()
+        L = llama_cpp_module()
         key = tuple(body[:prefix_len])
         if not self.prefix_slots or prefix_len < MIN_PREFIX or key in self._slots:
             return
@@ -278,7 +278,7 @@ class Decoder:
         self, body: list[int], keep: int, cut: int, cancel: threading.Event | None
     ) -> bool:
         """Decode ``body[keep:]`` into sequence 0, batches split at ``cut``; False if cancelled."""
-        L = _lib()
+        L = llama_cpp_module()
         self._abort = False
         stop = threading.Event()
         if cancel is not None:
@@ -316,7 +316,7 @@ class Decoder:
     # ----------------------------------------------------------------------------- sampling
     def _sampler(self, params: SamplingParams, seed: int):
         """(chain, grammar): the sampler chain without the grammar; the grammar sampler or None."""
-        L = _lib()
+        L = llama_cpp_module()
         grammar = None
         if params.grammar:
             clear_log()
@@ -359,12 +359,12 @@ class Decoder:
 
     def logits(self, idx: int) -> np.ndarray:
         """Row ``idx`` of the last decoded batch's logits (a view into llama.cpp's buffer)."""
-        L = _lib()
+        L = llama_cpp_module()
         return np.ctypeslib.as_array(L.llama_get_logits_ith(self.ctx, idx), shape=(self.n_vocab,))
 
     def _token_data(self, logits: np.ndarray) -> tuple[np.ndarray, object]:
         """A llama_token_data_array over all tokens with these logits (and its numpy storage)."""
-        L = _lib()
+        L = llama_cpp_module()
         cur = np.empty(self.n_vocab, dtype=_TOKEN_DATA)
         cur["id"] = self._ids
         cur["logit"] = logits
@@ -379,7 +379,7 @@ class Decoder:
 
     def _apply(self, sampler, logits: np.ndarray) -> int:
         """Run ``sampler`` over all tokens with these logits; the token it selects."""
-        L = _lib()
+        L = llama_cpp_module()
         _cur, arr = self._token_data(logits)
         L.llama_sampler_apply(sampler, ctypes.byref(arr))
         if arr.selected < 0:
@@ -388,7 +388,7 @@ class Decoder:
 
     @staticmethod
     def _grammar_allows(grammar, token: int, logit: float) -> bool:
-        L = _lib()
+        L = llama_cpp_module()
         one = (L.llama_token_data * 1)()
         one[0].id, one[0].logit, one[0].p = token, logit, 0.0
         arr = L.llama_token_data_array(data=one, size=1, selected=-1, sorted=False)
@@ -401,7 +401,7 @@ class Decoder:
         resample with the grammar applied to the full vocabulary (same distribution, far cheaper
         than masking ~50k tokens every step).
         """
-        L = _lib()
+        L = llama_cpp_module()
         if s.grammar is None:
             return L.llama_sampler_sample(s.sampler, self.ctx, s.out_idx)
         logits = self.logits(s.out_idx)
@@ -435,7 +435,7 @@ class Decoder:
         params: SamplingParams,
         cancel: threading.Event | None,
     ) -> list[Completion]:
-        L = _lib()
+        L = llama_cpp_module()
         mem = L.llama_get_memory(self.ctx)
         # Fresh sequences 1..k-1 sharing sequence 0's prompt cells.
         for s in range(self.n_parallel):
@@ -483,7 +483,7 @@ class Decoder:
 
     def _step(self, s: _Seq, params: SamplingParams, stops: list[bytes]) -> None:
         """Sample one token for ``s`` and decide whether it is finished."""
-        L = _lib()
+        L = llama_cpp_module()
         tok = self._sample(s)
         s.tokens.append(tok)
         if params.logprobs:

@@ -8,7 +8,7 @@
   CPU that reports AMX, whose AMX matmul segfaults in ``llama_decode`` (llama.cpp issue #20824),
   on elsewhere; ``ModelConfig.extra_bufts`` and then ``$CDOCTEST_EXTRA_BUFTS``
   (``0``/``1``/``auto``) override (:func:`decide_extra_bufts`). The rule also covers
-  llama-cpp-python's ``Llama`` class in this process once :func:`_lib` ran (it patches
+  llama-cpp-python's ``Llama`` class in this process once :func:`llama_cpp_module` ran (it patches
   ``llama_model_default_params``).
 - **Failures**: llama.cpp's own load failures are classified from its log lines
   (:func:`classify_failure`) into ``UnsupportedArchitecture`` / ``ModelOutOfMemory`` /
@@ -38,8 +38,12 @@ EXTRA_BUFTS_ENV = "CDOCTEST_EXTRA_BUFTS"
 _llama_cpp = None
 
 
-def _lib():
-    """Import llama_cpp once, install our log callback and initialise the backend."""
+def llama_cpp_module():
+    """``llama_cpp``, imported once with this project's rules: passive OpenMP waiting, llama.cpp's
+    log captured (our log callback), the backend initialised, and the extra-buffer-types rule in
+    ``llama_model_default_params`` (so a ``llama_cpp.Llama`` made afterwards follows it). Use it
+    instead of ``import llama_cpp``.
+    """
     global _llama_cpp, _log_callback
     with _init_lock:
         if _llama_cpp is not None:
@@ -77,16 +81,8 @@ def _lib():
 
 
 def loaded_lib():
-    """``llama_cpp`` if this process imported it already (through :func:`_lib`), else None."""
+    """``llama_cpp`` if this process imported it already (:func:`llama_cpp_module`), else None."""
     return _llama_cpp
-
-
-def llama_cpp_module():
-    """``llama_cpp``, imported with this project's rules: passive OpenMP waiting, llama.cpp's log
-    captured, and the extra-buffer-types rule in ``llama_model_default_params`` (so a
-    ``llama_cpp.Llama`` made afterwards follows it). Use it instead of ``import llama_cpp``.
-    """
-    return _lib()
 
 
 def cpu_flags(cpuinfo: str = "/proc/cpuinfo") -> frozenset[str]:
@@ -201,7 +197,7 @@ def recent_log(n: int = 40) -> str:
 
 def gpu_offload_supported() -> bool:
     """Whether this llama.cpp build can offload layers to a GPU (CUDA / Metal / ...)."""
-    return bool(_lib().llama_supports_gpu_offload())
+    return bool(llama_cpp_module().llama_supports_gpu_offload())
 
 
 def default_threads() -> int:

@@ -65,9 +65,9 @@ def test_environment_is_read_and_a_bad_value_is_a_clear_error(monkeypatch):
 
 @pytest.mark.model
 def test_the_binding_has_the_field_and_llama_defaults_follow_the_rule(embedded_path):
-    from models.llama_backend import _lib
+    from models.llama_backend import llama_cpp_module
 
-    L = _lib()
+    L = llama_cpp_module()
     assert "use_extra_bufts" in dict(L.llama_model_params._fields_)
     expected = extra_bufts()[0]
     import llama_cpp.llama_cpp as low
@@ -83,7 +83,7 @@ def test_the_setting_reaches_llama_cpp(embedded_path):
 
     for on in (True, False):
         lines: list[str] = []
-        lb._lib()
+        lb.llama_cpp_module()
         lb.set_log_sink(lambda _level, text, lines=lines: lines.append(text))
         try:
             with lb.LlamaBackend(ModelConfig(model=embedded_path, n_ctx=512, extra_bufts=on)) as b:
