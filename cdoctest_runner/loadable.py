@@ -17,7 +17,17 @@ in C and ``extern "C"`` blocks, ``static`` functions named like a C library func
 (measured). Those are re-emitted per input as before, which is harmless unless they keep state in
 a ``static`` local. Headers the file includes are not rewritten.
 
-``loadable(code)`` applies this and ``declare_local_labels`` to a ``CodeUnderTest``: the private
+clang-repl-22 also emits the vtable and type_info of a class whose *key function* (its first
+virtual member function not defined in the class) is defined in the loaded file again into every
+later input that needs them, as strong symbols (llvm issue #141039; fixed upstream after 22): an
+input that constructs the class (``Sq a(2);``, ``new Sq(4)``) or uses ``dynamic_cast``/``typeid``
+on it fails with ``duplicate definition of symbol '_ZTS2Sq'``. ``inline_virtual_definitions``
+writes ``inline`` before the file's out-of-line definitions of virtual member functions: a class
+whose key function is inline has its vtable emitted once per use with ``linkonce_odr`` linkage,
+which the JIT keeps once, as the compiled program's linker does. Which members are virtual is
+read from the file and the project headers it includes (``virtual_names``).
+
+``loadable(code)`` applies these and ``declare_local_labels`` to a ``CodeUnderTest``: the private
 copy starts with ``#line 1 "<path>"`` and keeps every line where it is, so diagnostics and line
 numbers name the user's file.
 """
@@ -27,8 +37,9 @@ from __future__ import annotations
 import ctypes
 import dataclasses
 import functools
+import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 from cdoctest_runner.example import CodeUnderTest, Language
 from cdoctest_runner.inputs import blank_code, declare_local_labels
@@ -40,6 +51,12 @@ _HEAD = re.compile(r"(?:\binline\s+)?\bnamespace\b(?:\s+[\w:]+)?\s*(?:\[\[[^\]]*
 _EXTERN_HEAD = re.compile(r"\bextern\s*$")
 _INLINE = re.compile(r"\b(?:inline|__inline__|__inline)\b")
 _NAME_BEFORE = re.compile(r"([A-Za-z_]\w*)\s*$")
+_QUALIFIED = re.compile(
+    r"(?:[A-Za-z_]\w*\s*(?:<[^<>;{}]*>\s*)?::\s*)+(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$"
+)
+_VIRTUAL = re.compile(r"\bvirtual\b[^;{}]*?(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*\(")
+_OVERRIDE = re.compile(r"\b(?:override|final)\b")
+_INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]')
 _NOT_NAMES = frozenset(
     {"__attribute__", "__declspec", "alignas", "_Alignas", "__typeof__", "typeof", "decltype",
      "__asm__", "asm", "__asm", "_Atomic"}
@@ -168,12 +185,176 @@ def external_linkage(
     return text
 
 
+def _name_before_call(code: str, keyword_at: int) -> str | None:
+    """The name of the function whose parameter list closes before ``keyword_at`` (an
+    ``override``/``final``), within the same declaration; None when there is none.
+    """
+    start = max(code.rfind(ch, 0, keyword_at) for ch in ";{}") + 1
+    close = code.rfind(")", start, keyword_at)
+    depth = 0
+    for i in range(close, start - 1, -1):
+        if code[i] == ")":
+            depth += 1
+        elif code[i] == "(":
+            depth -= 1
+            if depth == 0:
+                m = re.search(r"(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$", code[start:i])
+                return re.sub(r"\s+", "", m.group(1)) if m else None
+    return None
+
+
+def virtual_names(texts: Iterable[str]) -> frozenset[str]:
+    """The names of the member functions ``texts`` (a file and its headers) declare virtual.
+
+    A name counts when some declaration of it says ``virtual``, ``override`` or ``final``; a
+    destructor ``~D`` also counts when ``D`` has a base class and some destructor in ``texts`` is
+    virtual (a derived class's destructor is virtual without saying so). Names, not classes: a
+    function that only shares its name with a virtual one is taken too (marking it ``inline`` is
+    harmless, module doc).
+
+    >>> sorted(virtual_names(["struct B { virtual ~B(); virtual int f() const = 0; };",
+    ...                       "struct D : B { ~D(); int f() const override; int g(); };"]))
+    ['f', '~B', '~D']
+    """
+    names: set[str] = set()
+    derived: set[str] = set()
+    for text in texts:
+        code = blank_code(text)
+        names.update(re.sub(r"\s+", "", m.group(1)) for m in _VIRTUAL.finditer(code))
+        for m in _OVERRIDE.finditer(code):
+            name = _name_before_call(code, m.start())
+            if name is not None:
+                names.add(name)
+        for m in re.finditer(r"\b(?:class|struct)\s+([A-Za-z_]\w*)", code):
+            head = re.split(r"[;{(]", code[m.end() :], maxsplit=1)[0]
+            if re.search(r"(?<!:):(?!:)", head):
+                derived.add(m.group(1))
+    if any(name.startswith("~") for name in names):
+        names.update("~" + d for d in derived)
+    return frozenset(names)
+
+
+def _skip_prefixes(code: str, at: int) -> int:
+    """``at`` moved past spaces, ``template <...>`` heads and ``[[...]]`` attributes: where a
+    declaration's specifiers start.
+    """
+    while True:
+        while at < len(code) and code[at].isspace():
+            at += 1
+        if code.startswith("[[", at):
+            end = code.find("]]", at)
+            if end < 0:
+                return at
+            at = end + 2
+            continue
+        m = re.match(r"template\s*<", code[at:])
+        if m is None:
+            return at
+        depth, i = 0, at + m.end() - 1
+        while i < len(code):
+            depth += {"<": 1, ">": -1}.get(code[i], 0)
+            i += 1
+            if depth == 0:
+                break
+        at = i
+
+
+def inline_virtual_definitions(text: str, names: frozenset[str]) -> str:
+    """``text`` (C++) with ``inline`` written before each namespace-scope out-of-line definition
+    (``{...}`` or ``= default``) of a member function named in ``names`` (module doc).
+
+    Only the lines of such definitions change (seven columns more); definitions already
+    ``inline``, ``constexpr`` or ``consteval`` are left alone.
+
+    >>> inline_virtual_definitions("Shape::~Shape() {}\\nint Sq::area() const { return s; }",
+    ...                            frozenset({"~Shape", "area"}))
+    'inline Shape::~Shape() {}\\ninline int Sq::area() const { return s; }'
+    >>> inline_virtual_definitions("template <class T> int Box<T>::get() = default;",
+    ...                            frozenset({"get"}))
+    'template <class T> inline int Box<T>::get() = default;'
+    >>> inline_virtual_definitions("int Sq::side() const { return s; }", frozenset({"area"}))
+    'int Sq::side() const { return s; }'
+    """
+    if not names or "::" not in text:
+        return text
+    code = blank_code(text)
+    inserts: list[int] = []
+    stack: list[str] = []  # per open brace: 'ns' (namespace, extern "C" block) or 'body'
+    boundary = -1  # the last ';', '{' or '}' seen
+
+    def definition(head_start: int, end: int) -> None:
+        head = code[head_start:end]
+        paren = head.find("(")
+        m = _QUALIFIED.search(head, 0, paren) if paren > 0 else None
+        if m is None or re.sub(r"\s+", "", m.group(1)) not in names:
+            return
+        if re.search(r"\b(?:inline|constexpr|consteval|friend)\b", head[: m.start()]):
+            return
+        inserts.append(_skip_prefixes(code, head_start))
+
+    for m in re.finditer(r"[{};]", code):
+        i, tok = m.start(), m.group()
+        at_ns = all(k != "body" for k in stack)
+        head = code[boundary + 1 : i]
+        if tok == "{":
+            if at_ns and _HEAD.search(head):
+                stack.append("ns")
+            elif at_ns and _EXTERN_HEAD.search(head):
+                stack.append("extern")
+            else:
+                if at_ns:
+                    definition(boundary + 1, i)
+                stack.append("body")
+        elif tok == "}":
+            if stack:
+                stack.pop()
+        elif at_ns and re.search(r"\)[^()]*=\s*default\s*$", head):
+            definition(boundary + 1, i)
+        boundary = i
+    for at in sorted(inserts, reverse=True):
+        text = text[:at] + "inline " + text[at:]
+    return text
+
+
+def included_texts(
+    path: str | None, text: str, include_dirs: Sequence[str], limit: int = 64
+) -> list[str]:
+    """The texts of the project headers ``text`` includes, directly or through each other: those
+    found in the including file's directory (``"..."`` only) or in ``include_dirs``. System
+    headers (found in neither) are not read; at most ``limit`` files.
+    """
+    out: list[str] = []
+    seen: set[str] = set()
+    todo = [(path, text)]
+    while todo and len(seen) < limit:
+        where, body = todo.pop()
+        for m in _INCLUDE.finditer(body):
+            quoted = body[m.start(1) - 1] == '"'
+            dirs = ([os.path.dirname(where)] if quoted and where else []) + list(include_dirs)
+            for d in dirs:
+                candidate = os.path.normpath(os.path.join(d, m.group(1)))
+                if candidate in seen or not os.path.isfile(candidate):
+                    continue
+                seen.add(candidate)
+                try:
+                    with open(candidate, encoding="utf-8", errors="surrogateescape") as f:
+                        header = f.read()
+                except OSError:
+                    break
+                out.append(header)
+                todo.append((candidate, header))
+                break
+    return out
+
+
 def loadable(code: CodeUnderTest) -> CodeUnderTest:
     """``code`` as a session should load it: its text (read again from ``path`` for every new
-    session, since the file may have changed) with internal linkage removed and, in C,
-    function-local labels declared (``declare_local_labels``: clang-repl 22 rejects a C file in
-    which two functions use the same label name). Returned unchanged when nothing needs to change
-    or the file cannot be read (``_load`` reports that).
+    session, since the file may have changed) with internal linkage removed, in C++ out-of-line
+    virtual member functions made ``inline`` (their names read from the file and the headers it
+    includes from its directory or ``include_dirs``), and, in C, function-local labels declared
+    (``declare_local_labels``: clang-repl 22 rejects a C file in which two functions use the same
+    label name). Returned unchanged when nothing needs to change or the file cannot be read
+    (``_load`` reports that).
     """
     text = code.text
     if text is None and code.path is not None:
@@ -185,6 +366,9 @@ def loadable(code: CodeUnderTest) -> CodeUnderTest:
     if text is None:
         return code
     fixed = external_linkage(text, code.language)
+    if code.language != "c" and "::" in fixed:
+        headers = included_texts(code.path, text, code.include_dirs)
+        fixed = inline_virtual_definitions(fixed, virtual_names([text, *headers]))
     if code.language == "c" and "goto" in fixed:
         fixed = declare_local_labels(fixed)
     if fixed == text:
