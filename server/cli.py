@@ -20,7 +20,7 @@ import json
 import os
 import sys
 import threading
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cdoctest_runner.cli import add_source_arguments
 from server.api import (
@@ -32,6 +32,9 @@ from server.api import (
     TargetSelector,
 )
 from server.project_cli import add_project_arguments
+
+if TYPE_CHECKING:  # pragma: no cover
+    from server.locate import SourceFile
 
 EPILOG = """examples:
   cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
@@ -194,27 +197,32 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 for --help
         return int(exc.code or 0)
-    err = sys.stderr
+    problem = usage_problem(args)
+    if problem:
+        print(f"cdoctest-gen: {problem}", file=sys.stderr)
+        return 2
+    options, source_options = run_options(args)
+    if args.file is None or os.path.isdir(args.file):
+        from server import project_cli
+
+        return project_cli.run(args, options, source_options)
+    return _run_file(args, options, source_options)
+
+
+def usage_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the arguments beyond what argparse checks ('' when nothing)."""
     if args.samples < 1 or args.max_examples < 1 or args.time_budget <= 0:
-        print(
-            "cdoctest-gen: --samples, --max-examples and --time-budget must be positive", file=err
-        )
-        return 2
+        return "--samples, --max-examples and --time-budget must be positive"
     if args.file is None and not args.compile_db_dir:
-        print("cdoctest-gen: give a file, a directory or -p BUILD_DIR", file=err)
-        return 2
+        return "give a file, a directory or -p BUILD_DIR"
     project = args.file is None or os.path.isdir(args.file)
-    path = os.path.abspath(args.file or ".")
-    if not project and not os.path.isfile(path):
-        print(f"cdoctest-gen: {args.file}: no such file", file=err)
-        return 2
+    if not project and not os.path.isfile(os.path.abspath(args.file)):
+        return f"{args.file}: no such file"
+    return ""
 
-    from cdoctest_runner.errors import CdoctestError, SourceParseError, ToolchainNotFound
-    from models.api import ModelConfig, ModelError
-    from server.locate import TargetNotFound, load_source
-    from server.pipeline import GenerationCancelled, Generator
-    from server.render import read_text, write_text_atomic
 
+def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOptions]:
+    """The generation and source options the arguments ask for."""
     options = GenerateOptions(
         samples=args.samples,
         seed=args.seed,
@@ -233,17 +241,26 @@ def main(argv: list[str] | None = None) -> int:
         std=args.std,
         libraries=tuple(os.path.abspath(lib) for lib in args.libraries),
     )
-    if project:
-        from server import project_cli
+    return options, source_options
 
-        return project_cli.run(args, options, source_options)
-    selector = TargetSelector(name=args.function, line=args.line, all=args.all)
+
+def _run_file(
+    args: argparse.Namespace, options: GenerateOptions, source_options: SourceOptions
+) -> int:
+    """One file: parsed once (its diagnostics first), generated for, and the result delivered."""
+    from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
+    from models.api import ModelConfig, ModelError
+    from server.locate import TargetNotFound, load_source
+    from server.pipeline import GenerationCancelled, Generator
+    from server.render import read_text
+
+    err = sys.stderr
+    path = os.path.abspath(args.file)
     try:
         text = read_text(path)
     except OSError as exc:
         print(f"cdoctest-gen: {args.file}: cannot read: {exc.strerror}", file=err)
         return 2
-
     try:
         from cdoctest_runner.runner import DocTestRunner, default_workers
         from cdoctest_runner.toolchain import find_clang_repl
@@ -253,7 +270,6 @@ def main(argv: list[str] | None = None) -> int:
     except ToolchainNotFound as exc:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
-
     generator = Generator(
         ModelConfig(model=args.model, adapter=args.adapter),
         options,
@@ -263,40 +279,24 @@ def main(argv: list[str] | None = None) -> int:
     )
     progress = _Progress(err, err.isatty() and not args.json)
     cancel = threading.Event()
+    selector = TargetSelector(name=args.function, line=args.line, all=args.all)
     try:
         # Parse first: a file with errors gets a clear message before any model work.
         source = load_source(path, text, source_options)
-        for d in source.errors[:10]:
-            print(f"{args.file}:{d}", file=err)
-        if source.errors:
-            print(
-                f"cdoctest-gen: {args.file} has {len(source.errors)} error(s); generating for the "
-                "functions that parse (the broken declarations are left out of the test session)",
-                file=err,
-            )
-        for d in source.missing_includes[:5]:
-            print(f"{args.file}:{d} (the include is left out of the test session)", file=err)
-        if not source.functions:
-            print(f"cdoctest-gen: no function could be parsed in {args.file}", file=err)
+        if not report_source(source, args.file, err):
             return 2
         model, reason = generator.model_info()
-        if model:
-            print(f"cdoctest-gen: model {model} [{reason}]", file=err)
-        else:
-            print(f"cdoctest-gen: no model [{reason}]", file=err)
-        on_phase = _PhaseLog(err, progress) if args.verbose else None
+        print(f"cdoctest-gen: {f'model {model}' if model else 'no model'} [{reason}]", file=err)
         result = generator.generate(
-            path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
+            path,
+            text,
+            selector,
+            progress=progress,
+            cancel=cancel,
+            on_phase=_PhaseLog(err, progress) if args.verbose else None,
+            source=source,
         )
-    except TargetNotFound as exc:
-        progress.clear()
-        print(f"cdoctest-gen: {exc}", file=err)
-        return 2
-    except (ModelError, ToolchainNotFound, SourceParseError) as exc:
-        progress.clear()
-        print(f"cdoctest-gen: {exc}", file=err)
-        return 2
-    except CdoctestError as exc:
+    except (TargetNotFound, ModelError, CdoctestError) as exc:  # CdoctestError: parse, toolchain
         progress.clear()
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
@@ -309,14 +309,46 @@ def main(argv: list[str] | None = None) -> int:
         generator.close()
         runner.close()
     progress.clear()
-
     _summary(result, args.file, err, args.verbose)
     print(f"cdoctest-gen: {phase_times(result)}", file=err)
+    return _deliver(args, path, text, source, result, toolchain.path)
+
+
+def report_source(source: SourceFile, name: str, err: TextIO) -> bool:
+    """Print the file's parse errors and left-out includes; False when no function parsed."""
+    for d in source.errors[:10]:
+        print(f"{name}:{d}", file=err)
+    if source.errors:
+        print(
+            f"cdoctest-gen: {name} has {len(source.errors)} error(s); generating for the "
+            "functions that parse (the broken declarations are left out of the test session)",
+            file=err,
+        )
+    for d in source.missing_includes[:5]:
+        print(f"{name}:{d} (the include is left out of the test session)", file=err)
+    if not source.functions:
+        print(f"cdoctest-gen: no function could be parsed in {name}", file=err)
+        return False
+    return True
+
+
+def _deliver(
+    args: argparse.Namespace,
+    path: str,
+    text: str,
+    source: SourceFile,
+    result: FileResult,
+    clang_repl: str,
+) -> int:
+    """The result as asked (``--coverage``, then ``--json``, ``--write`` or a diff); exit code."""
+    from server.render import read_text, write_text_atomic
+
+    err = sys.stderr
     covered = None
     if args.coverage:
         from server.block_coverage import report_block_coverage
 
-        covered = report_block_coverage(source, result, toolchain.path, args.file, err)
+        covered = report_block_coverage(source, result, clang_repl, args.file, err)
         if covered is None:
             return 2
     if args.json:

@@ -25,9 +25,9 @@ from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
 from models.prompt import mentions
 from server.api import Finding
+from server.job import Plan, check_cancel
 from server.locate import SourceFile
 from server.render import apply_edits, checks_output, plan_block, shifted_line
-from server.steps import Plan, check_cancel
 from server.verify import declared_names
 
 ROUNDS = 4
@@ -48,14 +48,17 @@ def final_check(
     replace_user_blocks: bool = False,
     cancel: threading.Event | None = None,
 ) -> list[Plan]:
-    """Re-run the plans' blocks twice in the edited text; trim or drop what fails (module doc)."""
+    """The plans after re-running their blocks twice in the edited text, in the same order: what
+    failed trimmed or dropped (module doc). ``plans`` is left as it is.
+    """
     from cdoctest_runner.finder import find_doctests
 
+    plans = list(plans)
     for _round in range(ROUNDS):
-        live = [p for p in plans if p.edit is not None]
+        live = [i for i, p in enumerate(plans) if p.edit is not None]
         if not live:
             return plans
-        edits = [p.edit for p in live if p.edit is not None]
+        edits = [e for e in (plans[i].edit for i in live) if e is not None]
         new_text = apply_edits(source.text, edits)
         code = source.code_under_test()
         run_code = (
@@ -63,41 +66,45 @@ def final_check(
         )
         tests = find_doctests(source.path, text=new_text, flags=source.flags)
         jobs: list[tuple[DocTest, CodeUnderTest]] = []
-        owners: list[Plan] = []
-        for p in live:
-            assert p.edit is not None
-            first = shifted_line(edits, p.edit) + 1  # 1-based line of the block's first line
+        owners: list[int] = []  # index into ``plans`` of each job's plan
+        for i in live:
+            edit = plans[i].edit
+            assert edit is not None
+            first = shifted_line(edits, edit) + 1  # 1-based line of the block's first line
             # The block, or the user's doc comment that holds our section (server.render).
             test = next((t for t in tests if t.lineno <= first <= t.end_lineno), None)
             if test is None:
-                _drop(p, "the block was not found again in the edited text (not inserted)")
+                why = "the block was not found again in the edited text (not inserted)"
+                plans[i] = _dropped(plans[i], why)
                 continue
             jobs.append((test, run_code))
-            owners.append(p)
+            owners.append(i)
         check_cancel(cancel)
         results = runner.run_many(jobs + jobs, cancel=cancel) if jobs else []
         check_cancel(cancel)
         failed = False
         n = len(jobs)
-        for p, (test, _), one, two in zip(owners, jobs, results[:n], results[n:], strict=True):
+        for i, (test, _), one, two in zip(owners, jobs, results[:n], results[n:], strict=True):
+            p = plans[i]
             if one.passed and two.passed:
-                p.result = replace(
-                    p.result, verification=one, findings=place_findings(p.result.findings, test)
-                )
+                found = place_findings(p.result.findings, test)
+                plans[i] = replace(p, result=replace(p.result, verification=one, findings=found))
                 continue
             failed = True
-            _trim(p, one, two, replace_user_blocks)
-        if not failed:
-            for p in plans:  # edits were planned on the original text; keep them as they are
-                if p.edit is not None:
-                    p.result = replace(p.result, edit=p.edit)
-            return plans
-    for p in plans:  # still failing after the last round: never insert an unverified block
-        if p.edit is not None and (
-            p.result.verification is None or not p.result.verification.passed
-        ):
-            _drop(p, "dropped: not verified in the edited file")
-    return plans
+            plans[i] = _trimmed(p, one, two, replace_user_blocks)
+        if not failed:  # edits were planned on the original text; keep them as they are
+            return [
+                replace(p, result=replace(p.result, edit=p.edit)) if p.edit is not None else p
+                for p in plans
+            ]
+    # Still failing after the last round: never insert an unverified block.
+    return [
+        _dropped(p, "dropped: not verified in the edited file")
+        if p.edit is not None
+        and (p.result.verification is None or not p.result.verification.passed)
+        else p
+        for p in plans
+    ]
 
 
 def unstable_examples(one: DocTestResult, two: DocTestResult) -> list[int]:
@@ -132,37 +139,22 @@ def kept_examples(
     return kept
 
 
-def _trim(p: Plan, one: DocTestResult, two: DocTestResult, replace_user_blocks: bool) -> None:
-    """Plan the block again without what failed, or drop it when nothing worth keeping is left."""
+def _trimmed(p: Plan, one: DocTestResult, two: DocTestResult, replace_user_blocks: bool) -> Plan:
+    """The plan planned again without what failed, or dropped when nothing worth keeping is left."""
     res = one if not one.passed else two
-    k = next((i for i, r in enumerate(res.results) if not r.passed), 0)
-    bad = res.results[k] if k < len(res.results) else None
-    unstable = unstable_examples(one, two)
-    if res.setup_error:
-        why = res.setup_error
-    elif unstable:
-        shown = (
-            p.result.examples[unstable[0]].source.strip()
-            if unstable[0] < len(p.result.examples)
-            else "?"
-        )
-        why = f"{len(unstable)} example(s) gave different output in two runs (`{shown}`)"
-    elif bad is not None:
-        why = f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
-    else:
-        why = "no examples"
     kept = kept_examples(p.result.examples, one, two)
     name = p.target.declaration.name
+    why = _failure(p, one, two)
     if kept and checks_output(kept) and any(mentions(e, name) for e in kept):
-        block_text, p.edit = plan_block(
+        block_text, edit = plan_block(
             p.target, kept, p.style, p.newline, replace_user_blocks=replace_user_blocks
         )
         keys = {" ".join(e.source.split()) for e in kept}
-        p.result = replace(
+        result = replace(
             p.result,
             examples=tuple(kept),
             block_text=block_text,
-            edit=p.edit,
+            edit=edit,
             verification=None,
             findings=tuple(
                 f for f in p.result.findings if " ".join(f.example.source.split()) in keys
@@ -170,14 +162,37 @@ def _trim(p: Plan, one: DocTestResult, two: DocTestResult, replace_user_blocks: 
             message=p.result.message + f"; trimmed to {len(kept)} example(s): {why} when "
             "re-run in the edited file (mutation score measured before trimming)",
         )
-        return
-    p.result = replace(p.result, verification=res)
-    _drop(p, f"dropped: the block failed when re-run in the edited file ({why})")
+        return replace(p, result=result, edit=edit)
+    failed = replace(p, result=replace(p.result, verification=res))
+    return _dropped(failed, f"dropped: the block failed when re-run in the edited file ({why})")
 
 
-def _drop(p: Plan, why: str) -> None:
-    p.result = replace(p.result, status="no_test", edit=None, message=p.result.message + "; " + why)
-    p.edit = None
+def _failure(p: Plan, one: DocTestResult, two: DocTestResult) -> str:
+    """Why the block failed: its set-up error, examples that differed, or the first failure."""
+    res = one if not one.passed else two
+    k = next((i for i, r in enumerate(res.results) if not r.passed), 0)
+    bad = res.results[k] if k < len(res.results) else None
+    unstable = unstable_examples(one, two)
+    if res.setup_error:
+        return res.setup_error
+    if unstable:
+        shown = (
+            p.result.examples[unstable[0]].source.strip()
+            if unstable[0] < len(p.result.examples)
+            else "?"
+        )
+        return f"{len(unstable)} example(s) gave different output in two runs (`{shown}`)"
+    if bad is not None:
+        return f"`{bad.example.source.strip()}` gave {bad.outcome.value}"
+    return "no examples"
+
+
+def _dropped(p: Plan, why: str) -> Plan:
+    """The plan without its edit, ``no_test``, ``why`` added to its message."""
+    message = p.result.message + "; " + why
+    return replace(
+        p, result=replace(p.result, status="no_test", edit=None, message=message), edit=None
+    )
 
 
 def place_findings(findings: tuple[Finding, ...], test: DocTest) -> tuple[Finding, ...]:

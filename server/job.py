@@ -16,7 +16,7 @@ from cdoctest_runner.example import CodeUnderTest, Declaration
 from models.prompt import PromptTarget
 from server.api import FunctionResult, GenerateOptions, TextEdit
 from server.context import FunctionContext, function_context
-from server.docmine import DocFacts, comment_above, comments_in, mine, prompt_notes
+from server.docmine import DocFacts, comments_in, mine, prompt_notes
 from server.locate import Located, SourceFile
 
 
@@ -30,9 +30,11 @@ def check_cancel(cancel: threading.Event | None) -> None:
         raise GenerationCancelled("generation cancelled")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
-    """One function's outcome and its edit, before and through the final re-run."""
+    """One function's outcome and its edit, before and through the final re-run (which returns
+    new plans: ``server.final_check``).
+    """
 
     target: Located
     result: FunctionResult
@@ -138,7 +140,7 @@ def target_names(ctx: FunctionContext) -> set[str]:
 
 def doc_facts(source: SourceFile, target: Located, ctx: FunctionContext) -> DocFacts:
     """What the comment above the function and the comments in its body state."""
-    comment = comment_above(source.text, target.start_line)
+    comment = ctx.doc_comment
     if target.block is not None and not comment:
         comment = target.block.text or ""
     return mine(comment + "\n" + comments_in(ctx.source), ctx.declaration.name)

@@ -1,18 +1,21 @@
-"""The two phases of one function's generation, composed from ``server.steps``.
+"""The phases of one function's generation, composed from the steps of ``server.steps``.
 
-- ``first(job, steps) -> First``: phase 1, the fast sources only: the documentation's calls and
-  the fallback's type values and API sequences, verified, pooled and selected by mutation
+- ``run_phase1(job, steps) -> Phase1Result``: the fast sources only: the documentation's calls
+  and the fallback's type values and API sequences, verified, pooled and selected by mutation
   analysis (its kills read off the pooled run: one analysis, not two). No model, no input
   search: the first block arrives in seconds.
-- ``second(first, steps, use_model) -> Second``: phase 2, within what is left of the time
+- ``run_phase2(phase1, steps, use_model) -> Phase2Result``: within what is left of the time
   budget: phase 1's block measured exactly, the input search for its surviving mutants, then the
   model, asked only while mutants that are not likely equivalent survive (adaptive sampling: a
   pool that already kills every killable mutant needs no samples), or when phase 1 found
-  nothing. The pool is selected again and measured; ``Second.plan`` is set only when its block
-  kills more than phase 1's; ``annotate`` gives phase 1's plan what phase 2 learnt otherwise.
-- ``single(job, steps, use_model, use_analysis) -> Plan``: every source pooled before one
-  selection, then the search (the pipeline as it was before the two phases; ``fallback='never'``
+  nothing. The pool is selected again, searched (when phase 1 had no survivors to search) and
+  measured (``search_then_measure``); ``Phase2Result.plan`` is set only when its block kills
+  more than phase 1's; ``keep_phase1_block`` gives phase 1's plan what phase 2 learnt otherwise.
+- ``run_single_phase(job, steps, use_model, use_analysis) -> Plan``: the same steps in one chain:
+  every source pooled before one selection, then ``search_then_measure`` (``fallback='never'``
   and ``GenerateOptions.single_phase``).
+
+Each phase concatenates its steps' traces (``server.trace``) in the order their notes are read.
 """
 
 from __future__ import annotations
@@ -22,8 +25,16 @@ from dataclasses import dataclass, replace
 
 from server.job import Job, Plan
 from server.select import Selection
-from server.steps import Candidates, Searched, Steps, has_output_checks, killable
-from server.steps import survivors as steps_survivors
+from server.steps import (
+    NO_MODEL,
+    FoundUnits,
+    SearchStep,
+    Steps,
+    has_output_checks,
+    killable,
+    reported_survivors,
+)
+from server.trace import ModelCounts, Stage, Step, Trace, function_timings
 from server.verify import VerifiedUnit
 
 SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the time budget
@@ -31,144 +42,143 @@ NO_EFFECT = "no observable effect: the examples ran but printed nothing to check
 
 
 @dataclass(frozen=True)
-class First:
+class Phase1Result:
     """One function after phase 1: its plan and what phase 2 builds on."""
 
     job: Job
-    plan: Plan
+    plan: Plan  # final-checked once the pipeline has checked it (``server.pipeline``)
     units: tuple[VerifiedUnit, ...]
     selection: Selection | None
-    notes: tuple[str, ...]
-    timings: dict[str, float]
+    trace: Trace
     finished: float  # time.monotonic() at the end of the function's phase 1
 
 
 @dataclass(frozen=True)
-class Second:
+class Phase2Result:
     """Phase 2's outcome for one function: a stronger plan, or none and what was tried."""
 
     plan: Plan | None
-    notes: tuple[str, ...] = ()  # phase 2's own notes (search, model)
+    trace: Trace = Trace()  # phase 2's own steps (search, model, measurements)
     equivalent: frozenset[str] = frozenset()  # survivors no searched input told apart
-    candidates: tuple[int, int] = (0, 0)  # the model's: tried, gave a runnable unit
-    first: Selection | None = None  # phase 1's selection with its kills measured exactly
+    model: ModelCounts = NO_MODEL  # the model's candidates
+    phase1_measured: Selection | None = None  # phase 1's selection, its kills measured exactly
 
 
-def first(job: Job, steps: Steps) -> First:
+def run_phase1(job: Job, steps: Steps) -> Phase1Result:
     """Phase 1 for one function: the fast sources' block (no model, no search)."""
     found = steps.analysis_candidates(job)
-    notes = [found.note]
-    timings = dict(found.seconds)
-    selection = None
-    if found.units and not has_output_checks(found.units):
-        notes.append(NO_EFFECT)
-    if has_output_checks(found.units):
-        # Kills read off the pooled run (no second analysis of the chosen block): the first
-        # block comes sooner; phase 2 measures it exactly before comparing.
-        chosen = steps.select(job, found.units, exact=False)
-        selection = chosen.selection
-        timings["mutating"] = chosen.seconds
-    plan = steps.finalize(job, selection, notes=notes, timings=timings, phase=1)
-    return First(job, plan, found.units, selection, tuple(notes), timings, time.monotonic())
+    # Kills read off the pooled run (no second analysis of the chosen block): the first block
+    # comes sooner; phase 2 measures it exactly before comparing.
+    selection, trace = select_if_checked(job, steps, found, exact=False)
+    plan = steps.finalize(job, selection, trace, phase=1)
+    return Phase1Result(job, plan, found.units, selection, trace, time.monotonic())
 
 
-def second(first: First, steps: Steps, use_model: bool) -> Second:
+def select_if_checked(
+    job: Job, steps: Steps, found: FoundUnits, *, exact: bool
+) -> tuple[Selection | None, Trace]:
+    """The selection of ``found``'s units when some check an output (else None, and a note when
+    units ran but print nothing), with ``found``'s trace and the selection's.
+    """
+    if not has_output_checks(found.units):
+        note = Trace.of(Step(Stage.ANALYSIS, note=NO_EFFECT)) if found.units else Trace()
+        return None, found.trace + note
+    chosen = steps.select_by_mutation(job, found.units, exact=exact)
+    return chosen.selection, found.trace + chosen.trace
+
+
+def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Result:
     """Phase 2 for one function: a block stronger than phase 1's, or None (module doc)."""
-    left = max(0.0, first.job.deadline - first.finished)
-    job = replace(first.job, deadline=time.monotonic() + left)
-    notes, timings = list(first.notes), dict(first.timings)
-    timings["first_block"] = first.finished - first.job.started
-    selection, units = first.selection, first.units
-    analysis_s = first.timings.get("mutating", 0.0)  # one mutation analysis of the pool
+    left = max(0.0, phase1.job.deadline - phase1.finished)
+    job = replace(phase1.job, deadline=time.monotonic() + left)
+    selection, units = phase1.selection, phase1.units
+    analysis_s = phase1.trace.seconds(Stage.MUTATING)  # one mutation analysis of the pool
+    timed = Trace()  # measurements and selections: seconds, no notes
     if selection is not None and selection.approximate:
-        measured = steps.measure(job, selection)
-        selection = measured.selection
-        timings["mutating"] = timings.get("mutating", 0.0) + measured.seconds
+        measured = steps.measure_exactly(job, selection)
+        selection, timed = measured.selection, timed + measured.trace
     base = selection  # phase 1's block, its kills measured
-    searched: Searched | None = None
+    searched: SearchStep | None = None
     if selection is not None and selection.survivors:
-        searched = search(job, steps, units, selection, analysis_s)
+        searched = search_if_time_left(job, steps, units, selection, analysis_s)
         selection = searched.selection
-    equivalent = searched.equivalent if searched is not None else frozenset()
-    model = Candidates()
+    equivalent = searched.equivalent if searched is not None else frozenset[str]()
+    model = FoundUnits()
+    own = Trace()  # phase 2's steps, in the order their notes are read
     if not use_model:
         pass
     elif selection is not None and selection.total and not killable(selection, equivalent):
-        notes.append("model: not asked (the block kills every killable mutant)")
+        own += Trace.of(
+            Step(Stage.SAMPLING, note="model: not asked (the block kills every killable mutant)")
+        )
     else:
         model = steps.model_candidates(job)
-        notes.append(model.note)
+        own += model.trace
         pool = (*(searched.units if searched else ()), *model.units, *units)
         if model.units and has_output_checks(pool):
             mutants = list(selection.mutants) if selection is not None else []
-            chosen = steps.select(job, pool, mutants or None, exact=False)
-            timings["mutating"] = timings.get("mutating", 0.0) + chosen.seconds
+            chosen = steps.select_by_mutation(job, pool, mutants or None, exact=False)
+            timed += chosen.trace
             if selection is None or chosen.selection.killed >= selection.killed:
                 selection = chosen.selection
     if searched is not None:
-        notes.extend(searched.notes)
-        timings["searching"] = searched.seconds
+        own += searched.trace
     if selection is None:
-        return Second(
-            None, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified), base
-        )
-    if searched is None and selection.survivors:
-        searched = search(job, steps, (*model.units, *units), selection, analysis_s)
-        selection, equivalent = searched.selection, searched.equivalent
-        notes.extend(searched.notes)
-        timings["searching"] = searched.seconds
-    measured = steps.measure(job, selection)
-    selection = measured.selection
-    timings = _add(timings, model.seconds, {"mutating": measured.seconds})
-    was_killed, was_total = (base.killed, base.total) if base else (0, 0)
-    if first.plan.edit is not None:
+        return Phase2Result(None, own + timed, equivalent, model.model, base)
+    final = search_then_measure(
+        job,
+        steps,
+        (*model.units, *units),
+        selection,
+        equivalent,
+        analysis_s,
+        search=searched is None,
+    )
+    own, selection, equivalent = own + timed + final.trace, final.selection, final.equivalent
+    if phase1.plan.edit is not None:
+        was_killed, was_total = (base.killed, base.total) if base else (0, 0)
         if base is not None and selection.killed <= was_killed:
-            return Second(
-                None,
-                tuple(notes[len(first.notes) :]),
-                equivalent,
-                (model.total, model.verified),
-                base,
-            )
-        notes.append(
+            return Phase2Result(None, own, equivalent, model.model, base)
+        stronger = (
             f"phase 2: stronger block (kills {selection.killed}/{selection.total} instead of "
             f"{was_killed}/{was_total})"
         )
+        own += Trace.of(Step(Stage.MUTATING, note=stronger))
     plan = steps.finalize(
         job,
         selection,
-        notes=notes,
-        timings=timings,
-        candidates=(model.total, model.verified),
+        phase1.trace + own,
+        model=model.model,
         equivalent=equivalent,
         phase=2,
         first_error=model.first_error,
+        first_block=phase1.finished - phase1.job.started,
     )
-    return Second(
-        plan, tuple(notes[len(first.notes) :]), equivalent, (model.total, model.verified), base
-    )
+    return Phase2Result(plan, own, equivalent, model.model, base)
 
 
-def annotate(plan: Plan, second: Second, total_s: float) -> Plan:
-    """Phase 1's ``plan`` kept: its message says what phase 2 tried, its survivors which are
-    likely equivalent; its timings say when that block came (``first_block``) and when phase 2
-    ended for the function (``total``, ``total_s``), as a stronger plan's do.
+def keep_phase1_block(phase1: Phase1Result, phase2: Phase2Result, total_s: float) -> Plan:
+    """Phase 1's (final-checked) plan kept: its message says what phase 2 tried, its survivors
+    which are likely equivalent; its timings say when that block came (``first_block``) and when
+    phase 2 ended for the function (``total``, ``total_s``), as a stronger plan's do.
     """
+    plan = phase1.plan
     result = plan.result
     first_block = result.timings.get("total", total_s)
     result = replace(
-        result, timings={**result.timings, "first_block": first_block, "total": total_s}
+        result,
+        timings=function_timings(phase1.trace, total=total_s, first_block=first_block),
     )
-    if second.notes:
-        tried = "; ".join(n for n in second.notes if n)
+    tried = phase2.trace.message()
+    if tried:
         result = replace(
             result, message=f"{result.message}; phase 2 found no stronger block ({tried})"
         )
     survivors = tuple(
-        replace(m, likely_equivalent=m.likely_equivalent or m.id in second.equivalent)
+        replace(m, likely_equivalent=m.likely_equivalent or m.id in phase2.equivalent)
         for m in result.surviving_mutants
     )
-    base = second.first
+    base = phase2.phase1_measured
     if base is not None and base.mutation_score is not None:
         if (base.killed, base.total) != (result.mutants_killed, result.mutants_total):
             result = replace(
@@ -181,83 +191,75 @@ def annotate(plan: Plan, second: Second, total_s: float) -> Plan:
             mutants_total=base.total,
             mutants_killed_by_timeout=len(base.timeout_kills),
         )
-        survivors = steps_survivors(base, second.equivalent)
-    total, verified = second.candidates
+        survivors = reported_survivors(base, phase2.equivalent)
     result = replace(
         result,
         surviving_mutants=survivors,
-        candidates_total=result.candidates_total + total,
-        candidates_verified=result.candidates_verified + verified,
+        candidates_total=result.candidates_total + phase2.model.tried,
+        candidates_verified=result.candidates_verified + phase2.model.runnable,
     )
     return replace(plan, result=result)
 
 
-def single(job: Job, steps: Steps, use_model: bool, use_analysis: bool) -> Plan:
-    """Every source pooled before one selection, then the search (module doc)."""
-    notes: list[str] = []
-    model = steps.model_candidates(job) if use_model else Candidates()
-    if use_model:
-        notes.append(model.note)
-    found = steps.analysis_candidates(job) if use_analysis else Candidates()
-    if use_analysis:
-        notes.append(found.note)
-    timings = _add(model.seconds, found.seconds)
-    units = (*model.units, *found.units)
-    if units and not has_output_checks(units):
-        notes.append(NO_EFFECT)
-    counts = (model.total, model.verified)
-    if not has_output_checks(units):
-        return steps.finalize(
-            job,
-            None,
-            notes=notes,
-            timings=timings,
-            candidates=counts,
-            first_error=model.first_error,
-        )
-    chosen = steps.select(job, units, exact=not use_analysis)
-    selection, equivalent = chosen.selection, frozenset[str]()
-    timings = _add(timings, {"mutating": chosen.seconds})
-    if use_analysis and selection.survivors:
-        searched = search(job, steps, units, selection, chosen.seconds)
-        selection, equivalent = searched.selection, searched.equivalent
-        notes.extend(searched.notes)
-        timings = _add(timings, {"searching": searched.seconds})
-    measured = steps.measure(job, selection)
+def run_single_phase(job: Job, steps: Steps, use_model: bool, use_analysis: bool) -> Plan:
+    """Every source pooled before one selection, then the search and the measurement (module
+    doc).
+    """
+    model = steps.model_candidates(job) if use_model else FoundUnits()
+    found = steps.analysis_candidates(job) if use_analysis else FoundUnits()
+    pooled = FoundUnits((*model.units, *found.units), model.trace + found.trace)
+    selection, trace = select_if_checked(job, steps, pooled, exact=not use_analysis)
+    if selection is None:
+        return steps.finalize(job, None, trace, model=model.model, first_error=model.first_error)
+    mutating_s = trace.seconds(Stage.MUTATING)
+    final = search_then_measure(
+        job, steps, pooled.units, selection, frozenset(), mutating_s, search=use_analysis
+    )
     return steps.finalize(
         job,
-        measured.selection,
-        notes=notes,
-        timings=_add(timings, {"mutating": measured.seconds}),
-        candidates=counts,
-        equivalent=equivalent,
+        final.selection,
+        trace + final.trace,
+        model=model.model,
+        equivalent=final.equivalent,
         phase=2,
         first_error=model.first_error,
     )
 
 
-def search(
+def search_then_measure(
+    job: Job,
+    steps: Steps,
+    units: tuple[VerifiedUnit, ...],
+    selection: Selection,
+    equivalent: frozenset[str],
+    mutating_s: float,
+    *,
+    search: bool,
+) -> SearchStep:
+    """The last steps of a block: when ``search`` and mutants survive, the input search
+    (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then the
+    kills measured exactly.
+    """
+    trace = Trace()
+    if search and selection.survivors:
+        searched = search_if_time_left(job, steps, units, selection, mutating_s)
+        selection, equivalent, trace = searched.selection, searched.equivalent, searched.trace
+    measured = steps.measure_exactly(job, selection)
+    return SearchStep(measured.selection, (), equivalent, trace + measured.trace)
+
+
+def search_if_time_left(
     job: Job,
     steps: Steps,
     units: tuple[VerifiedUnit, ...],
     selection: Selection,
     mutating_s: float,
-) -> Searched:
+) -> SearchStep:
     """The input search, when enough of the budget is left: it, the second selection and the
     final measure cost about two and a half more mutation analyses of the pool (``mutating_s``).
     """
     need = max(SEARCH_RESERVE_S, 3.0 * mutating_s)
     if time.monotonic() > job.deadline - need:
-        return Searched(
-            selection, notes=("no input search: not enough of the time budget is left",)
-        )
-    return steps.search(job, units, selection)
-
-
-def _add(*parts: dict[str, float]) -> dict[str, float]:
-    """Timings summed per stage."""
-    out: dict[str, float] = {}
-    for part in parts:
-        for k, v in part.items():
-            out[k] = out.get(k, 0.0) + v
-    return out
+        note = "no input search: not enough of the time budget is left"
+        return SearchStep(selection, trace=Trace.of(Step(Stage.SEARCHING, 0.0, note)))
+    return steps.find_killing_inputs(job, units, selection)

@@ -1,6 +1,7 @@
 """The generation pipeline: a C/C++ function in, a verified cdoctest block (as a text edit) out.
 
-``Generator.generate`` runs in two phases, each a chain of the steps of ``server.steps``::
+``Generator.generate`` runs in two phases (``server.phases``), each a chain of the steps of
+``server.steps``::
 
     locate -> context -> (per function)
       phase 1 (first block, fast):  documented calls + fallback (type values, API sequences)
@@ -13,7 +14,7 @@
 Phase 2 replaces a function's phase-1 block only with one that kills more mutants; its result is
 the whole file again. ``GenerateOptions.quick`` stops after phase 1; ``single_phase`` (and
 ``fallback='never'``) run today's one chain instead (model, fallback, search pooled before one
-selection), delivered once as phase 2.
+selection; ``phases.run_single_phase``), delivered once as phase 2.
 
 Contract (used by ``server/cli.py`` and the language server):
 
@@ -22,9 +23,11 @@ Contract (used by ``server/cli.py`` and the language server):
   warm (in ``models``' cache, so ``close()`` leaves it loaded); a given ``runner`` is used as is and
   not closed by ``close()``.
 - ``list_functions(path, text) -> list[FunctionInfo]``: fast, no model, no clang-repl.
-- ``generate(path, text, selector, *, progress=None, cancel=None, on_phase=None) -> FileResult``:
-  never writes files; ``on_phase`` gets each phase's ``PhaseResult`` as soon as it is final-checked
-  (from the generating thread); the return value is the last phase's file result.
+- ``generate(path, text, selector, *, progress=None, cancel=None, on_phase=None, source=None)
+  -> FileResult``: never writes files; ``source``: the file already parsed by ``load_source(path,
+  text, source_options)`` (the CLI parses it for its diagnostics first), else it is parsed here;
+  ``on_phase`` gets each phase's ``PhaseResult`` as soon as it is final-checked (from the
+  generating thread); the return value is the last phase's file result.
   ``FileResult.new_text`` is ``text`` with the edits applied, and only blocks that passed the final
   check (two runs in that text) are in it. ``FileResult.timings`` has ``first_block`` and (unless
   quick) ``final``: seconds from the start to each phase's result. Raises ``GenerationCancelled``
@@ -71,7 +74,7 @@ from server.final_check import final_check
 from server.job import GenerationCancelled, Job, Plan, check_cancel, prepare
 from server.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
 from server.render import apply_edits, block_style, newline_of
-from server.runtime import Reporter, Retrying
+from server.runtime import Reporter, Retrying, Runners
 from server.steps import MAX_ATTEMPTS, Steps
 
 __all__ = ["MAX_ATTEMPTS", "GenerationCancelled", "Generator", "TargetNotFound"]
@@ -252,12 +255,14 @@ class Generator:
         progress: ProgressCallback | None = None,
         cancel: threading.Event | None = None,
         on_phase: PhaseCallback | None = None,
+        source: SourceFile | None = None,
     ) -> FileResult:
         """Generate blocks for the selected functions of ``path`` (see the module docstring)."""
         from cdoctest_runner.runner import RunCancelled
 
+        report = Reporter(progress)
         try:
-            return self._generate(path, text, selector, Reporter(progress), cancel, on_phase)
+            return self._generate(path, text, selector, report, cancel, on_phase, source)
         except RunCancelled as exc:
             raise GenerationCancelled("generation cancelled") from exc
 
@@ -269,15 +274,18 @@ class Generator:
         report: Reporter,
         cancel: threading.Event | None,
         on_phase: PhaseCallback | None,
+        source: SourceFile | None,
     ) -> FileResult:
         started = time.monotonic()
         self.check_model()
-        report("parsing", f"parsing {os.path.basename(path)}")
-        source = load_source(path, text, self.source_options)
+        if source is None:
+            report("parsing", f"parsing {os.path.basename(path)}")
+            source = load_source(path, text, self.source_options)
         targets = select_targets(source, selector)
         check_cancel(cancel)
         run = _Run(source, tuple(targets), block_style(source), newline_of(source.text), started)
-        steps = Steps(self.runner, self.mutation_runner, self.options, report, cancel, self._model)
+        runners = Runners(verify=self.runner, mutants=self.mutation_runner)
+        steps = Steps(runners, self.options, report, cancel, self._model)
         if self.options.single_phase or self.fallback == "never":
             return self._single_phase(run, steps, on_phase)
         return self._two_phases(run, steps, on_phase)
@@ -289,10 +297,12 @@ class Generator:
             yield prepare(run.source, target, self.options, run.style, run.newline)
 
     def _single_phase(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
-        """Every source pooled before one selection; one result (``phases.single``)."""
+        """Every source pooled before one selection; one result (``phases.run_single_phase``)."""
         use_model, use_analysis = not self.options.no_model, self.fallback != "never"
         plans = [
-            phases.single(job, steps, use_model, use_analysis) if isinstance(job, Job) else job
+            phases.run_single_phase(job, steps, use_model, use_analysis)
+            if isinstance(job, Job)
+            else job
             for job in self._jobs(run, steps)
         ]
         plans = self._checked(run.source, plans, steps)
@@ -305,12 +315,8 @@ class Generator:
     def _two_phases(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
         """Phase 1 for every function, its result; then phase 2, and the stronger blocks."""
         steps1 = steps.in_phase(1)
-        firsts = [
-            phases.first(job, steps1) if isinstance(job, Job) else job
-            for job in self._jobs(run, steps1)
-        ]
-        plans1 = [f.plan if isinstance(f, phases.First) else f for f in firsts]
-        plans1 = self._checked(run.source, plans1, steps1)
+        firsts = self._phase1(run, steps1)
+        plans1 = [f.plan if isinstance(f, phases.Phase1Result) else f for f in firsts]
         seconds = {"first_block": time.monotonic() - run.started}
         result = self._file_result(run.source, plans1, seconds)
         if on_phase is not None:
@@ -320,35 +326,52 @@ class Generator:
 
         steps2 = steps.in_phase(2)
         use_model = not self.options.no_model
-        outcomes: dict[int, phases.Second] = {}
+        outcomes: dict[int, phases.Phase2Result] = {}
         ended: dict[int, float] = {}  # seconds from the function's start to its phase 2's end
         for i, f in enumerate(firsts):
-            if isinstance(f, phases.First):
-                outcomes[i] = phases.second(f, steps2, use_model)
+            if isinstance(f, phases.Phase1Result):
+                outcomes[i] = phases.run_phase2(f, steps2, use_model)
                 ended[i] = time.monotonic() - f.job.started
-        found = [o.plan for o in outcomes.values() if o.plan is not None]
-        self._checked(run.source, found, steps2)  # trims or drops them in place
+        found = {i: o.plan for i, o in outcomes.items() if o.plan is not None}
+        checked = self._checked(run.source, list(found.values()), steps2)
+        stronger = dict(zip(found, checked, strict=True))
         final: list[Plan] = []
         previous: dict[str, tuple[int, int]] = {}
         for i, plan in enumerate(plans1):
-            second = outcomes.get(i)
-            better = second.plan if second is not None else None
+            better = stronger.get(i)
             if better is not None and better.edit is not None:  # stronger, and final-checked
-                base = second.first if second is not None else None
+                base = outcomes[i].phase1_measured
                 previous[better.result.function.qualname] = (
                     (base.killed, base.total)
                     if base is not None
                     else (plan.result.mutants_killed, plan.result.mutants_total)
                 )
                 plan = better
-            elif second is not None:
-                plan = phases.annotate(plan, second, ended[i])
+            elif i in outcomes:
+                first = firsts[i]
+                assert isinstance(first, phases.Phase1Result)
+                plan = phases.keep_phase1_block(first, outcomes[i], ended[i])
             final.append(plan)
         seconds["final"] = time.monotonic() - run.started
         result = self._file_result(run.source, final, seconds)
         if on_phase is not None:
             on_phase(PhaseResult(2, result, seconds["final"], tuple(previous), previous))
         return result
+
+    def _phase1(self, run: _Run, steps: Steps) -> list[phases.Phase1Result | Plan]:
+        """Phase 1 for every function (a finished plan for one skipped or broken), each plan
+        final-checked.
+        """
+        firsts = [
+            phases.run_phase1(job, steps) if isinstance(job, Job) else job
+            for job in self._jobs(run, steps)
+        ]
+        plans = [f.plan if isinstance(f, phases.Phase1Result) else f for f in firsts]
+        checked = self._checked(run.source, plans, steps)
+        return [
+            replace(f, plan=c) if isinstance(f, phases.Phase1Result) else c
+            for f, c in zip(firsts, checked, strict=True)
+        ]
 
     def _model(self) -> Backend:
         """The model for ``Steps`` (loaded on first use)."""

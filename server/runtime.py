@@ -3,6 +3,8 @@ an event for the model, and progress reports.
 
 - ``Retrying(runner)``: ``run_many`` retries when clang-repl fails to *start* (``ReplSetupError``:
   memory or process limits on a loaded machine), never when the code fails.
+- ``Runners(verify, mutants)``: the two runners a step runs with: candidates and blocks on the
+  original code, and mutants (a short per-session limit: mutated loops often never end).
 - ``Budget(cancel, deadline)``: a context manager whose ``event`` is set when the user cancels or
   the deadline passes (``expired`` says which); the model backend stops decoding on it.
 - ``Reporter(callback)``: sends ``ProgressEvent``s; ``phase`` (1 or 2) prefixes the messages so the
@@ -14,6 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cdoctest_runner.protocol import Runner
@@ -82,6 +85,16 @@ class Retrying:
     def close(self) -> None:
         """Close the wrapped runner."""
         self.inner.close()
+
+
+@dataclass(frozen=True)
+class Runners:
+    """The runners of the steps: ``verify`` runs candidates and blocks on the original code,
+    ``mutants`` runs them on mutants (its sessions have a short time limit).
+    """
+
+    verify: Runner
+    mutants: Runner
 
 
 class Budget:

@@ -1,11 +1,12 @@
 """Sample: ask the model for N candidate completions of one prompt and parse them.
 
-``sample_candidates(backend, target, options, attempt=0, cancel=None)`` builds the prompt with
-``models.prompt.build_messages``, decodes (grammar-constrained with ``models.grammar`` unless
-``options.grammar`` is off) and returns one ``Candidate`` per completion, parsed with
-``models.prompt.parse_completion``. The seed of attempt ``k`` is derived from ``options.seed`` (or a
-random one), so a retry after nothing verified draws different candidates while a fixed ``--seed``
-stays reproducible. The time budget is the pipeline's business; this module only samples.
+``sample_candidates(backend, target, options, attempt=0, first_index=0, cancel=None)`` builds
+the prompt with ``models.prompt.build_messages``, decodes (grammar-constrained with
+``models.grammar`` unless ``options.grammar`` is off) and returns one ``Candidate`` per
+completion, parsed with ``models.prompt.parse_completion``. The seed of attempt ``k`` is derived
+from ``options.seed`` (or a random one), so a retry after nothing verified draws different
+candidates while a fixed ``--seed`` stays reproducible. The time budget is the pipeline's
+business; this module only samples.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from models.api import Backend, Completion, SamplingParams
 from models.prompt import PromptTarget, build_messages, parse_completion
 from server.api import GenerateOptions
 from server.hints import output_logprobs
-from server.verify import Candidate
+from server.verify import Candidate, Origin
 
 MAX_EXAMPLES = 6  # examples per completion (the grammar's K)
 MAX_TOKENS = 200  # a reasoning line and 6 short examples fit; the 135M model rambles beyond
@@ -71,10 +72,13 @@ def sample_candidates(
     options: GenerateOptions,
     *,
     attempt: int = 0,
+    first_index: int = 0,
     cancel: threading.Event | None = None,
     max_tokens: int = MAX_TOKENS,
 ) -> SampleResult:
-    """``options.samples`` parsed candidates for ``target`` (origin ``'model'``)."""
+    """``options.samples`` parsed candidates for ``target`` (``Origin.MODEL``), numbered from
+    ``first_index`` (the model's candidates sampled before, in earlier attempts).
+    """
     seed = attempt_seed(options.seed, attempt)
     messages = build_messages(target, max_examples=MAX_EXAMPLES)
     t0 = time.monotonic()
@@ -90,8 +94,8 @@ def sample_candidates(
         candidates.append(
             Candidate(
                 examples=tuple(parsed.examples),
-                origin="model",
-                index=attempt * 100 + i,
+                origin=Origin.MODEL,
+                index=first_index + i,
                 text=c.text,
                 error=parsed.error,
                 output_logprobs=_output_logprobs(backend, c, parsed.examples),

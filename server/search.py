@@ -1,7 +1,7 @@
 """Search: inputs that tell surviving mutants apart, from the docs and the body's boundaries.
 
-After mutation analysis of the pooled block, some mutants survive. ``search`` looks for calls on
-which the original and a surviving mutant print different things, in the spirit of
+After mutation analysis of the pooled block, some mutants survive. ``find_killing_inputs`` looks
+for calls on which the original and a surviving mutant print different things, in the spirit of
 mutation-guided test generation (EvoSuite's and Pynguin's mutation-driven inputs, Meta's
 mutation-guided LLM test generation):
 
@@ -17,10 +17,10 @@ mutation-guided LLM test generation):
    tuples, then one parameter at a time varied from a base call, then pairs set to the same
    value (``(INT_MAX, INT_MAX, 1)``); at most ``max_calls``, each a self-contained unit
    (declarations, the call, prints of what it changed).
-4. ``search`` runs the calls on the original (``verify_candidates``: non-compiling or crashing
-   calls drop out, outputs are recorded), then all of them as one block on the original and on
-   every surviving mutant side by side in warm interpreters (``mutation_analysis``), and keeps
-   the fewest calls that kill the most survivors (greedy cover, each call counted only for the
+4. ``find_killing_inputs`` runs the calls on the original (``verify_candidates``: non-compiling or
+   crashing calls drop out, outputs are recorded), then all of them as one block on the original
+   and on every surviving mutant side by side in warm interpreters (``mutation_analysis``), and
+   keeps the fewest calls that kill the most survivors (greedy cover, each call counted only for the
    mutants it was the first to tell apart). Mutants no call tells apart are reported as *likely
    equivalent* (same output on every candidate input) when at least ``EQUIVALENCE_EVIDENCE``
    calls ran; with fewer, they stay plain survivors and phase 2 still asks the model.
@@ -38,22 +38,17 @@ import itertools
 import re
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cdoctest_runner.ctext import blank, identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
-from server.search_inputs import (
-    CallShape,
-    Param,
-    _body_chars,
-    _limits,
-    body_ints,
-    classify,
-    value_pools,
-)
-from server.verify import Candidate, VerifiedUnit, verify_candidates
+from server.runtime import Runners
+from server.analysis.kinds import Param, classify
+from server.analysis.mining import text_boundaries, text_chars
+from server.search_inputs import CallShape, limits, value_pools
+from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
 if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.mutate import Mutant
@@ -64,11 +59,11 @@ __all__ = [
     "Param",
     "body_ints",
     "classify",
-    "SearchResult",
+    "KillingInputs",
     "candidate_calls",
     "doc_calls",
     "doc_candidates",
-    "search",
+    "find_killing_inputs",
     "value_pools",
 ]
 
@@ -159,7 +154,7 @@ def doc_calls(shape: CallShape, facts: DocFacts, body: str = "") -> list[list[st
                 args[i] = lit
             for i, p in enumerate(shape.params):
                 if p.kind == "char":
-                    args[i] = _char_in(lit, list(facts.chars) + _body_chars(body)) or args[i]
+                    args[i] = _char_in(lit, list(facts.chars) + text_chars(body)) or args[i]
             if args not in out:
                 out.append(args)
     return out[:MAX_STATED_CALLS]
@@ -179,16 +174,16 @@ def _char_in(lit: str, chars: list[str]) -> str | None:
     return None
 
 
-def doc_candidates(ctx: FunctionContext, facts: DocFacts, first_index: int = 0) -> list[Candidate]:
-    """The documentation's calls as candidates (origin ``fallback``: program analysis, no model)."""
+def doc_candidates(ctx: FunctionContext, facts: DocFacts) -> list[Candidate]:
+    """The documentation's calls as candidates (``Origin.DOCUMENTATION``: no model)."""
     shape = CallShape.of(ctx)
     if shape is None:
         return []
     return [
         Candidate(
             tuple(shape.render(args, f"_d{k}")),
-            origin="fallback",
-            index=first_index + k,
+            origin=Origin.DOCUMENTATION,
+            index=k,
             stated=True,
         )
         for k, args in enumerate(doc_calls(shape, facts, ctx.source))
@@ -223,7 +218,7 @@ def candidate_calls(
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and "out" not in kinds:
-        for v in [v for v in pools[0] if len(v) <= 3][:3] + _limits(shape.params[0], body)[:1]:
+        for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:1]:
             add([v] * n)
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
@@ -269,25 +264,24 @@ def _callee_text(code: CodeUnderTest, function: Declaration, survivors: list[Mut
     return "".join("\n" + text for name, text in found if name in wanted)
 
 
-@dataclass
-class SearchResult:
+@dataclass(frozen=True)
+class KillingInputs:
     """What the search found: units that kill survivors, and what it could not kill."""
 
-    units: list[VerifiedUnit] = field(default_factory=list)
-    killed: set[str] = field(default_factory=set)
-    likely_equivalent: list[str] = field(default_factory=list)  # ids no tried input told apart
+    units: tuple[VerifiedUnit, ...] = ()
+    killed: frozenset[str] = frozenset()
+    likely_equivalent: tuple[str, ...] = ()  # ids no tried input told apart
     tried: int = 0  # calls that ran on the original
     seconds: float = 0.0
     note: str = ""
 
 
-def search(
+def find_killing_inputs(
     ctx: FunctionContext,
     facts: DocFacts,
     code: CodeUnderTest,
     function: Declaration,
-    runner: Any,
-    mutation_runner: Any,
+    runners: Runners,
     survivors: list[Mutant],
     *,
     names: set[str],
@@ -295,49 +289,49 @@ def search(
     deadline: float | None = None,
     max_calls: int = MAX_CALLS,
     cancel: threading.Event | None = None,
-) -> SearchResult:
-    """Calls that make the original and the ``survivors`` print different things (module doc)."""
+) -> KillingInputs:
+    """Calls that make the original and the ``survivors`` print different things (module doc):
+    ``runners.verify`` runs them on the original, ``runners.mutants`` on the survivors.
+    """
     from cdoctest_runner.mutate import MutationError, mutation_analysis, select_examples
     from server.select import build_pool
 
     t0 = time.monotonic()
     shape = CallShape.of(ctx)
     if shape is None:
-        return SearchResult(note="no searched calls for this kind of function")
+        return KillingInputs(note="no searched calls for this kind of function")
     body = ctx.source + _callee_text(code, function, survivors)
     calls = candidate_calls(shape, facts, body, max_calls)
     cands = [
-        Candidate(tuple(shape.render(args, f"_s{k}")), origin="fallback", index=1000 + k)
+        Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
         for k, args in enumerate(calls)
     ]
-    ver = verify_candidates(cands, code, runner, names, filename=filename, cancel=cancel)
+    ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)
-    result = SearchResult(tried=len(units))
     if not units or not survivors:
-        result.seconds = time.monotonic() - t0
-        return result
+        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0)
     if deadline is not None and time.monotonic() > deadline:
-        result.note = "the time budget ran out before the mutants were run"
-        result.seconds = time.monotonic() - t0
-        return result
+        note = "the time budget ran out before the mutants were run"
+        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=note)
     pool = build_pool(units, max_examples=10**6)
     try:
         report = mutation_analysis(
-            pool.examples, code, function, mutation_runner, list(survivors), cancel
+            pool.examples, code, function, runners.mutants, list(survivors), cancel
         )
     except MutationError as exc:
-        result.note = f"search: {exc}"
-        result.seconds = time.monotonic() - t0
-        return result
+        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=f"search: {exc}")
     # Each call counts only for the mutants it was the first to tell apart (a crash or timeout
     # ends a mutant's session, so later calls of the block say nothing about that mutant).
     chosen = select_examples(
         pool.examples, report.kills_per_example, len(pool.examples), requires=pool.requires
     )
     keep_units = sorted({pool.unit_of[i] for i in chosen if report.kills_per_example[i]})
-    result.units = [pool.units[u] for u in keep_units]
-    result.killed = set(report.killed_by)
-    if len(units) >= EQUIVALENCE_EVIDENCE:  # fewer tried inputs say little about equivalence
-        result.likely_equivalent = [m.id for m in report.survivors]
-    result.seconds = time.monotonic() - t0
-    return result
+    # Fewer tried inputs than EQUIVALENCE_EVIDENCE say little about equivalence.
+    enough = len(units) >= EQUIVALENCE_EVIDENCE
+    return KillingInputs(
+        units=tuple(pool.units[u] for u in keep_units),
+        killed=frozenset(report.killed_by),
+        likely_equivalent=tuple(m.id for m in report.survivors) if enough else (),
+        tried=len(units),
+        seconds=time.monotonic() - t0,
+    )

@@ -25,7 +25,7 @@ add the same kills, and a block whose checked calls all print the same gets one 
 another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
 the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
-kills off the pooled run too (marked ``approximate``); ``measure`` runs it once at the end.
+kills off the pooled run too (marked ``approximate``); ``measure_block`` runs it once at the end.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ class Selection:
     timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
 
 
-def measure(
+def measure_block(
     selection: Selection,
     code: CodeUnderTest,
     function: Declaration,
@@ -220,8 +220,8 @@ def select_block(
     Examples of units whose candidate is ``stated`` (calls the documentation states; the first
     ``MAX_STATED`` such units) are taken first. ``exact=False`` skips the second run of a chosen
     block that is not a prefix of the pool: the kills are read off the pooled run and the
-    selection is marked ``approximate`` (``measure`` makes it exact later), unless a chosen unit
-    was swapped for a shorter one (``_shorter_units``): that block is measured at once.
+    selection is marked ``approximate`` (``measure_block`` makes it exact later), unless a chosen
+    unit was swapped for a shorter one (``_shorter_units``): that block is measured at once.
     """
     from cdoctest_runner.mutate import (
         MutationError,
@@ -281,7 +281,7 @@ def select_block(
             timeout_kills=killed_ids & report.timeout_kills,
         )
     if not exact and not swapped:
-        # Read off the pooled run (close, not exact: see below); ``measure`` makes it exact.
+        # Read off the pooled run (close, not exact: see below); ``measure_block`` makes it exact.
         killed_ids = block_kills(report, chosen)
         return _selection(
             pool,

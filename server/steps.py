@@ -1,24 +1,27 @@
 """The pipeline's steps for one function, each with a typed input and a typed output.
 
-``prepare`` turns a located function into a ``Job`` (everything the steps read: context, code
-under test, documentation facts, prompt, deadline) or, for a function that is skipped or broken, a
-finished ``Plan``. Then, on a ``Steps`` (the runners, options, progress and cancel event):
+``server.job.prepare`` turns a located function into a ``Job`` (everything the steps read:
+context, code under test, documentation facts, prompt, deadline) or, for a function that is
+skipped or broken, a finished ``Plan``. Then, on a ``Steps`` (the runners, options, progress,
+cancel event and the model):
 
-- ``analysis_candidates(job) -> Candidates``: program analysis, no model: the calls the
+- ``analysis_candidates(job) -> FoundUnits``: program analysis, no model: the calls the
   documentation states (``server.search.doc_candidates``) and the fallback's type values and API
   sequences (``server.fallback``), run and recorded (``server.verify``).
-- ``model_candidates(job, backend) -> Candidates``: the model's samples (up to ``MAX_ATTEMPTS``
-  rounds until something runs, within the deadline), run and recorded.
-- ``select(job, units) -> Selected``: the pool (``server.select.build_pool``) and the examples
-  that kill the most mutants (``select_block``).
-- ``search(job, units, selection) -> Searched``: inputs that tell the survivors apart
-  (``server.search``), and the pool chosen again with them.
-- ``measure(job, selection) -> Selected``: an approximate selection's kills measured on the block.
-- ``finalize(job, selection, ...) -> Plan``: the block rendered and placed (``server.render``), or
-  a ``no_test`` result saying why not.
+- ``model_candidates(job) -> FoundUnits``: the model's samples (the model from ``backend``, up
+  to ``MAX_ATTEMPTS`` rounds until something runs, within the deadline), run and recorded.
+- ``select_by_mutation(job, units) -> SelectionStep``: the pool (``server.select.build_pool``)
+  and the examples that kill the most mutants (``select_block``).
+- ``find_killing_inputs(job, units, selection) -> SearchStep``: inputs that tell the survivors
+  apart (``server.search.find_killing_inputs``), and the pool chosen again with them.
+- ``measure_exactly(job, selection) -> SelectionStep``: an approximate selection's kills measured
+  on the block (``server.select.measure_block``).
+- ``finalize(job, selection, trace, ...) -> Plan``: the block rendered and placed
+  (``server.render``), or a ``no_test`` result saying why not; the trace rendered into the
+  result's message and timings (``server.trace``).
 
-Steps return what they found and what it cost (``seconds``, per stage); none changes its
-arguments. ``server.pipeline`` composes them into phases.
+Steps return what they found and a ``Trace`` of what they did and what it cost; none changes its
+arguments. ``server.phases`` composes them into phases.
 """
 
 from __future__ import annotations
@@ -26,74 +29,79 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from cdoctest_runner.protocol import Runner
 from models.api import Backend, ModelError
 from models.errors import ModelRuntimeError
 from server.api import FunctionResult, GenerateOptions, SurvivingMutant
 from server.job import Job, Plan, check_cancel
 from server.render import RenderError, checks_output, plan_block
-from server.runtime import Budget, Reporter
+from server.runtime import Budget, Reporter, Runners
 from server.sample import sample_candidates
-from server.search import doc_candidates, search
-from server.select import Selection, build_pool, measure, select_block
-from server.verify import Candidate, VerifiedUnit, verify_candidates
+from server.search import doc_candidates, find_killing_inputs
+from server.select import Selection, build_pool, measure_block, select_block
+from server.trace import ModelCounts, Stage, Step, Trace, function_timings
+from server.verify import Candidate, Origin, VerifiedUnit, VerifyReport, verify_candidates
 
 if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.mutate import Mutant
 
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
-
-Origin = Literal["model", "fallback", "model+fallback", "none"]
+NO_MODEL = ModelCounts()  # no candidates of the model
 
 
 @dataclass(frozen=True)
-class Candidates:
-    """Runnable units from one source, with the counts and notes for the summary."""
+class FoundUnits:
+    """Runnable units from the model or the program analysis, and what finding them did."""
 
     units: tuple[VerifiedUnit, ...] = ()
-    note: str = ""
-    total: int = 0  # candidates tried
-    verified: int = 0  # candidates that gave a runnable unit
+    trace: Trace = Trace()
+    model: ModelCounts = ModelCounts()  # the model's candidates (none for the analysis)
     first_error: str = ""  # first format problem of the model's candidates
-    seconds: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class Selected:
-    """A selection and what it cost."""
+class SelectionStep:
+    """A selection and what choosing or measuring it cost."""
 
     selection: Selection
-    seconds: float
+    trace: Trace
 
 
 @dataclass(frozen=True)
-class Searched:
+class SearchStep:
     """The selection after the input search, the searched units, and likely equivalent mutants."""
 
     selection: Selection
     units: tuple[VerifiedUnit, ...] = ()
     equivalent: frozenset[str] = frozenset()
-    notes: tuple[str, ...] = ()
-    seconds: float = 0.0
+    trace: Trace = Trace()
+
+
+@dataclass(frozen=True)
+class _Round:
+    """One sampling round of the model: what ran, or the model's error."""
+
+    ran: VerifyReport | None
+    trace: Trace
+    tried: int = 0
+    errors: tuple[str, ...] = ()
+    model_error: str = ""
 
 
 class Steps:
-    """The steps, bound to what they run with (runners, options, progress, cancel)."""
+    """The steps, bound to what they run with (runners, options, progress, cancel, the model)."""
 
     def __init__(
         self,
-        runner: Runner,
-        mutation_runner: Runner,
+        runners: Runners,
         options: GenerateOptions,
         report: Reporter,
         cancel: threading.Event | None,
         backend: Callable[[], Backend] | None = None,
     ) -> None:
-        self.runner = runner
-        self.mutation_runner = mutation_runner
+        self.runners = runners
         self.options = options
         self.report = report
         self.cancel = cancel
@@ -102,15 +110,10 @@ class Steps:
     def in_phase(self, phase: int) -> Steps:
         """The same steps, reporting progress as ``phase``."""
         return Steps(
-            self.runner,
-            self.mutation_runner,
-            self.options,
-            self.report.in_phase(phase),
-            self.cancel,
-            self.backend,
+            self.runners, self.options, self.report.in_phase(phase), self.cancel, self.backend
         )
 
-    def analysis_candidates(self, job: Job) -> Candidates:
+    def analysis_candidates(self, job: Job) -> FoundUnits:
         """The documentation's calls and the fallback's candidates that ran (no model)."""
         from server.fallback import FallbackError, fallback_candidates
 
@@ -122,20 +125,19 @@ class Steps:
         )
         t0 = time.monotonic()
         try:
-            proposals = fallback_candidates(
-                job.decl, job.ctx, job.ctx.language, cursor=job.target.cursor
-            )
+            proposals = fallback_candidates(job.ctx.analysis)
         except FallbackError:
             proposals = []
         # The documentation's calls first: the pool keeps units in order up to its size limit.
-        candidates = doc_candidates(job.ctx, job.facts, first_index=1000)
+        candidates = doc_candidates(job.ctx, job.facts)
         candidates += [
-            Candidate(tuple(exs), origin="fallback", index=i) for i, exs in enumerate(proposals)
+            Candidate(tuple(exs), origin=Origin.TYPES_AND_API, index=i)
+            for i, exs in enumerate(proposals)
         ]
         ran = verify_candidates(
             candidates,
             job.code,
-            self.runner,
+            self.runners.verify,
             set(job.names),
             strict=False,
             filename=job.path,
@@ -149,15 +151,10 @@ class Steps:
         )
         if not ran.kept and ran.missing_symbols:
             note += ": " + missing_note(job, ran.missing_symbols)
-        return Candidates(
-            units=tuple(ran.kept),
-            note=note,
-            total=len(candidates),
-            verified=ran.candidates_with_kept,
-            seconds={"fallback": time.monotonic() - t0},
-        )
+        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
+        return FoundUnits(units=tuple(ran.kept), trace=Trace.of(step))
 
-    def model_candidates(self, job: Job) -> Candidates:
+    def model_candidates(self, job: Job) -> FoundUnits:
         """The model's candidates that ran: sampling rounds until something runs or time is up.
 
         A model host that dies while loading (``ModelRuntimeError``) or a model that fails while
@@ -165,94 +162,103 @@ class Steps:
         ``model failed: <the error>``. Other ``ModelError``s of loading propagate.
         """
         backend: Backend | None = None
-        load_error = ""
+        model_error = ""
         if self.backend is not None:
             try:
                 backend = self.backend()
             except ModelRuntimeError as exc:
-                load_error = str(exc)
+                model_error = str(exc)
         units: list[VerifiedUnit] = []
-        total = verified = 0
+        counts = ModelCounts()
         errors: list[str] = []
-        notes: list[str] = []
-        seconds = {"sampling": 0.0, "verifying": 0.0}
-        model_error = load_error
+        trace = Trace()
         for attempt in range(MAX_ATTEMPTS if backend is not None else 0):
             assert backend is not None
-            check_cancel(self.cancel)
-            retry = f" (retry {attempt})" if attempt else ""
-            self.report(
-                "sampling",
-                f"{job.name}: sampling {self.options.samples} candidates{retry}",
-                job.name,
-            )
-            ts = time.monotonic()
-            with Budget(self.cancel, job.deadline) as budget:
-                try:
-                    sampled = sample_candidates(
-                        backend,
-                        job.prompt,
-                        self.options,
-                        attempt=attempt,
-                        cancel=budget.event,
-                        max_tokens=self.options.max_tokens,
-                    )
-                except ModelError as exc:  # e.g. the model host crashed: fall back
-                    check_cancel(self.cancel)
-                    model_error = str(exc)
-                    break
-            seconds["sampling"] += time.monotonic() - ts
-            check_cancel(self.cancel)
-            if budget.expired:
-                notes.append("the time budget ran out while sampling")
-            n = len(sampled.candidates)
-            total += n
-            errors += [c.error for c in sampled.candidates if c.error]
-            self.report(
-                "verifying", f"{job.name}: running {n} candidates", job.name, done=0, total=n
-            )
-            tv = time.monotonic()
-            ran = verify_candidates(
-                sampled.candidates,
-                job.code,
-                self.runner,
-                set(job.names),
-                strict=self.options.strict,
-                filename=job.source.path,
-                cancel=self.cancel,
-            )
-            seconds["verifying"] += time.monotonic() - tv
-            check_cancel(self.cancel)
-            for i, k in enumerate(ran.kept_per_candidate):
-                self.report(
-                    "verifying",
-                    f"{job.name}: candidate {i + 1}/{n}: {k} runnable example(s)",
-                    job.name,
-                    done=i + 1,
-                    total=n,
-                )
-            units += ran.kept
-            verified += ran.candidates_with_kept
+            one = self._sampling_round(job, backend, attempt, first_index=counts.tried)
+            if one.ran is None:
+                model_error = one.model_error
+                break
+            trace += one.trace
+            errors += one.errors
+            units += one.ran.kept
+            counts += ModelCounts(one.tried, one.ran.candidates_with_kept)
             if units or time.monotonic() > job.deadline - 5:
                 break
-        note = f"model failed: {model_error}" if model_error else model_note(total, verified, units)
-        return Candidates(
+        note = (
+            f"model failed: {model_error}"
+            if model_error
+            else model_note(counts.tried, counts.runnable, units)
+        )
+        return FoundUnits(
             units=tuple(units),
-            note="; ".join([*notes, note]),
-            total=total,
-            verified=verified,
+            trace=trace + Trace.of(Step(Stage.SAMPLING, note=note)),
+            model=counts,
             first_error=errors[0] if errors else "",
-            seconds=seconds,
         )
 
-    def select(
+    def _sampling_round(
+        self, job: Job, backend: Backend, attempt: int, *, first_index: int
+    ) -> _Round:
+        """One round: ``options.samples`` completions within the deadline, each run and recorded
+        (``ran`` None and ``model_error`` set when the model failed while sampling).
+        """
+        check_cancel(self.cancel)
+        retry = f" (retry {attempt})" if attempt else ""
+        self.report(
+            "sampling", f"{job.name}: sampling {self.options.samples} candidates{retry}", job.name
+        )
+        ts = time.monotonic()
+        with Budget(self.cancel, job.deadline) as budget:
+            try:
+                sampled = sample_candidates(
+                    backend,
+                    job.prompt,
+                    self.options,
+                    attempt=attempt,
+                    first_index=first_index,
+                    cancel=budget.event,
+                    max_tokens=self.options.max_tokens,
+                )
+            except ModelError as exc:  # e.g. the model host crashed: fall back
+                check_cancel(self.cancel)
+                return _Round(None, Trace(), model_error=str(exc))
+        trace = Trace.of(Step(Stage.SAMPLING, time.monotonic() - ts))
+        check_cancel(self.cancel)
+        if budget.expired:
+            trace += Trace.of(Step(Stage.SAMPLING, note="the time budget ran out while sampling"))
+        n = len(sampled.candidates)
+        self.report("verifying", f"{job.name}: running {n} candidates", job.name, done=0, total=n)
+        tv = time.monotonic()
+        ran = verify_candidates(
+            sampled.candidates,
+            job.code,
+            self.runners.verify,
+            set(job.names),
+            strict=self.options.strict,
+            filename=job.source.path,
+            cancel=self.cancel,
+        )
+        trace += Trace.of(Step(Stage.VERIFYING, time.monotonic() - tv))
+        check_cancel(self.cancel)
+        for i, k in enumerate(ran.kept_per_candidate):
+            self.report(
+                "verifying",
+                f"{job.name}: candidate {i + 1}/{n}: {k} runnable example(s)",
+                job.name,
+                done=i + 1,
+                total=n,
+            )
+        errors = tuple(c.error for c in sampled.candidates if c.error)
+        return _Round(ran, trace, tried=n, errors=errors)
+
+    def select_by_mutation(
         self,
         job: Job,
         units: tuple[VerifiedUnit, ...],
         mutants: list[Mutant] | None = None,
         *,
         exact: bool = True,
-    ) -> Selected:
+    ) -> SelectionStep:
         """Mutation analysis of the pool and the greedy choice of the block."""
         check_cancel(self.cancel)
         self.report("mutating", f"{job.name}: choosing examples by mutation analysis", job.name)
@@ -261,21 +267,23 @@ class Steps:
             build_pool([u for u in units if checks_output(u.examples)]),
             job.code,
             job.decl,
-            self.mutation_runner,
+            self.runners.mutants,
             self.options.max_examples,
             cancel=self.cancel,
             mutants=mutants,
             exact=exact,
         )
         check_cancel(self.cancel)
-        return Selected(chosen, time.monotonic() - t0)
+        return SelectionStep(chosen, Trace.of(Step(Stage.MUTATING, time.monotonic() - t0)))
 
-    def search(self, job: Job, units: tuple[VerifiedUnit, ...], selection: Selection) -> Searched:
+    def find_killing_inputs(
+        self, job: Job, units: tuple[VerifiedUnit, ...], selection: Selection
+    ) -> SearchStep:
         """Search inputs for the block's surviving mutants; select again with what kills them.
 
-        The new selection is approximate (``measure`` makes it exact); it replaces the old one
-        only when it kills at least as many. ``equivalent``: the survivors no searched input told
-        apart (likely equivalent mutants).
+        The new selection is approximate (``measure_exactly`` makes it exact); it replaces the
+        old one only when it kills at least as many. ``equivalent``: the survivors no searched
+        input told apart (likely equivalent mutants).
         """
         check_cancel(self.cancel)
         self.report(
@@ -284,13 +292,12 @@ class Steps:
             job.name,
         )
         t0 = time.monotonic()
-        found = search(
+        found = find_killing_inputs(
             job.ctx,
             job.facts,
             job.code,
             job.decl,
-            self.runner,
-            self.mutation_runner,
+            self.runners,
             list(selection.survivors),
             names=set(job.names),
             filename=job.path,
@@ -300,49 +307,58 @@ class Steps:
         check_cancel(self.cancel)
         equivalent = frozenset(found.likely_equivalent)
         notes = [found.note] if found.note else []
-        if not found.units:
-            if found.tried:
-                notes.append(f"search: none of {found.tried} inputs killed a surviving mutant")
-            return Searched(selection, (), equivalent, tuple(notes), time.monotonic() - t0)
-        notes.append(
-            f"search: {len(found.units)} of {found.tried} inputs kill "
-            f"{len(found.killed)} surviving mutant(s)"
+        best = selection
+        if found.units:
+            notes.append(
+                f"search: {len(found.units)} of {found.tried} inputs kill "
+                f"{len(found.killed)} surviving mutant(s)"
+            )
+            # Searched calls first, so the pool's size limit never leaves them out.
+            pool = (*found.units, *units)
+            again = self.select_by_mutation(job, pool, list(selection.mutants), exact=False)
+            if again.selection.killed >= selection.killed:
+                best = again.selection
+        elif found.tried:
+            notes.append(f"search: none of {found.tried} inputs killed a surviving mutant")
+        trace = Trace.of(
+            Step(Stage.SEARCHING, time.monotonic() - t0),
+            *(Step(Stage.SEARCHING, note=n) for n in notes),
         )
-        # Searched calls first, so the pool's size limit never leaves them out.
-        again = self.select(
-            job, (*found.units, *units), list(selection.mutants), exact=False
-        ).selection
-        best = again if again.killed >= selection.killed else selection
-        return Searched(best, tuple(found.units), equivalent, tuple(notes), time.monotonic() - t0)
+        return SearchStep(best, found.units, equivalent, trace)
 
-    def measure(self, job: Job, selection: Selection) -> Selected:
+    def measure_exactly(self, job: Job, selection: Selection) -> SelectionStep:
         """``selection`` with its kills measured on the block itself (no-op unless approximate)."""
         t0 = time.monotonic()
-        measured = measure(selection, job.code, job.decl, self.mutation_runner, cancel=self.cancel)
+        measured = measure_block(
+            selection, job.code, job.decl, self.runners.mutants, cancel=self.cancel
+        )
         check_cancel(self.cancel)
-        return Selected(measured, time.monotonic() - t0)
+        return SelectionStep(measured, Trace.of(Step(Stage.MUTATING, time.monotonic() - t0)))
 
     def finalize(
         self,
         job: Job,
         selection: Selection | None,
+        trace: Trace,
         *,
-        notes: list[str],
-        timings: dict[str, float],
-        candidates: tuple[int, int] = (0, 0),
+        model: ModelCounts = NO_MODEL,
         equivalent: frozenset[str] = frozenset(),
         phase: int = 1,
         first_error: str = "",
+        first_block: float | None = None,
     ) -> Plan:
         """The block of ``selection`` placed above the function, or a ``no_test`` plan saying why.
 
-        ``candidates``: (tried, gave a runnable unit) of the model, for the result's counts.
+        ``trace``: everything done for the function so far, rendered into the result's message
+        and timings (``first_block``: seconds to phase 1's block, for a phase-2 result);
+        ``model``: the model's candidates, for the result's counts.
         """
         decl = job.decl
-        total, ok = candidates
-        spent = {**timings, "total": time.monotonic() - job.started}
+        timings = function_timings(
+            trace, total=time.monotonic() - job.started, first_block=first_block
+        )
         if selection is None or not checks_output(selection.examples):
-            msg = "; ".join(notes) or "nothing verifiable"
+            msg = trace.message() or "nothing verifiable"
             if first_error and not self.options.no_model:
                 msg += f" (first format problem: {first_error})"
             result = FunctionResult(
@@ -350,9 +366,9 @@ class Steps:
                 "no_test",
                 origin="none",
                 message=msg,
-                candidates_total=total,
-                candidates_verified=ok,
-                timings=spent,
+                candidates_total=model.tried,
+                candidates_verified=model.runnable,
+                timings=timings,
             )
             return Plan(job.target, result)
         self.report("selecting", f"{job.name}: {len(selection.examples)} examples kept", job.name)
@@ -365,23 +381,13 @@ class Steps:
                 replace_user_blocks=self.options.replace_user_blocks,
             )
         except RenderError as exc:
-            result = FunctionResult(decl, "no_test", message=f"cannot render: {exc}", timings=spent)
+            message = f"cannot render: {exc}"
+            result = FunctionResult(decl, "no_test", message=message, timings=timings)
             return Plan(job.target, result)
-        score = ""
-        if selection.mutation_score is not None:
-            score = f"; mutation score {selection.killed}/{selection.total}"
-            if selection.timeout_kills:
-                score += f" ({len(selection.timeout_kills)} killed only by a timeout)"
-            if selection.approximate:
-                score += " (read off the pooled run; measured in phase 2)"
-        bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
-        msg = "; ".join(notes) + f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
-        if selection.note:
-            msg += f" ({selection.note})"
         result = FunctionResult(
             function=decl,
             status="verified",
-            origin=origin_of(selection),
+            origin=public_origin(selection),
             block_text=block_text,
             examples=selection.examples,
             mutation_score=selection.mutation_score,
@@ -389,23 +395,40 @@ class Steps:
             mutants_total=selection.total,
             mutants_killed_by_timeout=len(selection.timeout_kills),
             findings=selection.findings,
-            surviving_mutants=survivors(selection, equivalent),
-            candidates_total=total,
-            candidates_verified=ok,
-            message=msg,
-            timings=spent,
+            surviving_mutants=reported_survivors(selection, equivalent),
+            candidates_total=model.tried,
+            candidates_verified=model.runnable,
+            message=trace.message() + block_summary(selection),
+            timings=timings,
             edit=edit,
             phase=phase,
         )
         return Plan(job.target, result, edit, job.style, job.newline)
 
 
-def origin_of(selection: Selection) -> Origin:
-    """Whose examples the block holds: the model's, the fallback's (search, docs) or both."""
-    origins = {u.origin for u in selection.units}
+def block_summary(selection: Selection) -> str:
+    """The summary's end for a written block: examples, mutation score, possible bugs, note."""
+    score = ""
+    if selection.mutation_score is not None:
+        score = f"; mutation score {selection.killed}/{selection.total}"
+        if selection.timeout_kills:
+            score += f" ({len(selection.timeout_kills)} killed only by a timeout)"
+        if selection.approximate:
+            score += " (read off the pooled run; measured in phase 2)"
+    bugs = f"; {len(selection.findings)} possible bug(s)" if selection.findings else ""
+    out = f"; {len(selection.examples)} example(s) in the block{score}{bugs}"
+    return out + (f" ({selection.note})" if selection.note else "")
+
+
+def public_origin(selection: Selection) -> Literal["model", "fallback", "model+fallback"]:
+    """``FunctionResult.origin`` of a block (the one place ``Origin`` maps to it): ``model``,
+    ``fallback`` (every other source: documentation, type values, API sequences, input search)
+    or ``model+fallback``.
+    """
+    origins = {u.origin is Origin.MODEL for u in selection.units}
     if len(origins) > 1:
         return "model+fallback"
-    return "model" if origins == {"model"} else "fallback"
+    return "model" if origins == {True} else "fallback"
 
 
 def has_output_checks(units: tuple[VerifiedUnit, ...]) -> bool:
@@ -447,8 +470,10 @@ def model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
     return note + (f", {wrong} with a wrong predicted output)" if wrong else ")")
 
 
-def survivors(selection: Selection, equivalent: frozenset[str]) -> tuple[SurvivingMutant, ...]:
-    """The block's surviving mutants, as the result reports them."""
+def reported_survivors(
+    selection: Selection, equivalent: frozenset[str]
+) -> tuple[SurvivingMutant, ...]:
+    """The block's surviving mutants as the result reports them (``likely_equivalent`` marked)."""
     return tuple(
         SurvivingMutant(
             id=m.id,

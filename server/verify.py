@@ -1,6 +1,7 @@
 """Verify: run candidate examples in clang-repl and keep those that compile and run.
 
-A candidate (one model completion, or one fallback proposal) is split into *units*: the connected
+A candidate (one model completion, one fallback proposal, one documented or searched call; its
+source is its ``Origin``, its key ``(origin, index)``) is split into *units*: the connected
 groups of examples that share a variable one of them declares (``Stack s;`` / ``s.push(1);`` /
 ``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two; in code that keeps state between
 calls, ``cdoctest_runner.reuse.code_is_stateful``, a candidate is one unit). Units run as
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from enum import Enum
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
@@ -33,7 +34,15 @@ from cdoctest_runner.reuse import code_is_stateful
 from server.api import Finding
 from server.hints import calibrate
 
-Origin = Literal["model", "fallback"]
+
+class Origin(Enum):
+    """The source of a candidate; candidates are numbered per source (``Candidate.index``)."""
+
+    MODEL = "model"  # the model's completions (server.sample)
+    DOCUMENTATION = "documentation"  # calls the documentation states (server.search.doc_candidates)
+    TYPES_AND_API = "types"  # type values and API sequences (server.fallback)
+    INPUT_SEARCH = "search"  # inputs searched for surviving mutants (server.search)
+
 
 MAX_WANT_LINES = 12
 MAX_WANT_CHARS = 400
@@ -104,8 +113,8 @@ class Candidate:
     """One proposal: examples as predicted (``want`` = predicted output, '' = no prediction)."""
 
     examples: tuple[Example, ...]
-    origin: Origin = "model"
-    index: int = 0  # candidate number within its origin
+    origin: Origin = Origin.MODEL
+    index: int = 0  # candidate number within its origin: (origin, index) is the candidate's key
     text: str = ""  # the raw completion, for logs
     error: str | None = None  # format problem reported by the parser
     stated: bool = False  # a call the documentation states: kept in the block when it fits
@@ -135,7 +144,7 @@ class VerifiedUnit:
 
     @property
     def origin(self) -> Origin:
-        """Where the unit came from (``model`` or ``fallback``)."""
+        """Where the unit came from."""
         return self.unit.candidate.origin
 
 
@@ -207,7 +216,7 @@ def verify_candidates(
         (
             DocTest(
                 examples=u.examples,
-                name=f"candidate::{u.candidate.origin}{u.candidate.index}:{k}",
+                name=f"candidate::{u.candidate.origin.value}{u.candidate.index}:{k}",
                 filename=filename,
                 lineno=1,
                 end_lineno=1,

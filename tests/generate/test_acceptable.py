@@ -12,16 +12,16 @@ from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.mutate import select_examples
 from server.acceptable import calls_target, dead_store, judge, returns_parameter
 from server.select import build_pool, select_block
-from server.verify import Candidate, Unit, VerifiedUnit
+from server.verify import Candidate, Origin, Unit, VerifiedUnit
 
 
 def decl(name: str, kind: str = "function", qualname: str = "") -> Declaration:
     return Declaration(name, qualname or name, kind, 1, 1, 1, 1)
 
 
-def unit(*pairs: tuple[str, str], origin: str = "model") -> VerifiedUnit:
+def unit(*pairs: tuple[str, str], origin: Origin = Origin.MODEL) -> VerifiedUnit:
     examples = tuple(Example(src, want) for src, want in pairs)
-    cand = Candidate(examples, origin=origin)  # type: ignore[arg-type]
+    cand = Candidate(examples, origin=origin)
     return VerifiedUnit(Unit(examples, cand), examples, (True,) * len(examples))
 
 

@@ -108,7 +108,8 @@ def test_the_search_reaches_a_helpers_branch(tmp_path, runner) -> None:  # noqa:
     from server.context import function_context
     from server.docmine import DocFacts
     from server.locate import load_source, select_targets
-    from server.search import search
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
 
     path = tmp_path / "digits.c"
     path.write_text(DIGITS)
@@ -121,8 +122,14 @@ def test_the_search_reaches_a_helpers_branch(tmp_path, runner) -> None:  # noqa:
         for m in make_mutants(DIGITS, ctx.declaration, "c", path=source.path, callees=6)
         if m.description == "in `digit`: `>=` -> `>`"
     ]
-    found = search(
-        ctx, DocFacts(), code, ctx.declaration, runner, runner, survivors, names={"count_digits"}
+    found = find_killing_inputs(
+        ctx,
+        DocFacts(),
+        code,
+        ctx.declaration,
+        Runners(runner, runner),
+        survivors,
+        names={"count_digits"},
     )
     assert found.killed == {"relational@1:37/0"}
     assert found.units and all("0" in u.examples[0].source for u in found.units)
@@ -197,7 +204,8 @@ def test_the_search_gives_a_printf_like_helper_a_padded_field(tmp_path, runner) 
     from server.context import function_context
     from server.docmine import DocFacts
     from server.locate import load_source, select_targets
-    from server.search import search
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
 
     path = tmp_path / "mini.c"
     path.write_text(MINI_FORMAT)
@@ -210,13 +218,12 @@ def test_the_search_gives_a_printf_like_helper_a_padded_field(tmp_path, runner) 
         if m.id == "relational@12:40/0"  # `(at - start) < width` -> `<=`
     ]
     assert len(padding) == 1 and padding[0].function == "put_int"
-    found = search(
+    found = find_killing_inputs(
         ctx,
         DocFacts(),
         source.code_under_test(),
         ctx.declaration,
-        runner,
-        runner,
+        Runners(runner, runner),
         padding,
         names={"mini_format"},
         max_calls=8,  # formats first: 6 of them

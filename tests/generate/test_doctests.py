@@ -16,6 +16,7 @@ MODULES = [
     "server.context",
     "server.docmine",
     "server.search",
+    "server.trace",
 ]
 
 

@@ -62,7 +62,8 @@ def test_a_comparison_boundary_mutant_is_killed_by_a_searched_input(tmp_path, ru
     """``>=`` -> ``>`` survives ``can_vote(30)``; the search finds ``can_vote(18)``."""
     from cdoctest_runner.example import Example
     from cdoctest_runner.mutate import make_mutants, mutation_analysis
-    from server.search import search
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
 
     source, target, ctx = _target(tmp_path, ADULT, "can_vote")
     code = source.code_under_test()
@@ -75,10 +76,16 @@ def test_a_comparison_boundary_mutant_is_killed_by_a_searched_input(tmp_path, ru
         [Example("can_vote(30)", "1")], code, ctx.declaration, runner, boundary
     )
     assert [m.id for m in first.survivors] == [boundary[0].id]
-    found = search(
-        ctx, DocFacts(), code, ctx.declaration, runner, runner, boundary, names={"can_vote"}
+    found = find_killing_inputs(
+        ctx,
+        DocFacts(),
+        code,
+        ctx.declaration,
+        Runners(runner, runner),
+        boundary,
+        names={"can_vote"},
     )
-    assert found.killed == {boundary[0].id} and found.likely_equivalent == []
+    assert found.killed == {boundary[0].id} and found.likely_equivalent == ()
     (unit,) = found.units
     assert [(e.source.strip(), e.want.strip()) for e in unit.examples] == [("can_vote(18)", "1")]
 

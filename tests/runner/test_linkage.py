@@ -134,9 +134,11 @@ def test_verification_records_what_the_program_prints(runner):
     """The generator records what the program prints: 6 (5 before). In code with state, a
     candidate's calls stay one unit, run in order as the block will run them.
     """
-    from server.verify import Candidate, verify_candidates
+    from server.verify import Candidate, Origin, verify_candidates
 
-    candidate = Candidate((Example("inc();"), Example('printf("%d\\n", get_s());')), "model", 0)
+    candidate = Candidate(
+        (Example("inc();"), Example('printf("%d\\n", get_s());')), Origin.MODEL, 0
+    )
     code = CodeUnderTest(text=COUNTER_C, language="c")
     report = verify_candidates([candidate], code, runner, {"inc", "get_s"}, strict=False)
     assert [e.want for e in report.kept[0].examples] == ["", "6\n"]
