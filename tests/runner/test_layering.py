@@ -1,17 +1,34 @@
-"""The layering rule of docs/architecture.md: runner <- models <- server <- training, no arrow up.
+"""The layering rules of docs/architecture.md, read from the source with ``ast``.
 
-Every import in a package's modules (function-level imports included) is read with ``ast``.
+1. Layers: runner <- models <- server <- training, no arrow up. Every import counts, function-level
+   ones included.
+2. No import circles between the modules of those four packages. Only imports that run when a
+   module is imported count (module level, ``try`` blocks included): an import inside a function
+   or under ``if TYPE_CHECKING:`` is deferred, cannot fail half-way through an import, and is how
+   a module names a layer-internal dependency it needs only at call time (``export_model``
+   importing ``export_lora``, the LSP features importing the engine). The edge goes to the module
+   named: ``from pkg import name`` is an edge to ``pkg.name`` when that is a module, else to
+   ``pkg`` (its ``__init__``); the implicit import of a parent package is no edge (Python runs
+   it first, so it cannot close a circle that fails).
+3. No module takes another module's private names: neither ``from mod import _name`` nor
+   ``mod._name`` on an imported module, anywhere in product code (the four packages and
+   ``bench/``; tests may reach into the module they test). A private *module* (``bench/_table.py``)
+   may be imported by the modules of its own package. There is no allow-list: a name another
+   module needs is public.
 """
 
 from __future__ import annotations
 
 import ast
 import pathlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYERS = ["cdoctest_runner", "models", "server", "training"]
+PRODUCT = [*LAYERS, "bench"]
 
 
 def imports_of(source: str) -> set[str]:
@@ -50,3 +67,303 @@ def test_the_reader_sees_every_kind_of_import() -> None:
         "def f():\n    from training import grpo\n    import server.cli as c\n"
     )
     assert imports_of(source) == {"os", "models", "training", "server"}
+
+
+# --------------------------------------------------------------------------- the module graph
+
+
+@dataclass(frozen=True)
+class Import:
+    """One imported module: ``names`` taken from it (empty for ``import mod``), ``alias`` the
+    name ``import mod as alias`` / ``from pkg import mod`` binds to the module itself.
+    """
+
+    importer: str
+    target: str
+    names: tuple[str, ...]
+    alias: str | None
+    line: int
+    deferred: bool  # inside a function or an ``if TYPE_CHECKING:`` block
+
+
+def module_name(path: pathlib.Path, root: pathlib.Path = ROOT) -> str:
+    """``server/lsp/__init__.py`` -> ``server.lsp``; ``server/cli.py`` -> ``server.cli``."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def product_modules(root: pathlib.Path = ROOT) -> dict[str, pathlib.Path]:
+    """Every module of the product packages by dotted name."""
+    return {
+        module_name(path, root): path
+        for package in PRODUCT
+        for path in sorted((root / package).rglob("*.py"))
+    }
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(tree: ast.AST) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement with whether it is deferred (module docstring, rule 2)."""
+
+    def walk(node: ast.AST, deferred: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child, deferred
+            elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                yield from walk(child, True)
+            elif isinstance(child, ast.If) and _is_type_checking(child.test):
+                for stmt in child.body:
+                    yield from walk(ast.Module(body=[stmt], type_ignores=[]), True)
+                for stmt in child.orelse:
+                    yield from walk(ast.Module(body=[stmt], type_ignores=[]), deferred)
+            else:
+                yield from walk(child, deferred)
+
+    yield from walk(tree, False)
+
+
+def imports_in(importer: str, is_package: bool, source: str, known: set[str]) -> list[Import]:
+    """The imports of product modules (``known``) in ``source``, the text of module ``importer``
+    (``is_package`` when it is a package's ``__init__``), relative imports resolved.
+    """
+    package = importer if is_package else importer.rpartition(".")[0]
+    found: list[Import] = []
+    for node, deferred in _import_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in known:
+                    found.append(
+                        Import(importer, alias.name, (), alias.asname, node.lineno, deferred)
+                    )
+            continue
+        base = node.module or ""
+        if node.level:
+            parts = package.split(".")
+            parts = parts[: len(parts) - (node.level - 1)]
+            base = ".".join([*parts, base] if base else parts)
+        names: list[str] = []
+        for alias in node.names:
+            sub = f"{base}.{alias.name}"
+            if sub in known:
+                found.append(
+                    Import(importer, sub, (), alias.asname or alias.name, node.lineno, deferred)
+                )
+            else:
+                names.append(alias.name)
+        if names and base in known:
+            found.append(Import(importer, base, tuple(names), None, node.lineno, deferred))
+    return found
+
+
+def all_imports(root: pathlib.Path = ROOT) -> list[Import]:
+    """The imports of product modules in every product module."""
+    modules = product_modules(root)
+    known = set(modules)
+    return [
+        imp
+        for name, path in modules.items()
+        for imp in imports_in(name, path.name == "__init__.py", path.read_text("utf-8"), known)
+    ]
+
+
+def circles(edges: set[tuple[str, str]]) -> list[list[str]]:
+    """The import circles of a graph: its strongly connected components of two or more modules
+    (a module importing itself is no circle), each sorted, in sorted order (Tarjan).
+    """
+    graph: dict[str, list[str]] = {}
+    for a, b in sorted(edges):
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, [])
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for succ in graph[node]:
+            if succ not in index:
+                visit(succ)
+                low[node] = min(low[node], low[succ])
+            elif succ in on_stack:
+                low[node] = min(low[node], index[succ])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports(imports: list[Import]) -> list[str]:
+    """``'importer:line: from target import _name'`` for each private name taken from another
+    module, and for each private module imported from outside its package.
+    """
+    wrong = []
+    for imp in imports:
+        if imp.target == imp.importer:
+            continue
+        taken = [n for n in imp.names if _private(n)]
+        if taken:
+            wrong.append(f"{imp.importer}:{imp.line}: from {imp.target} import {', '.join(taken)}")
+        parts = imp.target.split(".")
+        for i, part in enumerate(parts):
+            owner = ".".join(parts[:i])
+            if _private(part) and not (imp.importer + ".").startswith(owner + "."):
+                wrong.append(f"{imp.importer}:{imp.line}: imports the private module {imp.target}")
+    return wrong
+
+
+def _dotted(node: ast.expr) -> list[str] | None:
+    """``a.b.c`` as ``['a', 'b', 'c']``; None for anything but names and attributes."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else [*head, node.attr]
+    return None
+
+
+def private_attributes(importer: str, source: str, imports: list[Import]) -> list[str]:
+    """``'importer:line: module._name'`` for each private attribute read from or written to an
+    imported product module through the name the import binds (``import a.b`` binds ``a``,
+    ``import a.b as m`` and ``from a import b`` bind the module).
+    """
+    bound: dict[str, str] = {}
+    for imp in imports:
+        if imp.alias:
+            bound[imp.alias] = imp.target
+        elif not imp.names:
+            top = imp.target.split(".")[0]
+            bound[top] = top
+    modules = {imp.target for imp in imports} | {
+        ".".join(imp.target.split(".")[: i + 1])
+        for imp in imports
+        for i in range(imp.target.count("."))
+    }
+    wrong = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute) or not _private(node.attr):
+            continue
+        chain = _dotted(node.value)
+        if not chain or chain[0] not in bound:
+            continue
+        module = ".".join([bound[chain[0]], *chain[1:]])
+        if module in modules and module != importer:
+            wrong.append(f"{importer}:{node.lineno}: {module}.{node.attr}")
+    return wrong
+
+
+def test_no_import_circles_between_product_modules() -> None:
+    edges = {
+        (imp.importer, imp.target)
+        for imp in all_imports()
+        if not imp.deferred and imp.importer.split(".")[0] in LAYERS
+    }
+    assert circles(edges) == []
+
+
+def test_no_module_takes_another_modules_private_names() -> None:
+    imports = all_imports()
+    wrong = private_imports(imports)
+    for name, path in product_modules().items():
+        own = [imp for imp in imports if imp.importer == name]
+        wrong += private_attributes(name, path.read_text("utf-8"), own)
+    assert wrong == []
+
+
+# --------------------------------------------------------------------------- the readers, on text
+
+
+def _tree(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_the_graph_reader_resolves_modules_and_marks_deferred_imports(tmp_path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "server/__init__.py": "",
+            "server/fallback/__init__.py": "from .build import build\n",
+            "server/fallback/build.py": (
+                "from typing import TYPE_CHECKING\nfrom server import context\n"
+                "if TYPE_CHECKING:\n    from server.job import Job\n"
+                "def f():\n    from . import api\n"
+            ),
+            "server/fallback/api.py": "",
+            "server/context.py": "import server.fallback as fb\n",
+            "server/job.py": "",
+        },
+    )
+    got = {
+        (imp.importer, imp.target, imp.names, imp.alias, imp.deferred) for imp in all_imports(root)
+    }
+    assert got == {
+        ("server.fallback", "server.fallback.build", ("build",), None, False),
+        ("server.fallback.build", "server.context", (), "context", False),
+        ("server.fallback.build", "server.job", ("Job",), None, True),
+        ("server.fallback.build", "server.fallback.api", (), "api", True),
+        ("server.context", "server.fallback", (), "fb", False),
+    }
+    edges = {(i.importer, i.target) for i in all_imports(root) if not i.deferred}
+    assert circles(edges) == [["server.context", "server.fallback", "server.fallback.build"]]
+    assert circles(edges | {("server.job", "server.job"), ("server.job", "server.context")}) == [
+        ["server.context", "server.fallback", "server.fallback.build"]
+    ]
+    assert circles({("a", "b"), ("b", "a"), ("c", "d"), ("d", "c")}) == [["a", "b"], ["c", "d"]]
+
+
+def test_the_private_name_readers_catch_names_attributes_and_modules(tmp_path) -> None:
+    root = _tree(
+        tmp_path,
+        {
+            "models/__init__.py": "",
+            "models/lib.py": "_lock = 1\ndef _load(): ...\n",
+            "models/backend.py": (
+                "from models.lib import _load, cpu\nimport models.lib\n"
+                "from models import lib as L\n"
+                "def f(): return models.lib._lock, L._load(), L.cpu, _own()\ndef _own(): ...\n"
+            ),
+            "bench/__init__.py": "",
+            "bench/_table.py": "",
+            "bench/run.py": "from bench._table import table\n",
+            "server/__init__.py": "",
+            "server/cli.py": "from bench._table import table\n",
+        },
+    )
+    imports = all_imports(root)
+    assert private_imports(imports) == [
+        "models.backend:1: from models.lib import _load",
+        "server.cli:1: imports the private module bench._table",
+    ]
+    backend = [imp for imp in imports if imp.importer == "models.backend"]
+    source = (root / "models/backend.py").read_text()
+    assert private_attributes("models.backend", source, backend) == [
+        "models.backend:4: models.lib._lock",
+        "models.backend:4: models.lib._load",
+    ]
