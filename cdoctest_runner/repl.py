@@ -45,6 +45,7 @@ import os
 import re
 import secrets
 import selectors
+import shutil
 import subprocess
 import threading
 import time
@@ -74,6 +75,7 @@ from cdoctest_runner.sandbox import (
     PrivateDir,
     Sandbox,
     detect_method,
+    reachable_by,
     signal_name,
 )
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
@@ -183,9 +185,15 @@ class ClangRepl:
         limits: Limits = DEFAULT_LIMITS,
         sandbox: Sandbox | None = None,
         visible: tuple[str, ...] | list[str] = (),
+        precompiled: str | None = None,
     ) -> None:
-        """``visible``: directories the session must be able to read (code under test, includes)."""
+        """``visible``: directories the session must be able to read (code under test, includes).
+
+        ``precompiled``: a precompiled header (``cdoctest_runner.precompiled``) passed with
+        ``-include-pch``; a PCH that does not match the arguments makes ``start`` fail.
+        """
         self.toolchain = toolchain or find_clang_repl()
+        self.precompiled = precompiled
         self.visible = tuple(visible) + tuple(include_dirs)
         self.language = language
         self.limits = limits
@@ -254,9 +262,14 @@ class ClangRepl:
         master, slave = os.openpty()
         tty.setraw(slave)
         argv = [self.toolchain.path] + [f"--Xcc={a}" for a in self.compile_args]
+        visible = self.visible
+        if self.precompiled is not None:
+            pch = self._readable(self.precompiled)
+            argv += ["--Xcc=-include-pch", f"--Xcc={pch}"]
+            visible += (os.path.dirname(pch),)
         try:
             self._confined = self.sandbox.spawn(
-                argv, self.workdir.path, self.limits, self.visible,
+                argv, self.workdir.path, self.limits, visible,
                 stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE,
             )  # fmt: skip
         except OSError as exc:
@@ -302,6 +315,21 @@ class ClangRepl:
                 f"clang-repl did not start: {exc.message}{why}", exc.stderr
             ) from exc
         self._mark = self.ptus
+
+    def _readable(self, path: str) -> str:
+        """``path``, or a link to it (else a copy) in the private directory when the sandbox user
+        cannot read it where it is (a cache under a private home).
+        """
+        assert self.workdir is not None
+        if not self.sandbox.drop_to_nobody or reachable_by(path):
+            return path
+        private = os.path.join(self.workdir.path, os.path.basename(path))
+        try:
+            os.link(path, private)
+        except OSError:
+            shutil.copyfile(path, private)
+            os.chmod(private, 0o644)
+        return private
 
     def close(self) -> None:
         """Kill the process (and everything in its sandbox) and remove the private directory."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
+import logging
 import os
 import re
 import shutil
@@ -41,6 +42,12 @@ from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.loadable import loadable
+from cdoctest_runner.precompiled import (
+    PrecompileError,
+    precompile,
+    prefix_includes,
+    prelude_includes,
+)
 from cdoctest_runner.project_lib import renamed_symbols
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import (
@@ -68,6 +75,8 @@ __all__ = [
     "has_mutable_state",
     "touches_global_state",
 ]
+
+_log = logging.getLogger(__name__)
 
 MAX_USES = 200  # blocks per warm session before it is replaced (bounds JIT memory growth)
 
@@ -143,7 +152,17 @@ class DocTestRunner:
         checker: OutputChecker | None = None,
         warm: bool = True,
         sandbox: Sandbox | None = None,
+        precompile: bool | None = None,
     ) -> None:
+        """``precompile``: start sessions from a cached precompiled header of the prelude's and the
+        file's leading headers (``cdoctest_runner.precompiled``); None: on unless the environment
+        sets ``CDOCTEST_PRECOMPILE=0``.
+        """
+        if precompile is None:
+            precompile = os.environ.get("CDOCTEST_PRECOMPILE", "1") != "0"
+        self.precompile = precompile
+        self._pch_loads: dict[str, bool] = {}  # pch -> whether code loaded with it as without
+        self._pch_noted: set[str] = set()
         self._toolchain = toolchain
         self.limits = limits
         self.workers = max(1, int(workers))
@@ -202,7 +221,7 @@ class DocTestRunner:
         finally:
             self._release(code, repl, test, cancel)
         elapsed = time.monotonic() - started
-        extra = {"warm_uses": repl.uses}
+        extra = {"warm_uses": repl.uses, "precompiled": repl.precompiled is not None}
         return DocTestResult(test, tuple(results), None, self.sandbox.report(), elapsed, extra)
 
     def run_many(
@@ -316,10 +335,38 @@ class DocTestRunner:
             repl.close()
         private = loadable(code)
         repl = self._new_session(private)
+        pch = self._precompiled_header(private, repl.compile_args) if self.precompile else None
+        if pch is None:
+            return self._open(repl, private, cancel)
+        repl.precompiled = pch
+        try:
+            opened, error = self._open(repl, private, cancel)
+        except ReplSetupError as exc:
+            self._pch_loads[pch] = False
+            self._note(pch, f"the session did not start with it ({exc.message})")
+            return self._open(self._new_session(private), private, cancel)
+        if opened is not None:
+            self._pch_loads[pch] = True
+            return opened, error
+        if self._pch_loads.get(pch):  # the code's own error: it loaded with this header before
+            return None, error
+        # The code did not load with the header: does it load without? Then the header is at fault
+        # (e.g. a header of the file without include guards) and is not used for this file again.
+        plain, plain_error = self._open(self._new_session(private), private, cancel)
+        if plain is not None:
+            self._pch_loads[pch] = False
+            first = (error or "").strip().splitlines()[:1]
+            self._note(pch, f"the code loads without it but not with it ({' '.join(first)})")
+        return plain, plain_error
+
+    def _open(
+        self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
+    ) -> tuple[ClangRepl | None, str | None]:
+        """Start ``repl`` and load ``code``: the ready session, or None and the diagnostics."""
         self._track(repl, True)
         try:
             repl.start(cancel)
-            error = self._load(repl, private, cancel)
+            error = self._load(repl, code, cancel)
         except ReplCancelled as exc:
             self._track(repl, False)
             repl.close()
@@ -336,6 +383,34 @@ class DocTestRunner:
             return None, error
         repl.checkpoint()
         return repl, None
+
+    def _precompiled_header(self, code: CodeUnderTest, args: list[str]) -> str | None:
+        """The cached precompiled header for sessions of ``code`` (the prelude's headers, then the
+        file's leading ``#include`` lines), or None (the reason logged once) when there is none.
+        """
+        text = code.text
+        if text is None and code.path is not None:
+            try:
+                with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
+                    text = f.read()
+            except OSError:
+                return None  # _load reports it
+        header = prelude_includes(code.language)
+        directory = os.path.dirname(code.path) if code.path else ""
+        if text is not None and code.path is not None:
+            header += prefix_includes(text)
+        try:
+            pch = precompile(self.toolchain, code.language, tuple(args), header, directory)
+        except PrecompileError as exc:
+            self._note(header, str(exc))
+            return None
+        return None if self._pch_loads.get(pch) is False else pch
+
+    def _note(self, key: str, reason: str) -> None:
+        """Log, once per header, why sessions start without a precompiled header (``-v``)."""
+        if key not in self._pch_noted:
+            self._pch_noted.add(key)
+            _log.info("precompiled header not used: %s", reason)
 
     def _load(
         self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
