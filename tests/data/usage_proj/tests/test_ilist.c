@@ -28,7 +28,8 @@ static void test_format(void) {
     int n = ilist_format(l, buf, sizeof buf);
     CHECK(n == 5);
     CHECK(strcmp(buf, "[1,2]") == 0);
-    CHECK(ilist_len(l) == 2);
+    size_t len = ilist_len(l);
+    CHECK(len == 2);
     ilist_free(l);
 }
 
