@@ -20,12 +20,15 @@ a ``static`` local. Headers the file includes are not rewritten.
 clang-repl-22 also emits the vtable and type_info of a class whose *key function* (its first
 virtual member function not defined in the class) is defined in the loaded file again into every
 later input that needs them, as strong symbols (llvm issue #141039; fixed upstream after 22): an
-input that constructs the class (``Sq a(2);``, ``new Sq(4)``) or uses ``dynamic_cast``/``typeid``
-on it fails with ``duplicate definition of symbol '_ZTS2Sq'``. ``inline_virtual_definitions``
-writes ``inline`` before the file's out-of-line definitions of virtual member functions: a class
-whose key function is inline has its vtable emitted once per use with ``linkonce_odr`` linkage,
-which the JIT keeps once, as the compiled program's linker does. Which members are virtual is
-read from the file and the project headers it includes (``virtual_names``).
+input that constructs the class through an inline constructor (``Sq a(2);``, ``new Sq(4)``, a
+copy) or uses ``dynamic_cast``/``typeid`` on it fails with ``duplicate definition of symbol
+'_ZTS2Sq'``. ``inline_key_functions`` writes ``inline`` before the file's out-of-line definition
+of each class's key function: a class whose key function is inline has its vtable emitted with
+``linkonce_odr`` linkage, which the JIT keeps once, as the compiled program's linker does. The
+classes and their key functions are read from the file and the project headers it includes
+(``key_functions``). Only the key function changes, because an inline *destructor* brings in
+another clang-repl-22 limit: a bare expression that destroys a temporary of the class
+(``Sq(3).area()``) fails with ``Symbols not found: [ _ZN2SqD1Ev ]`` (docs/runner.md).
 
 ``loadable(code)`` applies these and ``declare_local_labels`` to a ``CodeUnderTest``: the private
 copy starts with ``#line 1 "<path>"`` and keeps every line where it is, so diagnostics and line
@@ -52,9 +55,10 @@ _EXTERN_HEAD = re.compile(r"\bextern\s*$")
 _INLINE = re.compile(r"\b(?:inline|__inline__|__inline)\b")
 _NAME_BEFORE = re.compile(r"([A-Za-z_]\w*)\s*$")
 _QUALIFIED = re.compile(
-    r"(?:[A-Za-z_]\w*\s*(?:<[^<>;{}]*>\s*)?::\s*)+(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$"
+    r"([A-Za-z_]\w*)\s*(?:<[^<>;{}]*>\s*)?::\s*(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$"
 )
-_VIRTUAL = re.compile(r"\bvirtual\b[^;{}]*?(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*\(")
+_CLASS_HEAD = re.compile(r"\b(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?([A-Za-z_]\w*)")
+_ACCESS = re.compile(r"^\s*(?:(?:public|private|protected)\s*:(?!:)\s*)+")
 _OVERRIDE = re.compile(r"\b(?:override|final)\b")
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]')
 _NOT_NAMES = frozenset(
@@ -185,53 +189,139 @@ def external_linkage(
     return text
 
 
-def _name_before_call(code: str, keyword_at: int) -> str | None:
-    """The name of the function whose parameter list closes before ``keyword_at`` (an
-    ``override``/``final``), within the same declaration; None when there is none.
-    """
-    start = max(code.rfind(ch, 0, keyword_at) for ch in ";{}") + 1
-    close = code.rfind(")", start, keyword_at)
+def _matching(code: str, at: int) -> int:
+    """The index of the brace closing the one at ``at`` (``len(code)`` when unclosed)."""
     depth = 0
-    for i in range(close, start - 1, -1):
-        if code[i] == ")":
+    for i in range(at, len(code)):
+        if code[i] == "{":
             depth += 1
-        elif code[i] == "(":
+        elif code[i] == "}":
             depth -= 1
             if depth == 0:
-                m = re.search(r"(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$", code[start:i])
-                return re.sub(r"\s+", "", m.group(1)) if m else None
-    return None
+                return i
+    return len(code)
 
 
-def virtual_names(texts: Iterable[str]) -> frozenset[str]:
-    """The names of the member functions ``texts`` (a file and its headers) declare virtual.
-
-    A name counts when some declaration of it says ``virtual``, ``override`` or ``final``; a
-    destructor ``~D`` also counts when ``D`` has a base class and some destructor in ``texts`` is
-    virtual (a derived class's destructor is virtual without saying so). Names, not classes: a
-    function that only shares its name with a virtual one is taken too (marking it ``inline`` is
-    harmless, module doc).
-
-    >>> sorted(virtual_names(["struct B { virtual ~B(); virtual int f() const = 0; };",
-    ...                       "struct D : B { ~D(); int f() const override; int g(); };"]))
-    ['f', '~B', '~D']
+def _members(body: str) -> list[tuple[str, bool]]:
+    """A class body's member declarations in order: ``(text, has_body)``, access labels dropped,
+    ``has_body`` when a ``{...}`` follows (a definition in the class, a nested class).
     """
-    names: set[str] = set()
-    derived: set[str] = set()
+    out: list[tuple[str, bool]] = []
+    start = i = paren = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "(":
+            paren += 1
+        elif ch == ")":
+            paren = max(0, paren - 1)
+        elif paren == 0 and ch in ";{":
+            out.append((_ACCESS.sub("", body[start:i]).strip(), ch == "{"))
+            i = _matching(body, i) if ch == "{" else i
+            start = i + 1
+        i += 1
+    return [(text, has_body) for text, has_body in out if text]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Member:
+    """A member function declared in a class body."""
+
+    name: str  # 'area', '~Sq'
+    says_virtual: bool  # 'virtual', 'override' or 'final'
+    inline: bool  # defined in the class, '= default' there, or 'inline'/'constexpr'
+    declared_only: bool  # neither inline, pure ('= 0') nor deleted: defined elsewhere
+
+
+def _member(text: str, has_body: bool) -> _Member | None:
+    """The member function a class-body declaration ``text`` declares, or None (data, types)."""
+    paren = text.find("(")
+    m = re.search(r"(~\s*[A-Za-z_]\w*|[A-Za-z_]\w*)\s*$", text[: max(paren, 0)])
+    if paren < 0 or m is None or re.search(r"\b(?:friend|template|typedef|using)\b", text):
+        return None
+    prefix, rest = text[: m.start()], text[paren:]
+    says_virtual = "virtual" in prefix.split() or _OVERRIDE.search(rest) is not None
+    inline = (
+        has_body
+        or re.search(r"=\s*default\s*$", rest) is not None
+        or re.search(r"\b(?:inline|constexpr|consteval)\b", prefix) is not None
+    )
+    removed = re.search(r"=\s*(?:0|delete)\s*$", rest) is not None
+    return _Member(re.sub(r"\s+", "", m.group(1)), says_virtual, inline, not inline and not removed)
+
+
+def _bases(head: str) -> tuple[str, ...]:
+    """The base class names (last component, no template arguments) in a class head's text
+    after its name: ``' final : public Shape, private ns::Box<int>'`` -> ``('Shape', 'Box')``.
+    """
+    m = re.search(r"(?<!:):(?!:)", head)
+    if m is None:
+        return ()
+    bases = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", head[m.end() :]))
+    return tuple(
+        found[-1] for part in bases.split(",") if (found := re.findall(r"[A-Za-z_]\w*", part))
+    )
+
+
+def _classes(code: str) -> list[tuple[str, tuple[str, ...], tuple[_Member, ...]]]:
+    """The class definitions in blanked ``code``: ``(name, base names, member functions)``."""
+    out = []
+    for m in _CLASS_HEAD.finditer(code):
+        ends = [i for i in (code.find(ch, m.end()) for ch in ";{()=") if i >= 0]
+        if not ends or code[min(ends)] != "{":
+            continue
+        at = min(ends)
+        members = (_member(t, b) for t, b in _members(code[at + 1 : _matching(code, at)]))
+        out.append((m.group(1), _bases(code[m.end() : at]), tuple(x for x in members if x)))
+    return out
+
+
+def key_functions(texts: Iterable[str]) -> frozenset[str]:
+    """``Class::member`` for each class in ``texts`` (a file and its headers) that has a key
+    function: its first virtual member function that is declared in the class but neither
+    defined there, pure, defaulted nor ``inline`` (the Itanium C++ ABI's rule; the vtable goes
+    where the key function is defined). A class whose key function is its destructor is left
+    out when all its constructors are declared in the class and defined elsewhere: examples then
+    construct it without emitting its vtable, and an inline destructor would break its
+    temporaries (module doc).
+
+    A member is virtual when it says ``virtual``, ``override`` or ``final``, or a base class
+    declares its name virtual; a destructor, when a base's is. A base not in ``texts`` (a system
+    header) is taken to declare virtual every name some class in ``texts`` does.
+
+    >>> sorted(key_functions(["struct S { virtual ~S(); virtual int f(); };",
+    ...                       "struct T : S { T() {} int f() { return 1; } int g(); ~T(); };",
+    ...                       "struct U { virtual int f() = 0; virtual int g() { return 0; } };",
+    ...                       "struct V { V(int); virtual ~V(); virtual int f(); };"]))
+    ['S::~S', 'T::~T']
+    """
+    classes: dict[str, tuple[tuple[str, ...], tuple[_Member, ...]]] = {}
     for text in texts:
-        code = blank_code(text)
-        names.update(re.sub(r"\s+", "", m.group(1)) for m in _VIRTUAL.finditer(code))
-        for m in _OVERRIDE.finditer(code):
-            name = _name_before_call(code, m.start())
-            if name is not None:
-                names.add(name)
-        for m in re.finditer(r"\b(?:class|struct)\s+([A-Za-z_]\w*)", code):
-            head = re.split(r"[;{(]", code[m.end() :], maxsplit=1)[0]
-            if re.search(r"(?<!:):(?!:)", head):
-                derived.add(m.group(1))
-    if any(name.startswith("~") for name in names):
-        names.update("~" + d for d in derived)
-    return frozenset(names)
+        for name, bases, members in _classes(blank_code(text)):
+            classes.setdefault(name, (bases, members))
+    anywhere = {m.name for _, members in classes.values() for m in members if m.says_virtual}
+
+    def virtual(cls: str, seen: frozenset[str]) -> set[str]:
+        bases, members = classes[cls]
+        names = {m.name for m in members if m.says_virtual}
+        for base in bases:
+            if base in seen:
+                continue
+            inherited = virtual(base, seen | {base}) if base in classes else anywhere
+            names.update(n for n in inherited if not n.startswith("~"))
+            if any(n.startswith("~") for n in inherited):
+                names.add("~" + cls)
+        return names
+
+    keys = set()
+    for cls, (_, members) in classes.items():
+        names = virtual(cls, frozenset({cls}))
+        key = next((m.name for m in members if m.name in names and m.declared_only), None)
+        constructors = [m for m in members if m.name == cls]
+        if key is not None and (
+            not key.startswith("~") or not constructors or any(m.inline for m in constructors)
+        ):
+            keys.add(f"{cls}::{key}")
+    return frozenset(keys)
 
 
 def _skip_prefixes(code: str, at: int) -> int:
@@ -259,23 +349,23 @@ def _skip_prefixes(code: str, at: int) -> int:
         at = i
 
 
-def inline_virtual_definitions(text: str, names: frozenset[str]) -> str:
+def inline_key_functions(text: str, keys: frozenset[str]) -> str:
     """``text`` (C++) with ``inline`` written before each namespace-scope out-of-line definition
-    (``{...}`` or ``= default``) of a member function named in ``names`` (module doc).
+    (``{...}`` or ``= default``) of a key function in ``keys`` (``Class::member``; module doc).
 
     Only the lines of such definitions change (seven columns more); definitions already
     ``inline``, ``constexpr`` or ``consteval`` are left alone.
 
-    >>> inline_virtual_definitions("Shape::~Shape() {}\\nint Sq::area() const { return s; }",
-    ...                            frozenset({"~Shape", "area"}))
+    >>> inline_key_functions("Shape::~Shape() {}\\nint Sq::area() const { return s; }",
+    ...                      frozenset({"Shape::~Shape", "Sq::area"}))
     'inline Shape::~Shape() {}\\ninline int Sq::area() const { return s; }'
-    >>> inline_virtual_definitions("template <class T> int Box<T>::get() = default;",
-    ...                            frozenset({"get"}))
-    'template <class T> inline int Box<T>::get() = default;'
-    >>> inline_virtual_definitions("int Sq::side() const { return s; }", frozenset({"area"}))
+    >>> inline_key_functions("template <class T> int geo::Box<T>::get() = default;",
+    ...                      frozenset({"Box::get"}))
+    'template <class T> inline int geo::Box<T>::get() = default;'
+    >>> inline_key_functions("int Sq::side() const { return s; }", frozenset({"Sq::area"}))
     'int Sq::side() const { return s; }'
     """
-    if not names or "::" not in text:
+    if not keys or "::" not in text:
         return text
     code = blank_code(text)
     inserts: list[int] = []
@@ -286,7 +376,7 @@ def inline_virtual_definitions(text: str, names: frozenset[str]) -> str:
         head = code[head_start:end]
         paren = head.find("(")
         m = _QUALIFIED.search(head, 0, paren) if paren > 0 else None
-        if m is None or re.sub(r"\s+", "", m.group(1)) not in names:
+        if m is None or m.group(1) + "::" + re.sub(r"\s+", "", m.group(2)) not in keys:
             return
         if re.search(r"\b(?:inline|constexpr|consteval|friend)\b", head[: m.start()]):
             return
@@ -349,8 +439,8 @@ def included_texts(
 
 def loadable(code: CodeUnderTest) -> CodeUnderTest:
     """``code`` as a session should load it: its text (read again from ``path`` for every new
-    session, since the file may have changed) with internal linkage removed, in C++ out-of-line
-    virtual member functions made ``inline`` (their names read from the file and the headers it
+    session, since the file may have changed) with internal linkage removed, in C++ the key
+    functions it defines made ``inline`` (the classes read from the file and the headers it
     includes from its directory or ``include_dirs``), and, in C, function-local labels declared
     (``declare_local_labels``: clang-repl 22 rejects a C file in which two functions use the same
     label name). Returned unchanged when nothing needs to change or the file cannot be read
@@ -368,7 +458,7 @@ def loadable(code: CodeUnderTest) -> CodeUnderTest:
     fixed = external_linkage(text, code.language)
     if code.language != "c" and "::" in fixed:
         headers = included_texts(code.path, text, code.include_dirs)
-        fixed = inline_virtual_definitions(fixed, virtual_names([text, *headers]))
+        fixed = inline_key_functions(fixed, key_functions([text, *headers]))
     if code.language == "c" and "goto" in fixed:
         fixed = declare_local_labels(fixed)
     if fixed == text:

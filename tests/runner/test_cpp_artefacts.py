@@ -5,7 +5,7 @@ on the stack and on the heap across inputs, ``inline`` and template state (docs/
 clang-repl-22 emits the vtable and ``type_info`` of a class whose key function is defined in the
 loaded file again into each later input that needs them: ``Sq a(2);``, ``new Sq(4)`` or a
 ``dynamic_cast`` fails with ``duplicate definition of symbol``. The private copy a session loads
-makes those definitions ``inline`` (``cdoctest_runner.loadable.inline_virtual_definitions``).
+makes the key function ``inline`` (``cdoctest_runner.loadable.inline_key_functions``).
 The other behaviours measured here needed no change; each test compares a session with the same
 statements compiled by g++ into one program (ended with ``_Exit``, as the runner ends a session
 without running destructors of objects the block declared).
@@ -20,7 +20,7 @@ import pytest
 
 from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Example
-from cdoctest_runner.loadable import inline_virtual_definitions, loadable, virtual_names
+from cdoctest_runner.loadable import inline_key_functions, key_functions, loadable
 from cdoctest_runner.runner import DocTestRunner, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
 
@@ -154,42 +154,52 @@ def _session(runner: DocTestRunner, code: CodeUnderTest, statements: tuple[str, 
 # -- the rewrite (pure) ---------------------------------------------------------------------------
 
 
-def test_virtual_names_come_from_keywords_and_derived_destructors():
-    assert virtual_names([SHAPE_H]) == {"~Shape", "area", "name", "~Sq"}
-    # No virtual destructor anywhere: a derived class's destructor is not virtual.
-    assert virtual_names(["struct B { virtual int f(); }; struct D : B { ~D(); };"]) == {"f"}
-    assert virtual_names(["struct D final : B { int f() const override; };"]) == {"f"}
+def test_key_functions_follow_the_abi_rule():
+    # Sq's destructor is virtual without saying so (Shape's is) and is declared first.
+    assert key_functions([SHAPE_H]) == {"Shape::~Shape", "Sq::~Sq"}
+    # 'area' is virtual in Sq because its base says so; pure and in-class definitions are skipped.
+    text = (
+        "struct B { virtual int f() = 0; virtual int g() { return 0; } virtual int h(); };\n"
+        "struct D final : public B { D() = default; int h(); int f() const; ~D(); };\n"
+        "struct E { int h(); };\n"
+    )
+    assert key_functions([text]) == {"B::h", "D::h"}
 
 
-def test_rewrite_inlines_only_out_of_line_virtual_definitions():
-    out = inline_virtual_definitions(SHAPE_CPP, virtual_names([SHAPE_H, SHAPE_CPP]))
+def test_destructor_key_with_constructors_defined_elsewhere_is_left_alone():
+    # Examples construct V through its out-of-line constructor, which emits no vtable; an inline
+    # destructor would only break its temporaries ('V(3).f()').
+    text = "struct V { explicit V(int n); virtual ~V(); virtual int f() const; int n; };"
+    assert key_functions([text]) == set()
+    assert key_functions([text.replace("virtual ~V();", "")]) == {"V::f"}
+
+
+def test_rewrite_inlines_only_key_functions():
+    out = inline_key_functions(SHAPE_CPP, key_functions([SHAPE_H, SHAPE_CPP]))
     changed = [line for line in out.splitlines() if line not in SHAPE_CPP.splitlines()]
     assert changed == [
         "inline Shape::~Shape() = default;",
-        'inline const char* Shape::name() const { return "shape"; }',
         'inline Sq::~Sq() { std::printf("~Sq %d\\n", s); }',
-        "inline int Sq::area() const { return s * s; }",
-        'inline const char* Sq::name() const { return "sq"; }',
     ]
     assert out.count("\n") == SHAPE_CPP.count("\n")
 
 
 def test_rewrite_leaves_in_class_bodies_and_inline_definitions():
     text = (
-        "namespace geo { struct A { virtual int f() { return 1; } }; }\n"
+        "namespace geo { struct B { virtual int f() { return 1; } }; }\n"
         "inline int geo::B::f() const { return 2; }\n"
         "int geo::B::g() const { return 3; }\n"
         "int geo::B::f(int) const { return 4; }\n"
     )
-    out = inline_virtual_definitions(text, frozenset({"f"}))
+    out = inline_key_functions(text, frozenset({"B::f"}))
     assert out == text.replace("int geo::B::f(int)", "inline int geo::B::f(int)")
 
 
 def test_loadable_reads_the_class_from_the_included_header(tmp_path):
     code = loadable(_project(tmp_path))
     assert code.text is not None
-    assert "inline int Sq::area() const" in code.text
-    assert "\nint Sq::side() const" in code.text  # not virtual: left alone
+    assert "\ninline Sq::~Sq() {" in code.text
+    assert "\nint Sq::area() const" in code.text  # not the key function: left alone
 
 
 # -- in clang-repl --------------------------------------------------------------------------------
@@ -255,3 +265,26 @@ def test_library_objects_keep_the_librarys_virtual_functions(tmp_path, runner):
     )
     got = _session(runner, session, ('printf("%d %d\\n", Sq(2).area(), make_big()->area());',))
     assert got == "5 100\n~Sq 2\n"
+
+
+@pytest.mark.clang
+def test_temporaries_work_where_the_key_function_is_not_the_destructor(runner):
+    """An inline key function other than the destructor keeps bare temporaries working, and
+    a destructor key function of a class constructed out of line is not touched.
+    """
+    text = (
+        "#include <cstdio>\n"
+        "struct A { explicit A(int n) : n(n) {} virtual int f() const; virtual ~A(); int n; };\n"
+        "int A::f() const { return n * 10; }\n"
+        "A::~A() {}\n"
+        "struct V { explicit V(int n); virtual ~V(); virtual int f() const; int n; };\n"
+        "V::V(int n) : n(n) {}\n"
+        "V::~V() {}\n"
+        "int V::f() const { return n + 1; }\n"
+    )
+    test = examples_doctest(
+        [Example("A(3).f()", "30\n"), Example("V(3).f()", "4\n"), Example("A a(2);", ""),
+         Example("a.f()", "20\n"), Example("dynamic_cast<A*>(&a) == &a", "true\n")]
+    )  # fmt: skip
+    result = runner.run(test, CodeUnderTest(text=text))
+    assert [r.outcome.value for r in result.results] == ["passed"] * 5, result.results
