@@ -1,11 +1,13 @@
-"""Context: what the model (and the fallback) need to know about one target function.
+"""Context: what the model, the fallback and the input search need to know about one target.
 
 ``function_context(source, target) -> FunctionContext`` gathers, from the libclang cursors kept by
 ``server.locate``: the function's signature and text, the enclosing namespace/class and how to
 construct the object for a method (its public constructors), the definitions of the types the
-function uses that live in this file, the file's ``#include`` lines, and existing cdoctest blocks
-as style examples. ``FunctionContext.prompt_target`` is the ``models.prompt.PromptTarget`` the
-prompt is built from. Pure reading; never runs anything.
+function uses that live in this file, the file's ``#include`` lines, existing cdoctest blocks as
+style examples, the comment above the function (``doc_comment``) and ``server.analysis``'s facts
+(``analysis``: the function as called and its file's API, read once from the same translation
+unit). ``FunctionContext.prompt_target`` is the ``models.prompt.PromptTarget`` the prompt is
+built from. Pure reading; never runs anything.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from cdoctest_runner import clang
 from cdoctest_runner.example import Declaration, Language
 from cdoctest_runner.flags import INCLUDE_LINE
 from models.prompt import PromptTarget
+from server.analysis import Analysis, analyse
+from server.analysis.doc import doc_comment
+from server.analysis.kinds import sample_value
+from server.fallback import api_notes
 from server.locate import Located, SourceFile, extent_text, strip_decoration
 
 _TYPE_DECLS = {
@@ -40,7 +46,9 @@ class Parameter:
 
 @dataclass(frozen=True)
 class FunctionContext:
-    """Everything known about one target, as plain data (no libclang objects)."""
+    """Everything known about one target: plain data, and ``analysis`` (libclang types inside,
+    read only through ``server.analysis``; None when libclang could not read the function).
+    """
 
     declaration: Declaration
     language: Language
@@ -60,9 +68,11 @@ class FunctionContext:
     includes: tuple[str, ...] = ()
     style_blocks: tuple[str, ...] = ()  # existing cdoctest blocks, undecorated
     api: tuple[str, ...] = ()  # '// make a sds with: ...' lines (server.fallback.api_notes)
+    doc_comment: str = ""  # the comment just above the function (server.analysis.doc)
+    analysis: Analysis | None = None
 
     @property
-    def hints(self) -> str:
+    def call_hint(self) -> str:
         """One or two comment lines telling the model how to call the target."""
         args = ", ".join(sample_value(p.type) for p in self.parameters)
         if self.is_method and self.declaration.kind == "constructor":
@@ -90,7 +100,7 @@ class FunctionContext:
         if self.class_text and self.class_text not in self.types:
             parts.append(self.class_text)
         parts += list(self.api)
-        parts.append(self.hints)
+        parts.append(self.call_hint)
         setup, call = self.call_shape
         return PromptTarget(
             name=self.declaration.name,
@@ -147,6 +157,7 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
     is_const = bool(c.is_const_method())
     call_name = decl.qualname if not is_method or is_static else decl.name
     includes = tuple(m.group(0).strip() for m in INCLUDE_LINE.finditer(source.text))
+    analysis = _analysis(source, target, call_name, class_name, default_ctor)
     style = tuple(
         _undecorate(f.block.text)
         for f in source.functions
@@ -170,56 +181,42 @@ def function_context(source: SourceFile, target: Located) -> FunctionContext:
         types=_used_types(c, source, data, exclude=parent),
         includes=includes,
         style_blocks=style,
-        api=_api_notes(c, source.language),
+        api=_api_notes(analysis),
+        doc_comment=doc_comment(source.text, target.start_line),
+        analysis=analysis,
     )
 
 
-def _api_notes(cursor: Any, language: Language) -> tuple[str, ...]:
-    """How the file makes and reads the function's handle-typed arguments (fallback's analysis)."""
-    from server.fallback import api_notes
-
+def _analysis(
+    source: SourceFile,
+    target: Located,
+    call_name: str,
+    class_name: str,
+    default_constructible: bool | None,
+) -> Analysis | None:
+    """``server.analysis``'s facts, with this context's call name, class and construction; None
+    when libclang cannot read the function (the fallback then has nothing to build from).
+    """
     try:
-        return tuple(api_notes(cursor, language))
+        return analyse(
+            source,
+            target,
+            call_name=call_name,
+            class_name=class_name,
+            default_constructible=default_constructible,
+        )
+    except Exception:  # noqa: BLE001 - libclang raises plain errors on odd cursors
+        return None
+
+
+def _api_notes(analysis: Analysis | None) -> tuple[str, ...]:
+    """How the file makes and reads the function's handle-typed arguments (fallback's analysis)."""
+    if analysis is None:
+        return ()
+    try:
+        return tuple(api_notes(analysis))
     except Exception:  # noqa: BLE001 - a hint for the prompt: never worth failing the context
         return ()
-
-
-def sample_value(type_spelling: str) -> str:
-    """A plausible literal for a parameter type, used only in the call hint shown to the model.
-
-    >>> [sample_value(t) for t in ("int", "const char *", "double", "bool", "char", "Foo")]
-    ['3', '"abc"', '2.5', 'true', "'a'", '...']
-    """
-    t = " ".join(type_spelling.replace("const", " ").replace("&", " ").split())
-    if t in ("char *", "std::string", "string", "std::string_view", "string_view"):
-        return '"abc"'
-    if t == "char":
-        return "'a'"
-    if t == "bool" or t == "_Bool":
-        return "true"
-    if t in ("float", "double", "long double"):
-        return "2.5"
-    if any(
-        w in t.split()
-        for w in (
-            "int",
-            "long",
-            "short",
-            "unsigned",
-            "size_t",
-            "int64_t",
-            "int32_t",
-            "uint32_t",
-            "uint64_t",
-            "int8_t",
-            "uint8_t",
-            "ptrdiff_t",
-        )
-    ):
-        return "3"
-    if t.endswith("_t") and "*" not in t:
-        return "3"
-    return "..."
 
 
 def _used_types(c: Any, source: SourceFile, data: bytes, exclude: Any) -> tuple[str, ...]:

@@ -14,9 +14,9 @@ a tester reads a spec, with no model: it is pure and works on plain text.
   "returns 0 when the answer does not fit", "1900 is not a leap year"), by their wording. They go
   into the model's prompt (``models.prompt``) so it tests them.
 
-``comment_above(text, line)`` finds the comment that ends right above a 1-based line (a ``/* */``
-block or a run of ``//`` lines, blank lines not allowed in between), so plain comments count as
-documentation too, not only ``/** */`` doc comments.
+The comment above a function is ``FunctionContext.doc_comment`` (``server.analysis.doc``: a
+``/* */`` block or a run of ``//`` lines ending right above it, blank lines not allowed in
+between), so plain comments count as documentation too, not only ``/** */`` doc comments.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from server import locate
 __all__ = [
     "DocFacts",
     "MinedCall",
-    "comment_above",
     "comment_text",
     "comments_in",
     "mine",
@@ -114,25 +113,6 @@ def comment_text(comment: str) -> str:
         if s and not in_block:
             out.append(s)
     return "\n".join(out)
-
-
-def comment_above(text: str, line: int) -> str:
-    """The comment ending on the line just above 1-based ``line`` ('' when there is none).
-
-    >>> comment_above("int x;\\n/* Doc\\n   more */\\nint f();\\n", 4)
-    '/* Doc\\n   more */'
-    >>> comment_above("// a\\n// b\\nint f();\\n", 3)
-    '// a\\n// b'
-    >>> comment_above("int x;\\n\\nint f();\\n", 3)
-    ''
-    """
-    lines = text.split("\n")
-    if not 2 <= line <= len(lines) + 1:
-        return ""
-    block = locate.comment_above(lines, line)
-    if block is None:
-        return ""
-    return "\n".join(lines[block.start_line - 1 : block.end_line]).strip()
 
 
 def comments_in(code: str) -> str:

@@ -43,10 +43,10 @@ from typing import TYPE_CHECKING
 
 from cdoctest_runner.ctext import blank, identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration
+from server.analysis.kinds import Param  # noqa: F401 (doctests)
+from server.analysis.mining import text_chars
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
-from server.analysis.kinds import Param, classify
-from server.analysis.mining import text_boundaries, text_chars
 from server.search_inputs import CallShape, limits, value_pools
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
@@ -55,16 +55,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
 __all__ = [
-    "CallShape",
-    "Param",
-    "body_ints",
-    "classify",
     "KillingInputs",
     "candidate_calls",
     "doc_calls",
     "doc_candidates",
     "find_killing_inputs",
-    "value_pools",
 ]
 
 MAX_CALLS = 40

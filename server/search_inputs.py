@@ -1,8 +1,9 @@
 """Inputs of the mutation-guided search (``server.search``): how to call the target
-(``Param``, ``classify``, ``CallShape``: the parameter kinds it handles and how a call is written
-and its effects printed) and the candidate values per parameter (``value_pools``: the
-documentation's values, the boundaries of the body's comparisons, the type's limits, strings
-made of the characters the body tests).
+(``CallShape``: the parameter kinds it handles, read by ``server.analysis.kinds.classify``, and how
+a call is written and its effects printed) and the candidate values per parameter
+(``value_pools``: the documentation's values, the boundaries of the body's comparisons and the
+characters it tests, ``server.analysis.mining.text_boundaries``/``text_chars``, the type's
+limits, strings made of those characters).
 """
 
 from __future__ import annotations
@@ -12,78 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import Example
+from server.analysis.kinds import Param, ParamKind, classify
+from server.analysis.mining import text_boundaries, text_chars
 from server.docmine import DocFacts
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
-__all__ = ["CallShape", "Param", "body_ints", "classify", "value_pools"]
-
-_INT_WORDS = {
-    "int",
-    "long",
-    "short",
-    "signed",
-    "unsigned",
-    "size_t",
-    "ptrdiff_t",
-    "int8_t",
-    "int16_t",
-    "int32_t",
-    "int64_t",
-    "uint8_t",
-    "uint16_t",
-    "uint32_t",
-    "uint64_t",
-}
-
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter as the search sees it."""
-
-    kind: str  # 'int' | 'uint' | 'char' | 'bool' | 'float' | 'cstr' | 'buf' | 'out' | 'string'
-    base: str  # the scalar type to declare ('int', 'long long', 'char') where one is needed
-    name: str = ""
-
-
-def classify(type_spelling: str, name: str = "") -> Param | None:
-    """The kind of a parameter from its spelled type (None: the search cannot make one).
-
-    >>> [classify(t).kind for t in ("const char *", "char *", "int *", "unsigned int",
-    ...  "const std::string &", "long long", "char", "double")]
-    ['cstr', 'buf', 'out', 'uint', 'string', 'int', 'char', 'float']
-    >>> classify("std::vector<int>") is None
-    True
-    """
-    t = " ".join(type_spelling.replace("&", " & ").replace("*", " * ").split())
-    const = t.startswith("const ") or " const" in t
-    bare = " ".join(w for w in t.split() if w not in ("const", "volatile"))
-    if bare in ("char *",):
-        return Param("cstr" if const else "buf", "char", name)
-    if bare in ("std::string", "std::string &", "string", "std::basic_string<char> &"):
-        if "&" in bare and not const:
-            return None
-        return Param("string", "std::string", name)
-    if bare.endswith(" *"):
-        inner = bare[:-2]
-        if not const and set(inner.split()) <= _INT_WORDS:
-            return Param("out", inner, name)
-        return None
-    if "&" in bare:
-        inner = bare.replace("&", "").strip()
-        return classify(inner, name) if const else None
-    words = set(bare.split())
-    if bare in ("char", "signed char"):
-        return Param("char", bare, name)
-    if bare in ("bool", "_Bool"):
-        return Param("bool", bare, name)
-    if bare in ("float", "double", "long double"):
-        return Param("float", bare, name)
-    if words and words <= _INT_WORDS:
-        unsigned = "unsigned" in words or bare.startswith("uint") or bare == "size_t"
-        return Param("uint" if unsigned else "int", bare, name)
-    return None
+__all__ = ["CallShape", "format_values", "limits", "value_pools"]
 
 
 @dataclass(frozen=True)
@@ -123,7 +60,10 @@ class CallShape:
             return None
         else:
             returns = "value"
-        variadic = ctx.declaration.signature.rstrip().endswith("...)") and params[-1].kind == "cstr"
+        variadic = (
+            ctx.declaration.signature.rstrip().endswith("...)")
+            and params[-1].kind == ParamKind.CSTR
+        )
         return CallShape(ctx.call_name or ctx.declaration.name, tuple(params), returns, variadic)
 
     def render(self, args: list[str], tag: str) -> list[Example]:
@@ -139,14 +79,14 @@ class CallShape:
         decls: list[str] = []
         call_args: list[str] = []
         after: list[str] = []
-        outs = [i for i, p in enumerate(self.params) if p.kind == "out"]
+        outs = [i for i, p in enumerate(self.params) if p.kind == ParamKind.OUT]
         for i, (p, a) in enumerate(zip(self.params, args, strict=True)):
-            if p.kind == "out":
+            if p.kind == ParamKind.OUT:
                 var = f"out{tag}" if len(outs) == 1 else f"out{tag}_{i}"
                 decls.append(f"{p.base} {var} = 0;")
                 call_args.append(f"&{var}")
                 after.append(var)
-            elif p.kind == "buf":
+            elif p.kind == ParamKind.BUF:
                 var = f"buf{tag}"
                 size = "64" if self.variadic else ""  # room for what a format writes
                 decls.append(f"char {var}[{size}] = {a};")
@@ -185,55 +125,19 @@ class CallShape:
 # Values
 
 
-_CMP = re.compile(r"(<=|>=|<|>|==|!=)\s*(-?\s*(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\b")
-_CMP_LEFT = re.compile(r"\b(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*(<=|>=|<|>|==|!=)")
-_MOD = re.compile(r"%\s*(\d+)\b")
-_CHARLIT = re.compile(r"'(\\.|[^'\\])'")
-
-
-def body_ints(body: str) -> list[int]:
-    """Boundary values of the integer comparisons in ``body``: ``x < K`` gives K-1, K, K+1.
-
-    >>> body_ints("if (x >= 90) return 1; if (n % 4 == 0) y = 2;")
-    [89, 90, 91, -1, 0, 1, 3, 4, 5]
-    """
-    out: list[int] = []
-
-    def add(k: int) -> None:
-        for v in (k - 1, k, k + 1):
-            if v not in out and abs(v) <= 10**7:
-                out.append(v)
-
-    for m in _CMP.finditer(body):
-        add(int(m.group(2).replace(" ", ""), 0))
-    for m in _CMP_LEFT.finditer(body):
-        add(int(m.group(1), 0))
-    for m in _MOD.finditer(body):
-        add(int(m.group(1)))
-    return out
-
-
 def _c(v: int) -> str:
     return f"({v})" if v < 0 else str(v)
 
 
-def _limits(p: Param, body: str) -> list[str]:
-    if p.kind == "uint":
+def limits(p: Param) -> list[str]:
+    """The extreme values of an integer parameter's type (``INT_MAX``, ``UINT_MAX``...)."""
+    if p.kind == ParamKind.UINT:
         return (
             ["4294967295u", "2147483648u"] if "long" not in p.base else ["18446744073709551615ull"]
         )
     if "long" in p.base:
         return ["9223372036854775807LL", "(-9223372036854775807LL - 1)"]
     return ["2147483647", "(-2147483647 - 1)", "2147483646", "(-2147483647)"]
-
-
-def _body_chars(body: str) -> list[str]:
-    out = []
-    for m in _CHARLIT.finditer(body):
-        lit = f"'{m.group(1)}'"
-        if lit not in out:
-            out.append(lit)
-    return out
 
 
 def _char_neighbours(chars: list[str]) -> list[str]:
@@ -338,28 +242,28 @@ def format_values(chars: list[str], ints: list[int]) -> list[str]:
 
 def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]:
     """Candidate arguments per parameter, most telling first (see the module docstring)."""
-    ints = [_c(v) for v in body_ints(body)]
-    chars = _body_chars(body)
+    ints = [_c(v) for v in text_boundaries(body)]
+    chars = text_chars(body)
     pools: list[list[str]] = []
     for k, p in enumerate(shape.params):
         if shape.variadic and k == len(shape.params) - 1:
-            formats = format_values(chars, body_ints(body))
+            formats = format_values(chars, text_boundaries(body))
             if formats:
                 pools.append(formats + [f"{s}, 0" for s in facts.strings])
                 continue
-        if p.kind in ("int", "uint"):
-            vals = list(facts.ints) + ints + _limits(p, body) + ["0", "1", "(-1)", "2", "3"]
-            if p.kind == "uint":
+        if p.kind in (ParamKind.INT, ParamKind.UINT):
+            vals = list(facts.ints) + ints + limits(p) + ["0", "1", "(-1)", "2", "3"]
+            if p.kind == ParamKind.UINT:
                 vals = [v for v in vals if not v.startswith("(-")]
-        elif p.kind == "char":
+        elif p.kind == ParamKind.CHAR:
             vals = list(facts.chars) + chars + _char_neighbours(chars) + ["'a'", "' '", "'0'"]
-        elif p.kind == "bool":
+        elif p.kind == ParamKind.BOOL:
             vals = ["true", "false"]
-        elif p.kind == "float":
+        elif p.kind == ParamKind.FLOAT:
             vals = ["0.5", "(-1.5)", "0.0", "2.0", "1e9"] + [v for v in facts.ints if "(" not in v][
                 :3
             ]
-        elif p.kind in ("cstr", "buf", "string"):
+        elif p.kind in (ParamKind.CSTR, ParamKind.BUF, ParamKind.STRING):
             vals = list(facts.strings) + _strings_from_chars(chars, body)
         else:  # out-parameter: no value of its own
             vals = [""]

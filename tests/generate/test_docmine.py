@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from models.prompt import PromptTarget, render_target
-from server.docmine import comment_above, mine, prompt_notes
+from server.analysis.doc import doc_comment
+from server.docmine import mine, prompt_notes
 
 PARSE_INT_DOC = """/* Parse a whole string as a signed decimal int: an optional '+' or '-'
  * followed by at least one digit and nothing else. Returns 0 for "", a lone sign, or a value
@@ -36,9 +37,9 @@ def test_results_in_braces_are_outputs_not_inputs() -> None:
 
 def test_the_comment_above_a_function_is_found() -> None:
     text = "int x;\n\n// Twice n.\n// twice(2) == 4\nint twice(int n);\n/* no */ int y;\n"
-    assert comment_above(text, 5) == "// Twice n.\n// twice(2) == 4"
-    assert comment_above(text, 2) == ""
-    assert mine(comment_above(text, 5), "twice").calls[0].expected == "4"
+    assert doc_comment(text, 5) == "// Twice n.\n// twice(2) == 4"
+    assert doc_comment(text, 2) == ""
+    assert mine(doc_comment(text, 5), "twice").calls[0].expected == "4"
 
 
 def test_the_stated_cases_go_into_the_prompt() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cdoctest_runner.example import Declaration, DocTest
+from server.analysis import AnalysisError, analyse, analyse_text
 from server.fallback import FallbackError, fallback_candidates
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,8 +29,11 @@ def decl(name: str, line: int) -> Declaration:
     )
 
 
-def sources(src: str, name: str, line: int, language: str = "c++", **kw) -> list[list[str]]:  # noqa: ANN003
-    blocks = fallback_candidates(decl(name, line), src, language, **kw)  # type: ignore[arg-type]
+def sources(
+    src: str, name: str, line: int, language: str = "c++", max_candidates: int = 8
+) -> list[list[str]]:
+    analysis = analyse_text(src, decl(name, line), language)
+    blocks = fallback_candidates(analysis, max_candidates)
     for block in blocks:
         assert all(e.want == "" for e in block)
     return [[e.source.rstrip("\n") for e in block] for block in blocks]
@@ -189,12 +193,16 @@ def test_unsupported_types_give_no_candidates_and_a_missing_function_raises() ->
         sources("#include <stdio.h>\nint first(FILE *f) { return fgetc(f); }\n", "first", 2, "c")
         == []
     )
-    with pytest.raises(FallbackError):
-        fallback_candidates(decl("absent", 1), "int present(int x) { return x; }\n", "c")
+    with pytest.raises(AnalysisError):
+        analyse_text("int present(int x) { return x; }\n", decl("absent", 1), "c")
+    with pytest.raises(FallbackError):  # the pipeline's context had no analysis
+        fallback_candidates(None)
 
 
 def test_the_pipeline_context_path_agrees_with_the_file_path() -> None:
-    """``FunctionContext`` (a rebuilt translation unit) and the whole file agree."""
+    """The pipeline's analysis (``FunctionContext.analysis``, read from the parsed file once) and
+    the analysis of the file text parsed on its own give the same blocks.
+    """
     from server.api import TargetSelector
     from server.context import function_context
     from server.locate import load_source, select_targets
@@ -204,10 +212,11 @@ def test_the_pipeline_context_path_agrees_with_the_file_path() -> None:
         src = load_source(fn.path)
         target = select_targets(src, TargetSelector(name=fn.function))[0]
         ctx = function_context(src, target)
-        from_ctx = fallback_candidates(ctx.declaration, ctx, ctx.language)
-        from_file = fallback_candidates(ctx.declaration, src.text, ctx.language, path=fn.path)
-        from_cursor = fallback_candidates(ctx.declaration, ctx, ctx.language, cursor=target.cursor)
-        assert from_ctx == from_file == from_cursor, fn.name
+        from_ctx = fallback_candidates(ctx.analysis)
+        from_source = fallback_candidates(analyse(src, target))
+        text = analyse_text(src.text, ctx.declaration, ctx.language, path=fn.path)
+        from_file = fallback_candidates(text)
+        assert from_ctx and from_ctx == from_source == from_file, fn.name
         for block in from_file:  # clang-repl rejects an input starting with '-'
             assert not any(e.source.startswith("-") for e in block), fn.name
 
@@ -236,9 +245,8 @@ def test_fallback_alone_verifies_most_eval_functions() -> None:
         line = next(
             i + 1 for i, s in enumerate(text.splitlines()) if f"{fn.function}(" in s and "{" in s
         )
-        blocks = fallback_candidates(
-            decl(fn.function, line), text, fn.language, path=fn.path, max_candidates=4
-        )
+        analysis = analyse_text(text, decl(fn.function, line), fn.language, path=fn.path)
+        blocks = fallback_candidates(analysis, max_candidates=4)
         examples = tuple(e for block in blocks for e in block)
         jobs.append((DocTest(examples, f"fallback::{fn.name}", fn.path, 1, 1), fn.code()))
     with runner:

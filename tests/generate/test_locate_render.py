@@ -84,12 +84,17 @@ def test_context_of_a_method_names_the_class_and_constructor() -> None:
     assert ctx.is_method and ctx.is_const and ctx.class_name == "geo::Box"
     assert ctx.constructors == ("geo::Box(int side)",)
     assert "struct Box {" in ctx.class_text
-    assert ctx.hints == "// make an object first, e.g.: geo::Box obj(3);\n// then call obj.volume()"
+    assert (
+        ctx.call_hint
+        == "// make an object first, e.g.: geo::Box obj(3);\n// then call obj.volume()"
+    )
     target = ctx.prompt_target
     assert target.qualname == "geo::Box::volume" and target.language == "c++"
     assert "#include <cstdio>" in target.context and ">>> geo::area(2, 3)" in target.examples_style
     twice = function_context(src, select_targets(src, TargetSelector(name="twice"))[0])
-    assert twice.call_name == "geo::twice" and twice.hints == "// call it as, e.g.: geo::twice(3)"
+    assert (
+        twice.call_name == "geo::twice" and twice.call_hint == "// call it as, e.g.: geo::twice(3)"
+    )
 
 
 def test_broken_file_keeps_functions_that_parse_and_blanks_the_rest() -> None:

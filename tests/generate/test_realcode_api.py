@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from server.analysis import analyse_cursor
 from server.api import GenerateOptions, TargetSelector
 from server.fallback import fallback_candidates
 from server.locate import load_source
@@ -48,7 +49,7 @@ counter_t *counter_twice(counter_t *c) { counter_tick(c); counter_tick(c); retur
 def blocks(path: Path, name: str) -> list[str]:
     src = load_source(str(path), SRC)
     (f,) = [f for f in src.functions if f.declaration.name == name]
-    got = fallback_candidates(f.declaration, src.text, "c", cursor=f.cursor)
+    got = fallback_candidates(analyse_cursor(f.cursor, "c"))
     return [" | ".join(e.source.strip() for e in b) for b in got]
 
 
@@ -105,7 +106,7 @@ int parse_json(parser_t *p, const char *js, unsigned long len, tok_t *toks, unsi
 def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: Path) -> None:
     src = load_source(str(tmp_path / "p.c"), PARSER)
     (f,) = [f for f in src.functions if f.declaration.name == "parse_json"]
-    first = fallback_candidates(f.declaration, src.text, "c", cursor=f.cursor)[0]
+    first = fallback_candidates(analyse_cursor(f.cursor, "c"))[0]
     assert [e.source.strip() for e in first][:4] == [
         "parser_t obj0a;",
         "parser_init(&obj0a);",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from server.analysis import analyse_cursor
 from server.api import GenerateOptions, TargetSelector
 from server.fallback import fallback_candidates
 from server.locate import load_source
@@ -57,7 +58,7 @@ def blocks(path: Path, name: str, line: int = 0) -> list[str]:
     src = load_source(str(path), SRC)
     funcs = [f for f in src.functions if f.declaration.name == name]
     f = next(f for f in funcs if f.start_line >= line)
-    got = fallback_candidates(f.declaration, src.text, "c++", cursor=f.cursor)
+    got = fallback_candidates(analyse_cursor(f.cursor, "c++"))
     return [" | ".join(e.source.strip() for e in b) for b in got]
 
 
@@ -104,7 +105,7 @@ def ring_blocks(tmp_path: Path, name: str, nth: int = 0) -> list[str]:
     path.write_text(RING.read_text())
     src = load_source(str(path))
     f = [f for f in src.functions if f.declaration.name == name][nth]
-    got = fallback_candidates(f.declaration, src.text, "c++", cursor=f.cursor)
+    got = fallback_candidates(analyse_cursor(f.cursor, "c++"))
     return [" | ".join(e.source.strip() for e in b) for b in got]
 
 

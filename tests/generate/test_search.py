@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from server.analysis.kinds import Param, ParamKind, classify
+from server.analysis.mining import text_boundaries
 from server.docmine import DocFacts
-from server.search import CallShape, Param, body_ints, candidate_calls, classify
+from server.search import candidate_calls
+from server.search_inputs import CallShape
 
 ADULT = (
     "// Whether someone of this age may vote.\nint can_vote(int age) {\n    return age >= 18;\n}\n"
@@ -27,8 +30,8 @@ def test_search_inputs_docstring_examples() -> None:
 
 
 def test_comparisons_give_their_boundaries() -> None:
-    assert body_ints("return age >= 18;") == [17, 18, 19]
-    assert body_ints("if (0 < n && n <= 12) x = n % 7;") == [11, 12, 13, (-1), 0, 1, 6, 7, 8]
+    assert text_boundaries("return age >= 18;") == [17, 18, 19]
+    assert text_boundaries("if (0 < n && n <= 12) x = n % 7;") == [11, 12, 13, (-1), 0, 1, 6, 7, 8]
 
 
 def test_candidate_calls_try_boundaries_limits_and_doc_values() -> None:
@@ -40,7 +43,7 @@ def test_candidate_calls_try_boundaries_limits_and_doc_values() -> None:
 
 
 def test_parameter_kinds_and_unsupported_types() -> None:
-    assert classify("int *", "out") == Param("out", "int", "out")
+    assert classify("int *", "out") == Param(ParamKind.OUT, "int", "out")
     assert classify("const std::vector<int> &") is None
     assert classify("std::string &") is None  # a non-const reference is not a value we can pass
 

@@ -1,0 +1,123 @@
+"""One analysis of the code under test: libclang is read here, and only here, into typed facts.
+
+``analyse(source, located) -> Analysis`` reads one function of a parsed ``SourceFile`` (its
+translation unit, no new parse): the function as it is called (``target.Target``: parameters,
+result, class, constructor, getters, state changes, mined constants, template instances) and the
+file's API around it (``fileapi.FileApi``); the file's own functions are read once per
+``SourceFile`` (one file version). ``analyse_text`` does the same for a file text (it parses).
+
+The modules: ``kinds`` (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and
+``sample_value`` read spelled types), ``types`` (libclang types as scalars, aggregates, handles,
+getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
+``fileapi`` and ``doc`` (the comment above a declaration). The consumers (``server.context``,
+``server.fallback``, ``server.search_inputs``, ``server.docmine``) read these facts and call no
+libclang method themselves.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cdoctest_runner.example import Declaration
+from server.analysis.fileapi import FileApi, defined_functions, file_api
+from server.analysis.target import (
+    AnalysisError,
+    Target,
+    find_function,
+    parse_text,
+    read_target,
+)
+from server.analysis.templates import class_template_instances, template_instances
+from server.locate import Located, SourceFile
+
+__all__ = ["Analysis", "AnalysisError", "analyse", "analyse_cursor", "analyse_text"]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the generator knows about one function from libclang: the function and its file's
+    API (libclang types inside stay opaque: read them through ``server.analysis.types``).
+    """
+
+    target: Target
+    api: FileApi
+
+
+_FUNCTIONS: dict[int, tuple[Any, ...]] = {}  # id(SourceFile) -> its file's functions
+
+
+def _functions_of(source: SourceFile) -> tuple[Any, ...] | None:
+    """The functions ``source`` defines, read on the first call for this ``SourceFile``."""
+    if source.tu is None:
+        return None
+    key = id(source)
+    if key not in _FUNCTIONS:
+        _FUNCTIONS[key] = defined_functions(source.tu)
+        weakref.finalize(source, _FUNCTIONS.pop, key, None)
+    return _FUNCTIONS[key]
+
+
+def analyse(
+    source: SourceFile,
+    located: Located,
+    *,
+    call_name: str = "",
+    class_name: str = "",
+    default_constructible: bool | None = None,
+) -> Analysis:
+    """The analysis of ``located`` (a function of ``source``); the overrides as ``read_target``."""
+    return analyse_cursor(
+        located.cursor,
+        source.language,
+        functions=_functions_of(source),
+        call_name=call_name,
+        class_name=class_name,
+        default_constructible=default_constructible,
+    )
+
+
+def analyse_cursor(
+    cursor: Any,
+    language: str,
+    *,
+    functions: tuple[Any, ...] | None = None,
+    flags: Sequence[str] = (),
+    call_name: str = "",
+    class_name: str = "",
+    default_constructible: bool | None = None,
+) -> Analysis:
+    """The analysis of the function at ``cursor``; ``functions`` as ``fileapi.file_api``, the
+    overrides as ``read_target``, ``flags`` for the template instances' probes.
+    """
+    target = read_target(
+        cursor,
+        language,
+        call_name=call_name,
+        class_name=class_name,
+        default_constructible=default_constructible,
+    )
+    if cursor.kind.name == "FUNCTION_TEMPLATE" and language != "c":
+        target = replace(target, templates=template_instances(cursor, target, flags))
+    elif language != "c" and target.is_method:
+        target = replace(target, templates=class_template_instances(cursor, target, flags))
+    return Analysis(target, file_api(cursor, functions))
+
+
+def analyse_text(
+    text: str,
+    function: Declaration,
+    language: str,
+    *,
+    path: str | None = None,
+    flags: Sequence[str] = (),
+) -> Analysis:
+    """The analysis of ``function`` in a file's whole ``text`` (parsed as ``path``, found by its
+    line). Raises ``AnalysisError`` when libclang cannot parse or find it.
+    """
+    tu, filename = parse_text(text, path, language, flags)
+    return analyse_cursor(
+        find_function(tu, filename, function, match_line=True), language, flags=flags
+    )

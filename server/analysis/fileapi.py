@@ -1,0 +1,171 @@
+"""The file's API around the function under test: the functions the file defines (read once per
+translation unit), which of them make, change, read, initialise or print a value of a given type
+(producers, modifiers, observers, initialisers, ``operator<<``), and the words in their names
+that say so. Names and libclang handles in, names and handles out; which producers are usable is
+the fallback's choice (it needs arguments for them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from server.analysis.target import Params
+from server.analysis.types import params_of, printable, same_type, strip_const
+
+#: Names of functions that end a value's life: never called as producer, observer or modifier.
+DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|drop")
+
+#: Names of functions that make a value (preferred producers).
+PRODUCES = re.compile(r"(?i)new|create|make|parse|from|init|dup|load|alloc|build")
+
+#: Names of functions that add to a value (preferred modifiers; containers are filled first).
+GROWS = re.compile(r"(?i)cat|append|push|add|insert|put")
+
+#: Names of functions that initialise a struct in place (``jsmn_init(&p)``).
+INITS = re.compile(r"(?i)init|reset|clear|setup")
+
+#: Names of readers that cannot throw on an empty object (``size()``, ``empty()``).
+SIZES = re.compile(r"(?i)size|len|count|empty|capacity")
+
+#: Names of functions that read a value (preferred observers).
+OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
+
+
+@dataclass(frozen=True)
+class FileApi:
+    """The file's own functions (not from system headers, one per name) and the target's place."""
+
+    functions: tuple[Any, ...]
+    target: str = ""  # the function under test: never its own producer/observer
+    target_result: Any = None  # its result type (a modifier returns the handle it was given)
+    target_class: Any = None  # the class a constructor target builds (canonical type)
+
+
+def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
+    """The API of the file ``cursor`` (the function under test) is in; ``functions`` are the
+    file's (``defined_functions``) when the caller has already read them.
+    """
+    tu = getattr(cursor, "translation_unit", None)
+    if tu is None:
+        return FileApi((), cursor.spelling)
+    if functions is None:
+        functions = defined_functions(tu)
+    result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
+    parent = cursor.semantic_parent
+    made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
+    return FileApi(functions, cursor.spelling, result, made)
+
+
+def defined_functions(tu: Any) -> tuple[Any, ...]:
+    """The functions defined in the translation unit outside system headers, one per name."""
+    seen: dict[str, Any] = {}
+
+    def visit(node: Any) -> None:
+        for c in node.get_children():
+            kind = c.kind.name
+            if kind in ("NAMESPACE", "LINKAGE_SPEC", "UNEXPOSED_DECL", "FRIEND_DECL"):
+                visit(c)
+            elif kind in ("CLASS_DECL", "STRUCT_DECL"):
+                for member in c.get_children():  # friend functions defined in the class
+                    if member.kind.name == "FRIEND_DECL":
+                        visit(member)
+            elif kind == "FUNCTION_DECL" and c.location.file is not None:
+                # Only what is defined here can be called once the file is loaded.
+                if not c.location.is_in_system_header and not c.spelling.startswith("__"):
+                    if c.is_definition():
+                        seen[c.spelling] = c
+
+    visit(tu.cursor)
+    return tuple(seen.values())
+
+
+def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[str]:
+    """Names of one-argument functions of the file that take ``t`` and return a printable value."""
+    found = []
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or len(params) != 1 or DESTROYS.search(f.spelling):
+            continue
+        if not same_type(params[0][1], t) or not printable(f.result_type, language):
+            continue
+        if same_type(f.result_type, t):
+            continue  # a copy (``sdsdup(s)``) shows nothing the value itself does not
+        found.append(f.spelling)
+    found.sort(key=lambda n: (not OBSERVES.search(n), len(n)))
+    return found[:limit]
+
+
+def producer_candidates(api: FileApi, t: Any) -> list[tuple[str, Params]]:
+    """``(name, parameters)`` of the file's functions that return ``t`` without taking one."""
+    out = []
+    for f in api.functions:
+        if f.spelling == api.target or not same_type(f.result_type, t):
+            continue
+        params = params_of(f)
+        if any(same_type(pt, t) for _, pt in params):
+            continue  # it needs a value of the type to make one: a modifier, not a producer
+        out.append((f.spelling, tuple(params)))
+    return out
+
+
+def modifier_candidates(api: FileApi, t: Any) -> list[tuple[str, bool, Params]]:
+    """``(name, returns the value, the other parameters)`` of the file's functions that take
+    ``t`` first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``), returning it or nothing.
+    """
+    out = []
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or not params or DESTROYS.search(f.spelling):
+            continue
+        if not same_type(params[0][1], t):
+            continue
+        r = f.result_type
+        returns_it = same_type(r, t)
+        if not returns_it and r.get_canonical().kind.name != "VOID":
+            continue
+        out.append((f.spelling, returns_it, tuple(params[1:])))
+    return out
+
+
+def initialiser(api: FileApi, t: Any) -> str | None:
+    """The file's function that initialises a struct of type ``t`` in place
+    (``void list_init(list *l)``), by name; None when there is none.
+    """
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or len(params) != 1 or not INITS.search(f.spelling):
+            continue
+        pt = params[0][1].get_canonical()
+        if pt.kind.name != "POINTER" or f.result_type.get_canonical().kind.name != "VOID":
+            continue
+        if strip_const(pt.get_pointee().get_canonical().spelling) != strip_const(
+            t.get_canonical().spelling
+        ):
+            continue
+        return f.spelling
+    return None
+
+
+def streamable(api: FileApi, r: Any, language: str) -> bool:
+    """Whether the file has an ``operator<<(std::ostream &, R)`` for the class type ``r``."""
+    if r is None or language == "c" or r.kind.name != "RECORD":
+        return False
+    spelling = strip_const(r.spelling)
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == "operator<<" and len(params) == 2 and "ostream" in params[0][1].spelling:
+            other = params[1][1].get_canonical()
+            if other.kind.name == "LVALUEREFERENCE":
+                other = other.get_pointee().get_canonical()
+            if strip_const(other.spelling) == spelling:
+                return True
+    return False
+
+
+def declaration_text(api: FileApi, name: str) -> str:
+    """How the file declares its function ``name``: ``'sds sdsnew(const char * init)'``."""
+    f = next(f for f in api.functions if f.spelling == name)
+    args = ", ".join(f"{a.type.spelling} {a.spelling}".strip() for a in f.get_arguments())
+    return f"{f.result_type.spelling} {f.spelling}({args})"
