@@ -361,3 +361,12 @@ def test_kills_by_timeout_are_reported_apart(mutation_runner, tmp_path) -> None:
     assert (report.killed, report.total) == (2, 2)
     assert report.timeout_kills == {"endless"}
     assert report.to_dict()["timeout_kills"] == ["endless"]
+
+
+def test_mutant_edits_docstring_examples() -> None:
+    import doctest
+
+    from cdoctest_runner import mutant_edits
+
+    result = doctest.testmod(mutant_edits)
+    assert result.attempted > 0 and result.failed == 0
