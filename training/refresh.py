@@ -31,10 +31,12 @@ Errors: ``RefreshError`` for an impossible stage plan; stages raise their own ty
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -129,24 +131,13 @@ def _evaluate(cfg: RefreshConfig, path: str | None, items: list[Any]) -> dict[st
 
 def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr) -> dict[str, Any]:
     """Run the configured stages; return the model card (also written to the run directory)."""
-    from training.hf_model import embedded_gguf_path, file_sha256
-
     run_dir = Path(cfg.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "refresh.yaml").write_text(
         yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)
     )
     start_model = cfg.model
-    base_path = start_model or embedded_gguf_path()
-    card: dict[str, Any] = {
-        "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "base_model": {
-            "path": base_path,
-            "sha256": file_sha256(base_path) if Path(base_path).is_file() else None,
-        },
-        "stages": [s for s in STAGES if s in cfg.stages],
-        "timings_s": {},
-    }
+    card = _new_card(cfg)
     val_items: list[Any] = []
     if "eval" in cfg.stages:
         from training.dataset import load_items
@@ -156,105 +147,172 @@ def refresh(cfg: RefreshConfig, *, progress: bool = False, log: Any = sys.stderr
             if cfg.eval_items
             else load_items(cfg.eval_split)
         )
-        t = time.perf_counter()
         print("refresh: evaluating the starting model", file=log)
-        card["metrics_before"] = _evaluate(cfg, start_model, val_items)
-        card["timings_s"]["eval_before"] = round(time.perf_counter() - t, 1)
+        with _timed(card, "eval_before"):
+            card["metrics_before"] = _evaluate(cfg, start_model, val_items)
 
     current = start_model  # the model the next stage starts from (None = embedded)
     export_source: str | None = None  # what export reads (a model dir or a peft adapter dir)
     if "sft" in cfg.stages:
-        from training.sft import SFTConfig, train_sft
-
-        sft_cfg = SFTConfig.model_validate(
-            {**cfg.sft, "model": current, "output_dir": str(run_dir / "sft")}
-        )
-        t = time.perf_counter()
-        print(f"refresh: sft ({sft_cfg.method}, {sft_cfg.steps} steps)", file=log)
-        result = train_sft(sft_cfg, progress=progress)
-        card["timings_s"]["sft"] = round(time.perf_counter() - t, 1)
-        card["sft"] = {
-            "config": sft_cfg.model_dump(mode="json"),
-            "summary": json.loads((run_dir / "sft" / "summary.json").read_text()),
-        }
-        current = str(run_dir / "sft" / "model")
-        export_source = str(run_dir / "sft" / ("adapter" if sft_cfg.method == "lora" else "model"))
-        del result
+        current, export_source = _sft_stage(cfg, run_dir, current, card, progress, log)
     if "grpo" in cfg.stages:
-        from training.config import GRPOConfig
-        from training.grpo import latest_checkpoint, train
-
-        grpo_fields = {**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")}
-        if (
-            export_source is not None
-            and export_source.endswith("adapter")
-            and cfg.grpo.get("lora") is not None
-        ):
-            # LoRA after LoRA: keep training the SFT adapter on the untouched base, so the export
-            # stays a small adapter GGUF over the source model
-            grpo_fields.update(model=start_model, init_adapter=export_source)
-        grpo_cfg = GRPOConfig.model_validate(grpo_fields)
-        t = time.perf_counter()
-        print(f"refresh: grpo ({grpo_cfg.steps} steps)", file=log)
-        train(grpo_cfg, progress=progress)
-        card["timings_s"]["grpo"] = round(time.perf_counter() - t, 1)
-        metrics = [
-            json.loads(line)
-            for line in (run_dir / "grpo" / "metrics.jsonl").read_text().splitlines()
-            if line
-        ]
-        card["grpo"] = {
-            "config": grpo_cfg.model_dump(mode="json"),
-            "reward_per_step": [round(m["reward"], 4) for m in metrics],
-        }
-        current = str(latest_checkpoint(run_dir / "grpo") / "model")
-        export_source = current
+        current = export_source = _grpo_stage(
+            cfg, run_dir, current, export_source, card, progress, log
+        )
     card["data"] = _data_summary(cfg)
 
     if "export" in cfg.stages:
-        from training.export import export_path
-
         assert export_source is not None  # guaranteed by RefreshConfig._check
-        t = time.perf_counter()
-        is_adapter_dir = (Path(export_source) / "adapter_config.json").is_file()
-        out = run_dir / "export" / ("adapter.gguf" if is_adapter_dir else "model.gguf")
-        print(f"refresh: export {export_source} -> {out}", file=log)
-        report = export_path(export_source, str(out), outtype=cfg.export_outtype)
-        if report.kind == "model" and out.name == "adapter.gguf":  # a LoRA that had to be merged
-            final = out.with_name("model.gguf")
-            Path(report.path).rename(final)
-            report = report.__class__(**{**report.to_dict(), "path": str(final)})
-        card["export"] = report.to_dict()
-        card["timings_s"]["export"] = round(time.perf_counter() - t, 1)
+        with _timed(card, "export"):
+            card["export"] = _export_stage(cfg, run_dir, export_source, log)
     if "eval" in cfg.stages:
-        t = time.perf_counter()
         print("refresh: evaluating the trained model", file=log)
-        card["metrics_after"] = _evaluate(cfg, export_source, val_items)
-        card["timings_s"]["eval_after"] = round(time.perf_counter() - t, 1)
+        with _timed(card, "eval_after"):
+            card["metrics_after"] = _evaluate(cfg, export_source, val_items)
 
+    _write_card(run_dir, card)
+    if cfg.install:
+        _install(run_dir, card, log)
+    return card
+
+
+def _new_card(cfg: RefreshConfig) -> dict[str, Any]:
+    """The model card before any stage ran: when, from which base model, which stages."""
+    from training.hf_model import embedded_gguf_path, file_sha256
+
+    base_path = cfg.model or embedded_gguf_path()
+    return {
+        "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "base_model": {
+            "path": base_path,
+            "sha256": file_sha256(base_path) if Path(base_path).is_file() else None,
+        },
+        "stages": [s for s in STAGES if s in cfg.stages],
+        "timings_s": {},
+    }
+
+
+@contextlib.contextmanager
+def _timed(card: dict[str, Any], stage: str) -> Iterator[None]:
+    """Record the seconds the body took as ``card["timings_s"][stage]`` (0.1 s)."""
+    t = time.perf_counter()
+    yield
+    card["timings_s"][stage] = round(time.perf_counter() - t, 1)
+
+
+def _sft_stage(
+    cfg: RefreshConfig,
+    run_dir: Path,
+    current: str | None,
+    card: dict[str, Any],
+    progress: bool,
+    log: Any,
+) -> tuple[str, str]:
+    """Train SFT from ``current`` into ``RUN/sft``, recorded in ``card["sft"]``; return the
+    model the next stage starts from and what export would read (the adapter for LoRA).
+    """
+    from training.sft import SFTConfig, train_sft
+
+    sft_cfg = SFTConfig.model_validate(
+        {**cfg.sft, "model": current, "output_dir": str(run_dir / "sft")}
+    )
+    print(f"refresh: sft ({sft_cfg.method}, {sft_cfg.steps} steps)", file=log)
+    with _timed(card, "sft"):
+        train_sft(sft_cfg, progress=progress)
+    card["sft"] = {
+        "config": sft_cfg.model_dump(mode="json"),
+        "summary": json.loads((run_dir / "sft" / "summary.json").read_text()),
+    }
+    export_source = str(run_dir / "sft" / ("adapter" if sft_cfg.method == "lora" else "model"))
+    return str(run_dir / "sft" / "model"), export_source
+
+
+def _grpo_stage(
+    cfg: RefreshConfig,
+    run_dir: Path,
+    current: str | None,
+    sft_export: str | None,
+    card: dict[str, Any],
+    progress: bool,
+    log: Any,
+) -> str:
+    """Train GRPO from ``current`` into ``RUN/grpo`` (LoRA after a LoRA SFT keeps training the
+    SFT adapter ``sft_export`` on the untouched base), recorded in ``card["grpo"]``; return the
+    last checkpoint's model.
+    """
+    from training.config import GRPOConfig
+    from training.grpo import latest_checkpoint, train
+
+    grpo_fields = {**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")}
+    if (
+        sft_export is not None
+        and sft_export.endswith("adapter")
+        and cfg.grpo.get("lora") is not None
+    ):
+        # LoRA after LoRA: keep training the SFT adapter on the untouched base, so the export
+        # stays a small adapter GGUF over the source model
+        grpo_fields.update(model=cfg.model, init_adapter=sft_export)
+    grpo_cfg = GRPOConfig.model_validate(grpo_fields)
+    print(f"refresh: grpo ({grpo_cfg.steps} steps)", file=log)
+    with _timed(card, "grpo"):
+        train(grpo_cfg, progress=progress)
+    metrics = [
+        json.loads(line)
+        for line in (run_dir / "grpo" / "metrics.jsonl").read_text().splitlines()
+        if line
+    ]
+    card["grpo"] = {
+        "config": grpo_cfg.model_dump(mode="json"),
+        "reward_per_step": [round(m["reward"], 4) for m in metrics],
+    }
+    return str(latest_checkpoint(run_dir / "grpo") / "model")
+
+
+def _export_stage(
+    cfg: RefreshConfig, run_dir: Path, export_source: str, log: Any
+) -> dict[str, Any]:
+    """Export ``export_source`` to ``RUN/export/adapter.gguf`` (a peft adapter directory) or
+    ``model.gguf`` (anything else, or a LoRA that had to be merged); the export report.
+    """
+    from training.export import export_path
+
+    is_adapter_dir = (Path(export_source) / "adapter_config.json").is_file()
+    out = run_dir / "export" / ("adapter.gguf" if is_adapter_dir else "model.gguf")
+    print(f"refresh: export {export_source} -> {out}", file=log)
+    report = export_path(export_source, str(out), outtype=cfg.export_outtype)
+    if report.kind == "model" and out.name == "adapter.gguf":  # a LoRA that had to be merged
+        final = out.with_name("model.gguf")
+        Path(report.path).rename(final)
+        report = report.__class__(**{**report.to_dict(), "path": str(final)})
+    return report.to_dict()
+
+
+def _write_card(run_dir: Path, card: dict[str, Any]) -> None:
+    """``RUN/card.json`` and ``RUN/MODEL_CARD.md``."""
     (run_dir / "card.json").write_text(json.dumps(card, indent=1) + "\n")
     (run_dir / "MODEL_CARD.md").write_text(model_card_markdown(card))
-    if cfg.install:
-        from models.resolve import install_model
 
-        export = card["export"]
-        gguf, adapter = (
-            (export["base_gguf"], export["path"])
-            if export["kind"] == "adapter"
-            else (export["path"], None)
-        )
-        summary = {k: card.get(k) for k in ("created_at", "base_model", "stages", "export")}
-        summary["run_dir"] = str(run_dir.resolve())
-        summary["metrics_before"] = (card.get("metrics_before") or {}).get("overall")
-        summary["metrics_after"] = (card.get("metrics_after") or {}).get("overall")
-        installed = install_model(gguf, adapter, summary)
-        card["installed"] = str(installed)
-        (run_dir / "card.json").write_text(json.dumps(card, indent=1) + "\n")
-        (run_dir / "MODEL_CARD.md").write_text(model_card_markdown(card))
-        print(
-            f"refresh: installed as {installed} (roll back with: cdoctest-train rollback)", file=log
-        )
-    return card
+
+def _install(run_dir: Path, card: dict[str, Any], log: Any) -> None:
+    """Install the exported model (``models.resolve.install_model``) with a summary of the card,
+    and write the card again with where it went (``card["installed"]``).
+    """
+    from models.resolve import install_model
+
+    export = card["export"]
+    gguf, adapter = (
+        (export["base_gguf"], export["path"])
+        if export["kind"] == "adapter"
+        else (export["path"], None)
+    )
+    summary = {k: card.get(k) for k in ("created_at", "base_model", "stages", "export")}
+    summary["run_dir"] = str(run_dir.resolve())
+    summary["metrics_before"] = (card.get("metrics_before") or {}).get("overall")
+    summary["metrics_after"] = (card.get("metrics_after") or {}).get("overall")
+    installed = install_model(gguf, adapter, summary)
+    card["installed"] = str(installed)
+    _write_card(run_dir, card)
+    print(f"refresh: installed as {installed} (roll back with: cdoctest-train rollback)", file=log)
 
 
 def _data_summary(cfg: RefreshConfig) -> dict[str, Any]:
