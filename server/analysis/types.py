@@ -288,5 +288,22 @@ def vector_element(t: Any) -> Any:
 
 def pointee(t: Any) -> tuple[Any, bool]:
     """``(canonical pointee, mutable)`` of a pointer or reference type."""
-    p = t.get_pointee()
+    p = t.get_canonical().get_pointee()
     return p.get_canonical(), not p.is_const_qualified()
+
+
+def canonical(t: Any) -> Any:
+    """The canonical type (typedefs resolved)."""
+    return t.get_canonical()
+
+
+def type_class(t: Any) -> str:
+    """The libclang kind of the canonical type: ``'POINTER'``, ``'RECORD'``, ``'VOID'``,
+    ``'LVALUEREFERENCE'``, ``'INT'``...
+    """
+    return t.get_canonical().kind.name
+
+
+def spelled(t: Any) -> str:
+    """The type as spelled (typedef names kept), without cv-qualifiers."""
+    return strip_const(t.spelling)

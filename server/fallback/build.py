@@ -12,6 +12,7 @@ from typing import Any
 
 from cdoctest_runner.example import Example
 from server.analysis.fileapi import GROWS, FileApi, observers, streamable
+from server.analysis.kinds import ParamKind
 from server.analysis.target import Params, Target
 from server.analysis.types import (
     aggregate,
@@ -19,10 +20,12 @@ from server.analysis.types import (
     dereferenced,
     getters,
     is_std,
+    pointee,
     printable,
     record_fields,
     scalar,
-    strip_const,
+    spelled,
+    type_class,
 )
 from server.fallback.handles import declare
 from server.fallback.operators import operator_call, operator_symbol, streams_out
@@ -193,7 +196,7 @@ class _Calls:
             key.append(", ".join(args))
             lines += _result_lines(t, self.api, call, f"{tag}{c or ''}")
         if self.needs_object and not t.is_const:
-            void = t.result is not None and t.result.kind.name == "VOID"
+            void = t.result is not None and type_class(t.result) == "VOID"
             if k == 0 and self.grows and void:
                 # ``clear()``, ``reset()``: one item added afterwards shows the state it left.
                 after += _change_lines(obj, self.grows[0], 3, f"{tag}z")
@@ -210,19 +213,19 @@ def _api_result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]
     r = t.result_type_declared
     if r is None or printable(r, t.language):
         return None
-    if r.get_canonical().kind.name != "POINTER":
+    if type_class(r) != "POINTER":
         return None
     show = [f"{o}(res{tag})" for o in observers(api, r, t.language)]
     show += [f"res{tag}->{f}" for f in record_fields(r, t.language)]
     if not show:
         return None
-    return declare(strip_const(r.spelling), f"res{tag}", call, t.language) + show
+    return declare(spelled(r), f"res{tag}", call, t.language) + show
 
 
 def _result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]:
     """How to run ``call`` so that its result prints deterministically."""
     r = t.result
-    if r is None or r.kind.name == "VOID":
+    if r is None or type_class(r) == "VOID":
         return [call + ";"]
     if scalar(dereferenced(r), t.language) is not None:  # ``const T &front()`` on ints
         return [call]
@@ -231,9 +234,9 @@ def _result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]:
         return via_api
     if scalar(r, t.language) is not None:
         return [call]
-    if r.kind.name == "POINTER":
-        pointee = scalar(r.get_pointee().get_canonical(), t.language)
-        if pointee is not None and pointee.kind == "char":
+    if type_class(r) == "POINTER":
+        target = scalar(pointee(r)[0], t.language)
+        if target is not None and target.kind == ParamKind.CHAR:
             return [call]
         return [f"({call}) != 0"]
     return _class_result_lines(t, api, r, call, tag)
@@ -255,7 +258,7 @@ def _class_result_lines(t: Target, api: FileApi, r: Any, call: str, tag: str) ->
     if agg is not None:
         decl = f"{agg.spelling} res{tag} = {call};"
         return [decl] + [f"res{tag}.{n}" for n, _ in agg.fields]
-    record = definition(r) if t.language != "c" and r.kind.name == "RECORD" else None
+    record = definition(r) if t.language != "c" and type_class(r) == "RECORD" else None
     shown = getters(record, t.language) if record is not None else []
     if shown:
         return [f"auto res{tag} = {call};"] + [f"res{tag}.{g}" for g in shown]

@@ -28,7 +28,7 @@ from server.analysis.types import (
     printable,
     record_fields,
     same_type,
-    strip_const,
+    spelled,
 )
 from server.fallback.values import STRINGS, Arg, Provider
 
@@ -97,7 +97,7 @@ def api_provider(
     if not made:
         return None
     changes = modifiers(api, t, arguments)
-    spelling = strip_const(t.spelling)
+    spelling = spelled(t)
     # Nothing to read after a free; a target that returns the value it was given (``s =
     # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
     returns_it = api.target_result is not None and same_type(api.target_result, t)
@@ -163,7 +163,7 @@ def initialised_provider(api: FileApi, t: Any, language: str, depth: int) -> Pro
     name = initialiser(api, t)
     if name is None:
         return None
-    spelling = strip_const(t.spelling)
+    spelling = spelled(t)
     agg = aggregate(t, language)
     shown = tuple(n for n, _ in agg.fields) if agg is not None else ()
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from server.analysis.target import Target
+from server.analysis.types import spelled
 
 _BINARY_OPS = frozenset(
     "+ - * / % ^ & | < > <= >= == != && || << >> += -= *= /= %= ^= &= |= <<= >>= <=>".split()
@@ -30,7 +31,7 @@ def streams_out(t: Target) -> bool:
     """``operator<<(std::ostream &, X)``: written as ``std::cout << x``."""
     if t.name != "operator<<" or t.is_method or len(t.params) != 2:
         return False
-    return "ostream" in t.params[0][1].spelling
+    return "ostream" in spelled(t.params[0][1])
 
 
 def operator_call(t: Target, obj: str | None, args: list[str]) -> str | None:

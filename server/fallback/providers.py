@@ -16,6 +16,7 @@ from server.analysis.types import (
     Aggregate,
     Scalar,
     aggregate,
+    canonical,
     class_record,
     constructor_params,
     getters,
@@ -25,7 +26,8 @@ from server.analysis.types import (
     point_arity,
     pointee,
     scalar,
-    strip_const,
+    spelled,
+    type_class,
     vector_element,
 )
 from server.fallback.handles import (
@@ -75,8 +77,8 @@ def provider_for(
     arguments this parameter is.
     """
     name, t = params[i]
-    ct = t.get_canonical()
-    kind = ct.kind.name
+    ct = canonical(t)
+    kind = type_class(t)
     if is_handle(t, language):
         # A pointer spelled through a typedef (``sds``, ``json_t *``): the file's producers know
         # how to make one; a char buffer or a bare struct would not be a valid handle.
@@ -88,7 +90,7 @@ def provider_for(
         vals = scalar_values(s, language, name, mined)
         return Provider(lambda k, tag: Arg([], vals[k % len(vals)], []), len(vals), s.kind), 1
     if kind == "POINTER":
-        nxt = scalar(params[i + 1][1].get_canonical(), language) if i + 1 < len(params) else None
+        nxt = scalar(canonical(params[i + 1][1]), language) if i + 1 < len(params) else None
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
         return _pointer_provider(t, name, language, api, length_follows, depth)
     if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
@@ -109,9 +111,9 @@ def _pointer_provider(
     """A pointer parameter: a string (and its length), a char buffer, an array and its length,
     a scalar in-out value, structs, initialised structs, objects, handles.
     """
-    pc, mutable = pointee(t.get_canonical())
+    pc, mutable = pointee(t)
     ps = scalar(pc, language)
-    if ps is None and pc.kind.name == "VOID" and not mutable and length_follows:
+    if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
         return _string_provider(texts_for(api, name), mutable, length_follows)
@@ -282,7 +284,7 @@ def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | 
         return None
     arity, read = got
     arrays = [[brace([str(v) for v in (p * 2)[:arity]]) for p in pts] for pts in _POINTS]
-    return arrays, strip_const(et.spelling), "." + read
+    return arrays, spelled(et), "." + read
 
 
 def providers(params: Params, language: str, api: FileApi, depth: int) -> list[Provider] | None:
@@ -329,7 +331,7 @@ def _constructed_provider(
     ctor = _ctor_providers(record, language, api, depth)
     if ctor is None:
         return None
-    spelling = strip_const(t.spelling)
+    spelling = spelled(t)
     shown = getters(record, language)
 
     def make(k: int, tag: str) -> Arg:
