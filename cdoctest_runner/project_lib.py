@@ -38,7 +38,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.flags import SOURCE_EXTENSIONS, sibling_source
 
 #: Compile flags dropped from a project's commands (with their argument when they take one).
@@ -541,6 +541,65 @@ def libraries_for(
                 if warn is not None:
                     warn(f"{source}: left out of the project library: {error}")
     return tuple(out) + tuple(os.path.abspath(p) for p in libraries)
+
+
+def resolve_library(entry: str, base: str | None = None) -> str:
+    """The file a session loads for one ``--lib`` entry: a path (relative to ``base``, else the
+    working directory), or ``-lNAME`` as the dynamic linker finds it (``ldconfig``'s cache, then
+    ``LD_LIBRARY_PATH``). Raises ``LibraryNotFound`` for a ``-l`` name it does not find; a path is
+    checked when a session loads it.
+
+    >>> resolve_library("lib/libgeo.so", "/w")
+    '/w/lib/libgeo.so'
+    >>> resolve_library("-lm").split("/")[-1].startswith("libm.so")
+    True
+    """
+    if not entry.startswith("-l"):
+        return os.path.abspath(os.path.join(base or os.getcwd(), os.path.expanduser(entry)))
+    name = entry[2:].strip()
+    found = _ldconfig_cache().get(f"lib{name}.so")
+    if found is None:
+        dirs = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+        found = next(
+            (p for d in dirs for p in sorted(glob.glob(os.path.join(d, f"lib{name}.so*")))
+             if _is_elf(p)),
+            None,
+        )  # fmt: skip
+    if found is None:
+        raise LibraryNotFound(
+            f"no shared library {entry} (lib{name}.so) on the dynamic linker's path: "
+            "give its path instead"
+        )
+    return found
+
+
+@functools.cache
+def _ldconfig_cache() -> dict[str, str]:
+    """``libNAME.so`` -> the file the dynamic linker's cache gives for it (this machine's
+    architecture first, as ``ldconfig -p`` lists it).
+    """
+    exe = next((p for p in ("/sbin/ldconfig", "/usr/sbin/ldconfig") if os.path.exists(p)), None)
+    if exe is None:
+        return {}
+    try:
+        out = subprocess.run([exe, "-p"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    cache: dict[str, str] = {}
+    for m in re.finditer(r"(?m)^\s+(lib\S+?\.so)(?:\.[\d.]+)?\s+\(([^)]*)\)\s+=>\s+(\S+)$", out):
+        native = "x86-64" in m.group(2) or os.uname().machine not in ("x86_64",)
+        if native and _is_elf(m.group(3)):
+            cache.setdefault(m.group(1), m.group(3))
+    return cache
+
+
+def _is_elf(path: str) -> bool:
+    """Whether ``path`` is an ELF file (``libm.so`` may be a linker script: dlopen rejects it)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(4) == b"\x7fELF"
+    except OSError:
+        return False
 
 
 def renamed_symbols(library: str) -> list[str]:

@@ -15,7 +15,7 @@ import {
 } from 'vscode-languageclient/node';
 import { CMAKE_TOOLS_ID, apiBuildDirectory, chooseCompileCommandsDir, flagsLine, folderVars, substitute } from './cmake';
 import { ServerCommand, resolveServerCommand } from './serverCommand';
-import { RESTART_KEYS, sandboxLine, serverSettings, statusText, statusTooltip } from './settings';
+import { RESTART_KEYS, sandboxLine, serverSettings, statusText, statusTooltip, withLibraryPaths } from './settings';
 import { CdoctestTests } from './testing';
 import { MANAGE_TRUST, MANAGE_TRUST_COMMAND, TRUST_NOTIFICATION, onGrant, untrustedMessage } from './trust';
 
@@ -83,11 +83,14 @@ async function resolveCMakeDir(): Promise<string | undefined> {
   return dir;
 }
 
-/** The server settings with the CMake Tools build directory filled in where the user set none. */
+/** The server settings with the CMake Tools build directory filled in where the user set none, and
+ *  the variables of `build.libraries` substituted (the first workspace folder's). */
 function withCMake(settings: ReturnType<typeof serverSettings>): ReturnType<typeof serverSettings> {
   const user = settings.build?.compileCommandsDir as string | undefined;
   const dir = chooseCompileCommandsDir(user, cmakeDir);
-  return dir ? { ...settings, build: { ...settings.build, compileCommandsDir: dir } } : settings;
+  const out = dir ? { ...settings, build: { ...settings.build, compileCommandsDir: dir } } : settings;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  return folder ? withLibraryPaths(out, folderVars(folder.uri.fsPath, process.env)) : out;
 }
 
 async function startClient(): Promise<void> {

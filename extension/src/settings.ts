@@ -4,6 +4,8 @@
 // 'generation.samples' -> { generation: { samples } }. `server.*` and `trace.*` stay in the
 // extension (they say how to start the server).
 
+import { substitute } from './cmake';
+
 export const SERVER_SETTING_KEYS: readonly string[] = [
   'model.path',
   'model.adapter',
@@ -22,12 +24,27 @@ export const SERVER_SETTING_KEYS: readonly string[] = [
   'runner.idleRelease',
   'build.compileCommandsDir',
   'build.extraFlags',
+  'build.libraries',
   'build.maxFileBytes',
   'diagnostics.runOnOpen',
   'diagnostics.runOnSave',
   'diagnostics.debounce',
   'log.level',
 ];
+
+/**
+ * `build.libraries` with `${workspaceFolder}` and the other variables of `vars` substituted (as
+ * `cmake.buildDirectory` is). An entry with an unknown variable is sent as written, so the server
+ * names it when it is not found; `-lNAME` entries pass unchanged.
+ */
+export function withLibraryPaths(settings: Nested, vars: Record<string, string | undefined>): Nested {
+  const libraries = settings.build?.libraries;
+  if (!Array.isArray(libraries)) {
+    return settings;
+  }
+  const resolved = libraries.map((l) => (typeof l === 'string' ? substitute(l, vars) ?? l : l));
+  return { ...settings, build: { ...settings.build, libraries: resolved } };
+}
 
 export const RESTART_KEYS: readonly string[] = ['server.path', 'server.args'];
 

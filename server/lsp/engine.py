@@ -21,6 +21,7 @@ before), ``reparse`` the reparse without the body-edit check.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import threading
@@ -30,7 +31,14 @@ from typing import Any
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import DocTest
 from cdoctest_runner.results import DocTestResult
-from server.api import FileResult, FunctionInfo, PhaseCallback, ProgressCallback, TargetSelector
+from server.api import (
+    FileResult,
+    FunctionInfo,
+    PhaseCallback,
+    ProgressCallback,
+    SourceOptions,
+    TargetSelector,
+)
 from server.lsp.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -110,10 +118,23 @@ class Engine:
                 self._generator = Generator(
                     model_config=s.model_config(),
                     options=s.generate_options(),
-                    source_options=s.source_options(),
+                    source_options=self._source_options(),
                     runner=runner,
                 )
             return self._generator
+
+    def _source_options(self) -> SourceOptions:
+        """``Settings.source_options`` with ``cdoctest.build.libraries`` as the files sessions
+        load (``-lNAME`` looked up: ``project_lib.resolve_library``); ``EngineError`` names an
+        entry that is not found. Generation, its warm sessions and test runs load the same ones.
+        """
+        from cdoctest_runner.project_lib import resolve_library
+
+        try:
+            libraries = tuple(resolve_library(e) for e in self.settings.build.libraries)
+        except CdoctestError as exc:
+            raise EngineError(f"cdoctest.build.libraries: {exc}") from exc
+        return dataclasses.replace(self.settings.source_options(), libraries=libraries)
 
     def flags(self, path: str) -> list[str]:
         """Compiler flags for ``path`` (compile_commands.json, then the extra flags).
@@ -151,7 +172,7 @@ class Engine:
             from cdoctest_runner.runner import examples_doctest
             from server.locate import load_source
 
-            code = load_source(path, text, self.settings.source_options()).code_under_test()
+            code = load_source(path, text, self._source_options()).code_under_test()
             probe = examples_doctest([Example("(void)0;")], name="warm-up")
             n = max(1, min(sessions, runner.workers))
             results = runner.run_many([(probe, code)] * n)
@@ -290,7 +311,8 @@ class Engine:
             from cdoctest_runner.project_lib import libraries_for
 
             build_dir = self.settings.build.compile_commands_dir or None
-            link = libraries_for(path, build_dir)  # the rest of the file's project, when built
+            # the rest of the file's project when built, then cdoctest.build.libraries
+            link = libraries_for(path, build_dir, self._source_options().libraries)
             code = code_under_test(path, text, self.flags(path), link=link)
             return list(runner.run_many([(t, code) for t in tests], cancel=cancel))
         except CdoctestError as exc:

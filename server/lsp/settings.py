@@ -85,6 +85,7 @@ class BuildSettings:
 
     compile_commands_dir: str = ""
     extra_flags: list[str] = field(default_factory=list)
+    libraries: list[str] = field(default_factory=list)  # --lib: paths or -lNAME (the engine's)
     max_file_bytes: int = 2_000_000  # larger documents are not parsed (one message instead)
 
 
@@ -160,7 +161,9 @@ class Settings:
         return GenerateOptions(**values)
 
     def source_options(self) -> SourceOptions:
-        """Return the ``SourceOptions`` for libclang and clang-repl."""
+        """Return the ``SourceOptions`` for libclang and clang-repl, without ``build.libraries``
+        (entries that ``Engine`` resolves into files: a ``-lNAME`` is looked up).
+        """
         return SourceOptions(
             compile_db_dir=self.build.compile_commands_dir or None,
             extra_flags=tuple(self.build.extra_flags),

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { RESTART_KEYS, SERVER_SETTING_KEYS, serverSettings, statusText } from '../settings';
+import { RESTART_KEYS, SERVER_SETTING_KEYS, serverSettings, statusText, withLibraryPaths } from '../settings';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const properties: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
@@ -28,6 +28,15 @@ test('the defaults map to the nested object the server expects', () => {
   assert.equal(nested.model.gpuLayers, null);
   assert.deepEqual(nested.build.extraFlags, []);
   assert.equal(Object.keys(nested).length, 6);
+});
+
+test('build.libraries gets the workspace variables substituted, -l names and unknowns unchanged', () => {
+  const settings = { build: { libraries: ['${workspaceFolder}/build/libgeo.so', '-lm', '${nope}/x.so'], extraFlags: ['-DX'] } };
+  assert.deepEqual(withLibraryPaths(settings, { workspaceFolder: '/w' }), {
+    build: { libraries: ['/w/build/libgeo.so', '-lm', '${nope}/x.so'], extraFlags: ['-DX'] },
+  });
+  assert.deepEqual(withLibraryPaths({ generation: { samples: 2 } }, { workspaceFolder: '/w' }), { generation: { samples: 2 } });
+  assert.deepEqual(serverSettings((k) => properties[`cdoctest.${k}`].default).build.libraries, []);
 });
 
 test('status bar text names the model', () => {
