@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cdoctest_runner import clang
+from cdoctest_runner import clang, ctext
 from cdoctest_runner.errors import SourceParseError
 
 __all__ = [
@@ -108,7 +108,8 @@ class UsageCall:
     ``v = f(x);`` or ``T v = f(x);`` (in C ``T v;``, ``v = f(x);``) when its result is kept in
     ``result_var``, else ``f(x);``. ``slice`` holds the
     statements before it, in order, that the call needs (declarations, assignments, calls that
-    fill its arguments, set-up calls of the project). ``result``: ``void``, ``scalar``,
+    fill its arguments, set-up calls of the project); ``variables``: the names they declare.
+    ``result``: ``void``, ``scalar``,
     ``string``, ``handle`` (a pointer to something the API makes) or ``other``. ``expected``: the
     value an assertion compares the result with (``ASSERT_EQ(f(x), 3)`` -> ``3``), or None.
     ``source`` is ``file:line``.
@@ -121,6 +122,7 @@ class UsageCall:
     result: str
     result_type: str
     slice: tuple[str, ...]
+    variables: tuple[str, ...]
     filled: tuple[Filled, ...]
     expected: str | None
     observers: tuple[Observed, ...]
@@ -171,8 +173,9 @@ def find_usage_sources(path: str | os.PathLike[str], project_root: str | None = 
     parent of a ``src``/``source``/``lib`` directory holding the file, else the file's own
     directory. In order: the headers beside the file and under ``include/`` (their comments),
     the README files of the root, the C/C++ files of test and example directories
-    (``test/``, ``tests/``, ``example(s)/``, ``demo/`` ...), then other test-named files
-    (``test_*.c``, ``*_test.cpp``, ``*test*.c``). Hidden and build directories are skipped, at
+    (``test/``, ``tests/``, ``example(s)/``, ``demo/`` ...), then other files named for tests
+    or examples (``test_*.c``, ``*_test.cpp``, ``*test*.c``, ``example2.c``), then the other
+    headers. Hidden and build directories are skipped, at
     most ``MAX_DEPTH`` levels; files over ``MAX_FILE_BYTES`` are left out, at most
     ``MAX_SOURCES`` files, never ``path`` itself.
     """
@@ -188,7 +191,12 @@ def find_usage_sources(path: str | os.PathLike[str], project_root: str | None = 
         for f in code
         if any(p.lower() in TEST_DIRS + EXAMPLE_DIRS for p in f.relative_to(root).parts[:-1])
     ]
-    named = [f for f in code if f.suffix not in HEADER_SUFFIXES and "test" in f.stem.lower()]
+    named = [
+        f
+        for f in code
+        if f.suffix not in HEADER_SUFFIXES
+        and any(w in f.stem.lower() for w in ("test", "example", "demo", "sample"))
+    ]
     out: list[Path] = []
     for f in [*own, *readmes, *in_dirs, *named, *headers]:
         if f != target and f not in out and f.stat().st_size <= MAX_FILE_BYTES:
@@ -231,7 +239,8 @@ def mine_usage(
 ) -> UsageFacts:
     """Mine ``sources`` for calls of ``function_names`` (module docstring: what is kept).
 
-    C/C++ files are parsed as they are (with ``flags`` and ``-I`` their own directory), README
+    C/C++ files are parsed as they are (with ``flags``, ``-I`` their own directory and those of
+    the headers among ``sources``), README
     files give their ```` ```c ````/```` ```cpp ```` blocks and headers the code in their
     comments, each wrapped after ``#include`` of the headers among ``sources``. ``language`` is
     that of the code under test: in C, a slice's ``T v = f(x);`` becomes ``T v;`` and ``v =
@@ -240,7 +249,9 @@ def mine_usage(
     names = frozenset(function_names)
     paths = [Path(s).resolve() for s in sources]
     headers = [p for p in paths if p.suffix in HEADER_SUFFIXES]
-    miner = _Miner(names, tuple(flags), language)
+    # The headers' directories are include paths: a test writes ``#include <lib.h>``.
+    include = [f"-I{d}" for d in dict.fromkeys(h.parent for h in headers)]
+    miner = _Miner(names, (*flags, *include), language)
     for p in paths:
         try:
             text = p.read_text(encoding="utf-8", errors="surrogateescape")
@@ -447,6 +458,7 @@ class _FileMiner:
         self.globals: set[str] = set()
         self.locals: set[str] = set()
         self.params: set[str] = set()
+        self.blocked: set[str] = set()  # variables a loop header around the statement sets
 
     def run(self) -> None:
         bodies = []
@@ -513,7 +525,15 @@ class _FileMiner:
             seen.append(leaf)
 
     def _container(self, stmt: Any, seen: list[_Leaf]) -> None:
-        """An ``if``/loop/block: its condition is a leaf seen from here, its bodies are mined."""
+        """An ``if``/loop/block: its condition is a leaf seen from here, its bodies are mined
+        (in a loop's body, the variables its header names have no value a slice can give).
+        """
+        blocked = set(self.blocked)
+        if stmt.kind.name in ("FOR_STMT", "WHILE_STMT", "DO_STMT"):
+            body = [c for c in stmt.get_children() if c.kind.name == "COMPOUND_STMT"]
+            cut = body[0].extent.start.offset if body else None
+            header = [t for t in self._tokens(stmt) if cut is None or t.extent.start.offset < cut]
+            self.blocked |= self._names(header)
         for child in stmt.get_children():
             if child.kind.name == "COMPOUND_STMT":
                 self._block(child, seen)
@@ -521,6 +541,7 @@ class _FileMiner:
                 tokens = self._tokens(child)
                 if tokens:
                     self._calls_in(self._leaf(child, tokens), seen, [], in_condition=True)
+        self.blocked = blocked
 
     def _leaf(self, stmt: Any, tokens: Sequence[Any]) -> _Leaf:
         names = self._names(tokens)
@@ -650,9 +671,11 @@ class _FileMiner:
             need = need | {result_var}
         if need & (self.params | (self.globals - self.locals)):
             return None  # not self-contained: a parameter or a global of the test file
-        sliced = self._slice(need - ({result_var} if leaf.declares else set()), seen)
+        uses = self._names(call_tokens)
+        sliced = self._slice(need - ({result_var} if leaf.declares else set()), uses, seen)
         if sliced is None:
             return None
+        variables = sliced[1] | set(leaf.declares)
         expected = self._expected(toks, start, end, in_condition)
         if expected is None and result_var is not None:
             expected = next(
@@ -662,7 +685,7 @@ class _FileMiner:
         filled = tuple(self._filled_args(fn, args, seen))
         handles = {result_var} if result_var else set()
         handles |= {a[0].spelling for a in args if len(a) == 1 and a[0].spelling in self.locals}
-        observers, frees = self._afterwards(after, handles, {f.name for f in filled})
+        observers, frees = self._afterwards(after, handles)
         for a in args:
             for t in a:
                 if t.kind.name == "LITERAL" and t.spelling.startswith('"'):
@@ -676,7 +699,8 @@ class _FileMiner:
             result_var=result_var,
             result=self._kind(result_type),
             result_type=result_type.spelling,
-            slice=tuple(sliced),
+            slice=tuple(sliced[0]),
+            variables=tuple(sorted(variables)),
             filled=filled,
             expected=expected,
             observers=tuple(observers),
@@ -699,9 +723,10 @@ class _FileMiner:
             return (toks[0].spelling,)
         return None
 
-    def _c_statement(self, leaf: _Leaf) -> list[str] | None:
+    def _c_statement(self, leaf: _Leaf, always: bool = False) -> list[str] | None:
         """``T v = init;`` as ``T v;`` and ``v = init;`` (C at file scope wants constant
-        initialisers); None when it is not one declaration with a non-constant initialiser.
+        initialisers); None when it is not one declaration with a non-constant initialiser
+        (``always``: with any initialiser but a brace list).
         """
         var = next((c for c in leaf.cursor.get_children() if c.kind.name == "VAR_DECL"), None)
         if var is None or len(leaf.declares) != 1 or var.type.kind.name.endswith("ARRAY"):
@@ -712,22 +737,33 @@ class _FileMiner:
             return None
         end = len(toks) - 1 if toks[-1].spelling == ";" else len(toks)
         init = toks[eq + 1 : end]
-        if all(t.kind.name in ("LITERAL", "PUNCTUATION") for t in init):
+        if not always and all(t.kind.name in ("LITERAL", "PUNCTUATION") for t in init):
             return None
-        return [f"{self._text(toks[:eq])};", f"{var.spelling} = {self._text(init)};"]
+        head = toks[:eq]
+        if head[0].spelling == "const" and var.type.is_const_qualified():
+            head = head[1:]  # assigned below: not const
+        return [f"{self._text(head)};", f"{var.spelling} = {self._text(init)};"]
 
-    def _slice(self, need: set[str], seen: list[_Leaf]) -> list[str] | None:
-        """The statements of ``seen`` the variables ``need`` come from (backward), in order;
-        None when a variable is not declared there, a statement has an error or the slice is
-        longer than ``MAX_SLICE``.
+    def _slice(
+        self, need: set[str], values: set[str], seen: list[_Leaf]
+    ) -> tuple[list[str], set[str]] | None:
+        """The statements of ``seen`` that declare the variables ``need`` and give ``values``
+        their values (backward), in order, and the variables they declare. An earlier call
+        of a target defines nothing here (``rc = f(a, out); ... rc = f(b, out);``: the second
+        needs neither). None when a variable is not declared there or a loop around the call
+        sets it, a statement has an error or the slice is longer than ``MAX_SLICE``.
         """
         need_decl = set(need)
-        need_def = set(need)
-        taken: list[_Leaf] = []
+        need_def = set(values)
+        taken: list[list[str]] = []
         setups: set[str] = set()
+        touched = need | values
+        declared: set[str] = set()
         for leaf in reversed(seen):
             setup = self._setup(leaf)
-            take = bool(leaf.declares & need_decl or leaf.defines & need_def)
+            target = self._calls_target(leaf)
+            defines = leaf.defines if not target else frozenset()
+            take = bool(leaf.declares & need_decl or defines & need_def)
             if setup is not None and not take and setup not in setups:
                 setups.add(setup)
                 take = True
@@ -735,17 +771,20 @@ class _FileMiner:
                 continue
             if leaf.broken:
                 return None
-            taken.append(leaf)
-            need_def -= leaf.defines | leaf.declares
+            split = self._c_statement(leaf, always=True) if target else None
+            # An earlier call of a target declares a variable the call needs: its declaration
+            # alone (``int rc = f(a);`` -> ``int rc;``).
+            taken.append([split[0]] if split else self._statement(leaf))
+            need_def -= defines | leaf.declares
             need_decl -= leaf.declares
-            need_decl |= leaf.uses
-            need_def |= leaf.uses - leaf.defines
-        if need_decl or len(taken) > MAX_SLICE:
+            declared |= leaf.declares
+            if not split:
+                need_decl |= leaf.uses
+                need_def |= leaf.uses - leaf.defines
+                touched |= leaf.uses
+        if need_decl or len(taken) > MAX_SLICE or (touched & self.blocked):
             return None
-        out: list[str] = []
-        for leaf in reversed(taken):
-            out += self._statement(leaf)
-        return out
+        return [line for lines in reversed(taken) for line in lines], declared
 
     def _statement(self, leaf: _Leaf) -> list[str]:
         """``leaf`` as clang-repl inputs (a C declaration with a non-constant initialiser
@@ -753,6 +792,12 @@ class _FileMiner:
         """
         split = self._c_statement(leaf) if self.m.language == "c" else None
         return split or [leaf.text if leaf.text.endswith((";", "}")) else leaf.text + ";"]
+
+    def _calls_target(self, leaf: _Leaf) -> bool:
+        return any(
+            c.kind.name == "CALL_EXPR" and c.spelling in self.m.names
+            for c in leaf.cursor.walk_preorder()
+        )
 
     def _setup(self, leaf: _Leaf) -> str | None:
         """The callee of a set-up call (``cwk_path_set_style(CWK_STYLE_UNIX);``: the project's
@@ -855,7 +900,7 @@ class _FileMiner:
         return out
 
     def _afterwards(
-        self, after: list[_Leaf], handles: set[str], filled: set[str]
+        self, after: list[_Leaf], handles: set[str]
     ) -> tuple[list[Observed], list[str]]:
         """Calls after the target call that take one of ``handles`` first: observers (a
         result that prints, other arguments literal) and frees.
@@ -869,12 +914,10 @@ class _FileMiner:
                 if c.kind.name != "CALL_EXPR" or c.spelling in self.m.names:
                     continue
                 ts = self._tokens(c)
+                if not ts or self._callee_name(ts) != c.spelling:
+                    continue  # a call a macro makes (``lok(h)``'s printf)
                 args = self._arguments(ts)
-                if (
-                    not ts
-                    or not args
-                    or [t.spelling for t in args[0]] not in ([h] for h in handles)
-                ):
+                if not args or [t.spelling for t in args[0]] not in ([h] for h in handles):
                     continue
                 text = self._text(ts)
                 if any(w in c.spelling.lower() for w in DESTROY_WORDS):
@@ -1085,13 +1128,19 @@ def _filled_var(name: str, t: Any) -> Filled:
 # Blocks
 
 
-def usage_examples(facts: UsageFacts, function_name: str, max_blocks: int = 8) -> list[list[str]]:
+def usage_examples(
+    facts: UsageFacts, function_name: str, max_blocks: int = 8, avoid: Iterable[str] = ()
+) -> list[list[str]]:
     """Candidate blocks for ``function_name`` from its mined calls, at most ``max_blocks``,
     without repeats: the slice, the call (a bare expression when it returns a scalar, kept and
     printed with ``printf`` when it returns a string), what it filled (printed the same way; a
-    struct field by field), then one observer of its handle if one was seen.
+    struct field by field), then one observer of its handle if one was seen (after this call,
+    else after another call of the function). A variable the
+    block declares whose name is in ``avoid`` (the names the code under test declares at file
+    scope: ``expr`` in a file with a function ``expr``) is renamed ``expr_2``.
     """
     blocks: list[list[str]] = []
+    avoided = frozenset(avoid)
     for c in facts.calls_of(function_name):
         lines = list(c.slice)
         if c.result_var is not None:
@@ -1107,9 +1156,12 @@ def usage_examples(facts: UsageFacts, function_name: str, max_blocks: int = 8) -
         for f in c.filled:
             if f.name != c.result_var:
                 lines += _show(f.name, f.kind, f.fields)
-        if c.observers:
-            o = c.observers[0]
+        o = c.observers[0] if c.observers else _borrowed(facts, c)
+        if o is not None:
             lines += [o.call] if o.result == "scalar" else _show(f"({o.call})", "string")
+        clash = {v: f"{v}_2" for v in c.variables if v in avoided}
+        if clash:
+            lines = [_rename(line, clash) for line in lines]
         if any(ln.startswith("printf(") for ln in lines):
             lines.insert(0, "#include <stdio.h>")
         if lines not in blocks:
@@ -1117,6 +1169,33 @@ def usage_examples(facts: UsageFacts, function_name: str, max_blocks: int = 8) -
         if len(blocks) >= max_blocks:
             break
     return blocks
+
+
+def _borrowed(facts: UsageFacts, call: UsageCall) -> Observed | None:
+    """For a handle kept in a variable with no observer after it: the observer another call
+    of the same function had on its handle, applied to this one (``te_eval(expr1)``).
+    """
+    if call.result != "handle" or call.result_var is None:
+        return None
+    for other in facts.calls_of(call.function):
+        if other.observers and other.result_var is not None:
+            o = other.observers[0]
+            return Observed(_rename(o.call, {other.result_var: call.result_var}), o.result)
+    return None
+
+
+def _rename(line: str, mapping: dict[str, str]) -> str:
+    """``line`` with the variables of ``mapping`` renamed (not a member of the same name after
+    ``.``/``->``, nor text in literals or comments).
+    """
+    out: list[str] = []
+    last = 0
+    for m in ctext.identifiers(line):
+        member = line[: m.start()].rstrip().endswith((".", "->"))
+        out.append(line[last : m.start()])
+        out.append(m.group() if member else mapping.get(m.group(), m.group()))
+        last = m.end()
+    return "".join(out) + line[last:]
 
 
 def _show(name: str, kind: str, fields: tuple[tuple[str, str], ...] = ()) -> list[str]:
