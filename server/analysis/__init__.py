@@ -1,4 +1,5 @@
-"""One analysis of the code under test: libclang is read here, and only here, into typed facts.
+"""One analysis of the code under test: what the generator knows about a function, read from
+libclang once, as typed facts (the consumers below read the facts, never a cursor).
 
 ``analyse(source, located) -> Analysis`` reads one function of a parsed ``SourceFile`` (its
 translation unit, no new parse): the function as it is called (``target.Target``: parameters,
@@ -6,8 +7,10 @@ result, class, constructor, getters, state changes, mined constants, template in
 file's API around it (``fileapi.FileApi``); the file's own functions are read once per
 ``SourceFile`` (one file version). ``analyse_text`` does the same for a file text (it parses).
 
-The modules: ``kinds`` (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and
-``sample_value`` read spelled types), ``types`` (libclang types as scalars, aggregates, handles,
+The modules: ``signature`` (the declaration as spelled: parameters, result, class and
+constructors, used types, includes, style blocks; ``server.context`` builds on it), ``kinds``
+(``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value`` read
+spelled types), ``types`` (libclang types as scalars, aggregates, handles,
 getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
 ``fileapi`` and ``doc`` (the comment above a declaration). The consumers (``server.context``,
 ``server.fallback``, ``server.search_inputs``, ``server.docmine``) read these facts and call no
