@@ -223,12 +223,7 @@ def select_block(
     selection is marked ``approximate`` (``measure_block`` makes it exact later), unless a chosen
     unit was swapped for a shorter one (``_shorter_units``): that block is measured at once.
     """
-    from cdoctest_runner.mutate import (
-        MutationError,
-        block_kills,
-        mutation_analysis,
-        select_examples,
-    )
+    from cdoctest_runner.mutate import MutationError, block_kills, mutation_analysis
 
     pool, dropped = _acceptable(pool, code, function)
     if not pool.examples:
@@ -249,18 +244,7 @@ def select_block(
     except MutationError as exc:
         chosen = _first_units(pool, budget)
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
-    kills = report.kills_per_example
-    stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
-    start = [i for i, u in enumerate(pool.unit_of) if u in stated]
-    cost = [len(" ".join(e.source.split())) for e in pool.examples]
-    chosen = select_examples(
-        pool.examples, kills, budget, requires=pool.requires, start=start, cost=cost
-    )
-    covered = chosen
-    chosen = _shorter_units(pool, chosen, report, cost, keep=set(stated))
-    swapped = chosen != covered  # a block the pooled run did not choose: measured, even if inexact
-    chosen = _with_a_check(pool, chosen)
-    chosen = _with_another_output(pool, chosen, function)
+    chosen, swapped = _choose(pool, report, budget, function)
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
     stillborn = {m.id for m in report.stillborn}
@@ -310,6 +294,31 @@ def select_block(
         mutants=mutants,
         timeout_kills=final.timeout_kills,
     )
+
+
+def _choose(
+    pool: Pool, report: MutationReport, budget: int, function: Declaration
+) -> tuple[list[int], bool]:
+    """The examples of ``pool`` to keep (module doc) and whether a chosen unit was swapped for a
+    shorter one (a block the pooled run did not choose: measured again, even when inexact).
+    """
+    from cdoctest_runner.mutate import select_examples
+
+    stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
+    start = [i for i, u in enumerate(pool.unit_of) if u in stated]
+    cost = [len(" ".join(e.source.split())) for e in pool.examples]
+    covered = select_examples(
+        pool.examples,
+        report.kills_per_example,
+        budget,
+        requires=pool.requires,
+        start=start,
+        cost=cost,
+    )
+    chosen = _shorter_units(pool, covered, report, cost, keep=set(stated))
+    swapped = chosen != covered
+    chosen = _with_a_check(pool, chosen)
+    return _with_another_output(pool, chosen, function), swapped
 
 
 def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:

@@ -281,6 +281,27 @@ def test_broken_files_clear_messages(tmp_path, runner, capsys) -> None:
     assert text == open(path, "rb").read().decode()
 
 
+def test_one_cli_run_parses_the_file_once(tmp_path, runner, monkeypatch, capsys) -> None:
+    """Test data: tests/generate/data/broken.c. The CLI parses the file for its diagnostics and
+    hands that ``SourceFile`` to the generator, which does not parse it again.
+    """
+    from server import locate, pipeline
+
+    parsed: list[str] = []
+    real = locate.load_source
+
+    def counting(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        parsed.append(os.path.basename(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(locate, "load_source", counting)
+    monkeypatch.setattr(pipeline, "load_source", counting)
+    path = copy("broken.c", tmp_path, src_dir=DATA)
+    assert cli.main([path, "--no-model", "--quick", "--function", "ok_inc"]) == 0
+    assert "ok_inc: verified" in capsys.readouterr().err
+    assert parsed == ["broken.c"]
+
+
 def test_regeneration_replaces_only_generated_blocks(tmp_path, runner) -> None:
     """Test data: tests/generate/data/blocks.cpp (hand-written block on area, ours on perimeter)."""
     path = copy("blocks.cpp", tmp_path, src_dir=DATA)
