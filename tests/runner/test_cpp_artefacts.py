@@ -118,10 +118,10 @@ def runner():
         yield r
 
 
-def _project(tmp_path) -> CodeUnderTest:
+def _project(tmp_path, source: str = SHAPE_CPP) -> CodeUnderTest:
     (tmp_path / "include").mkdir()
     (tmp_path / "include" / "shape.h").write_text(SHAPE_H)
-    (tmp_path / "shape.cpp").write_text(SHAPE_CPP)
+    (tmp_path / "shape.cpp").write_text(source)
     return CodeUnderTest(
         path=str(tmp_path / "shape.cpp"), include_dirs=(str(tmp_path / "include"),)
     )
@@ -288,3 +288,25 @@ def test_temporaries_work_where_the_key_function_is_not_the_destructor(runner):
     )  # fmt: skip
     result = runner.run(test, CodeUnderTest(text=text))
     assert [r.outcome.value for r in result.results] == ["passed"] * 5, result.results
+
+
+@pytest.mark.clang
+def test_blocks_after_undo_construct_the_class_again(tmp_path, runner, monkeypatch):
+    """A warm session undoes a block's inputs (``%undo``), the vtable an input emitted with
+    them; the next block, in the same session, constructs the class again and gets it again.
+    """
+    # '= default' reads as a variable's initialiser to cdoctest_runner.reuse (no warm reuse).
+    code = _project(tmp_path, SHAPE_CPP.replace("Shape::~Shape() = default;", "Shape::~Shape() {}"))
+    started: list[CodeUnderTest] = []
+    new_session = runner._new_session
+    monkeypatch.setattr(runner, "_new_session", lambda c: started.append(c) or new_session(c))
+    first = examples_doctest([Example("Sq a(2);", ""), Example("a.area()", "4\n")], name="first")
+    second = examples_doctest(
+        [Example("Shape* p = new Sq(3);", ""), Example("p->area()", "9\n"),
+         Example("dynamic_cast<Sq*>(p) != nullptr", "true\n")],
+        name="second",
+    )  # fmt: skip
+    results = runner.run_many([(first, code), (second, code), (first, code)])
+    outcomes = [[r.outcome.value for r in result.results] for result in results]
+    assert outcomes == [["passed"] * 2, ["passed"] * 3, ["passed"] * 2], results
+    assert len(started) == 1  # one session: the second and third blocks reused it
