@@ -263,15 +263,27 @@ def _bases(head: str) -> tuple[str, ...]:
 
 
 def _classes(code: str) -> list[tuple[str, tuple[str, ...], tuple[_Member, ...]]]:
-    """The class definitions in blanked ``code``: ``(name, base names, member functions)``."""
+    """The class definitions in blanked ``code``: ``(name, base names, member functions)``.
+
+    The name is the last word before the base clause, so an export macro (``class API Sq``) is
+    passed over; template parameters (``template <class T>``) are not classes.
+
+    >>> [(n, b) for n, b, _ in _classes("template <class T> struct API Box final : B<T> { };")]
+    [('Box', ('B',))]
+    """
     out = []
     for m in _CLASS_HEAD.finditer(code):
         ends = [i for i in (code.find(ch, m.end()) for ch in ";{()=") if i >= 0]
         if not ends or code[min(ends)] != "{":
             continue
         at = min(ends)
+        head = code[m.start(1) : at]
+        if head[len(m.group(1)) :].lstrip().startswith((">", ",")):
+            continue
+        words = re.findall(r"[A-Za-z_]\w*", re.split(r"(?<!:):(?!:)", head)[0])
+        name = next((w for w in reversed(words) if w != "final"), m.group(1))
         members = (_member(t, b) for t, b in _members(code[at + 1 : _matching(code, at)]))
-        out.append((m.group(1), _bases(code[m.end() : at]), tuple(x for x in members if x)))
+        out.append((name, _bases(code[m.end() : at]), tuple(x for x in members if x)))
     return out
 
 
