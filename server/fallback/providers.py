@@ -31,6 +31,7 @@ from server.analysis.types import (
     vector_element,
 )
 from server.fallback.handles import (
+    Arguments,
     api_provider,
     initialised_provider,
     struct_array_provider,
@@ -59,7 +60,8 @@ def plain_providers(params: Params, language: str, api: FileApi) -> list[Provide
     return providers(params, language, api, 1)
 
 
-def _arguments(language: str, api: FileApi):  # noqa: ANN202 - a handles.Arguments
+def _arguments(language: str, api: FileApi) -> Arguments:
+    """The plain providers as ``server.fallback.handles`` asks for them."""
     return lambda params: plain_providers(params, language, api)
 
 
