@@ -495,6 +495,29 @@ def missing_symbols(stderr: str) -> list[str]:
     return out
 
 
+def _inline_destructor(symbol: str) -> str | None:
+    """``ns::Der::~Der`` for the mangled complete or base destructor of a non-template class
+    (``_ZN2ns3DerD1Ev``), else None.
+
+    >>> _inline_destructor("_ZN3DerD1Ev"), _inline_destructor("_Z4cubei")
+    ('Der::~Der', None)
+    """
+    m = re.fullmatch(r"_ZN((?:\d+[A-Za-z_]\w*)+)D[012]Ev", symbol)
+    if m is None:
+        return None
+    names, rest = [], m.group(1)
+    while rest:
+        n = re.match(r"\d+", rest)
+        if n is None:
+            return None
+        name = rest[n.end() : n.end() + int(n.group())]
+        if len(name) != int(n.group()):
+            return None
+        names.append(name)
+        rest = rest[n.end() + len(name) :]
+    return "::".join(names) + "::~" + names[-1]
+
+
 def explain_missing(
     symbol: str,
     declared_at: str | None,
@@ -507,7 +530,17 @@ def explain_missing(
     '`sq` is declared in include/geo.h:4 but no file in build/compile_commands.json defines it: build the target, or pass --lib'
     >>> explain_missing("sq", None, "dist.c", None)
     '`sq` is defined neither in dist.c nor in a library loaded: pass -p BUILD_DIR (the build directory with compile_commands.json) or --lib'
+    >>> explain_missing("_ZN2ns3DerD1Ev", None, "shapes.cpp", None)
+    '`ns::Der::~Der` (_ZN2ns3DerD1Ev): clang-repl 22 does not emit an inline destructor for a temporary destroyed in a bare expression (`Der(1).f()`): write the call as a statement (`int r = Der(1).f();`) or through a named variable'
     """  # noqa: E501
+    destructor = _inline_destructor(symbol)
+    if destructor is not None:
+        cls = destructor.rpartition("::")[2].lstrip("~")
+        return (
+            f"`{destructor}` ({symbol}): clang-repl 22 does not emit an inline destructor for a "
+            f"temporary destroyed in a bare expression (`{cls}(1).f()`): write the call as a "
+            f"statement (`int r = {cls}(1).f();`) or through a named variable"
+        )
     where = f"is declared in {declared_at} but" if declared_at else "is used but"
     if build_dir is not None:
         db = os.path.join(build_dir, "compile_commands.json")

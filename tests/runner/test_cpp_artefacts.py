@@ -310,3 +310,20 @@ def test_blocks_after_undo_construct_the_class_again(tmp_path, runner, monkeypat
     outcomes = [[r.outcome.value for r in result.results] for result in results]
     assert outcomes == [["passed"] * 2, ["passed"] * 3, ["passed"] * 2], results
     assert len(started) == 1  # one session: the second and third blocks reused it
+
+
+@pytest.mark.clang
+def test_a_temporary_with_an_inline_destructor_is_explained(runner):
+    """The clang-repl 22 limit the rewrite keeps away from (docs/runner.md): a bare expression
+    destroying a temporary whose destructor is inline fails, and so does the rest of the
+    session; the generator's note says what to write instead of "pass --lib".
+    """
+    from cdoctest_runner.project_lib import explain_missing, missing_symbols
+
+    text = "struct Der { virtual ~Der() {} virtual int f() const { return 2; } };\n"
+    test = examples_doctest([Example("Der().f()", "2\n"), Example("Der d;", "")])
+    first, second = runner.run(test, CodeUnderTest(text=text)).results
+    assert (first.outcome.value, second.outcome.value) == ("compile_error", "compile_error")
+    (symbol,) = missing_symbols(first.stderr)
+    note = explain_missing(symbol, None, "der.cpp", None)
+    assert note.startswith("`Der::~Der` (_ZN3DerD1Ev): clang-repl 22 does not emit"), note
