@@ -215,6 +215,7 @@ class ClangRepl:
         self.poisoned = False  # the JIT failed to link an input: markers are sent without it
         self._delim: bytes | None = None  # clang-repl's %help text, once learnt
         self.uses = 0
+        self.restore = ""  # an input that restores the code under test's state (the runner's)
         self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
         self._tree: ProcessTree | None = None  # the session's processes, for CPU-time limits
         self._clock: BlockClock | None = None  # the current deadline's CPU-time accounting

@@ -92,10 +92,43 @@ def has_mutable_state(source: str) -> bool:
 
 @functools.lru_cache(maxsize=1024)
 def _text_state(source: str) -> bool:
-    code = _code_only(source)
-    code = "\n".join(line for line in code.split("\n") if not line.lstrip().startswith("#"))
-    if _GLOBAL_STATE.search(code) or re.search(r"\b(?:mutable|thread_local)\b", code):
-        return True
+    code = _without_directives(_code_only(source))
+    return (
+        _process_state(code)
+        or _static_variable(code)
+        or any(_is_mutable_var(stmt) for stmt in _top_level_statements(code))
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def state_is_file_scope(source: str) -> bool:
+    """Whether all the mutable static storage of ``source`` is namespace-scope variables: no
+    ``static`` variable (run it on ``loadable``'s text, where file-scope ``static`` is gone, so a
+    ``static`` left is a function's or a member's), no ``mutable``/``thread_local``, no use of
+    process-wide state (``rand``, ``errno``...). Such state is all in variables a session can
+    name, save and restore (``cdoctest_runner.snapshot``).
+
+    >>> state_is_file_scope("int calls; int f(void) { return ++calls; }")
+    True
+    >>> state_is_file_scope("int f(void) { static int n; return ++n; }")
+    False
+    >>> state_is_file_scope("int roll(void) { return rand() % 6; }")
+    False
+    """
+    code = _without_directives(_code_only(source))
+    return not (_process_state(code) or _static_variable(code))
+
+
+def _without_directives(code: str) -> str:
+    return "\n".join(line for line in code.split("\n") if not line.lstrip().startswith("#"))
+
+
+def _process_state(code: str) -> bool:
+    return bool(_GLOBAL_STATE.search(code) or re.search(r"\b(?:mutable|thread_local)\b", code))
+
+
+def _static_variable(code: str) -> bool:
+    """Whether ``code`` declares a non-const ``static`` variable (at any scope)."""
     for m in re.finditer(r"\bstatic\b", code):
         rest = code[m.end() :]
         stop = re.search(r"[(;={\[]", rest)
@@ -110,7 +143,7 @@ def _text_state(source: str) -> bool:
         ):
             continue
         return True
-    return any(_is_mutable_var(stmt) for stmt in _top_level_statements(code))
+    return False
 
 
 def _top_level_statements(code: str) -> list[str]:

@@ -62,6 +62,7 @@ from cdoctest_runner.repl import (
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state
 from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, Sandbox, detect_method, reachable_by
+from cdoctest_runner.snapshot import RESTORE, save_input, state_variables
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
 
 __all__ = [
@@ -381,8 +382,31 @@ class DocTestRunner:
             self._track(repl, False)
             repl.close()
             return None, error
+        if self.warm:
+            self._save_state(repl, code, cancel)
         repl.checkpoint()
         return repl, None
+
+    def _save_state(
+        self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
+    ) -> None:
+        """For C code whose only state is file-scope variables, save them (``snapshot``) so that
+        the session can be restored and reused; nothing when that does not apply or fails.
+        """
+        if not code_is_stateful(code):
+            return
+        names = state_variables(code)
+        if names is None:
+            return
+        deadline = time.monotonic() + self.limits.setup_timeout_s
+        try:
+            r = repl.send(save_input(names), deadline=deadline, cancel=cancel)
+        except ReplCancelled as exc:
+            raise RunCancelled("cancelled") from exc
+        except ReplError:
+            return
+        if r.status == "ok" and not (r.output or r.stderr.strip()):
+            repl.restore = RESTORE
 
     def _precompiled_header(self, code: CodeUnderTest, args: list[str]) -> str | None:
         """The cached precompiled header for sessions of ``code`` (the prelude's headers, then the
@@ -487,12 +511,27 @@ class DocTestRunner:
             and repl.busy_s < self.limits.cpu_s / 2  # stay clear of the session's RLIMIT_CPU
             and not (cancel is not None and cancel.is_set())
             and not any(touches_global_state(ex.source) for ex in test.examples)
-            and not code_is_stateful(code)
+            and (bool(repl.restore) or not code_is_stateful(code))
         )
-        if reusable and repl.rollback(cancel):
+        if reusable and repl.rollback(cancel) and self._restored(repl, cancel):
             self._pool.give(code, repl)
         else:
             repl.close()
+
+    def _restored(self, repl: ClangRepl, cancel: threading.Event | None) -> bool:
+        """Put the code under test's saved state back (``snapshot``), when the session has one."""
+        if not repl.restore:
+            return True
+        try:
+            r = repl.send(repl.restore, deadline=time.monotonic() + self.limits.setup_timeout_s,
+                          cancel=cancel)  # fmt: skip
+        except ReplError:
+            return False
+        if r.status != "ok" or r.output or r.stderr.strip():
+            repl.close()
+            return False
+        repl.checkpoint()
+        return True
 
     def _track(self, repl: ClangRepl, active: bool) -> None:
         with self._active_lock:
