@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types as T
 from lsprotocol.converters import get_converter
 
-from server.api import FileResult, PhaseResult, ProgressEvent
+from server.api import FileResult, PhaseResult, ProgressEvent, TargetSelector
 from server.lsp import convert
 from server.lsp.args import GenerateArgs
 from server.lsp.engine import EngineError, GenerationCancelledError
@@ -97,6 +97,61 @@ async def generate(
 ) -> Outcome:
     """Run one generation for ``args`` (see the module docstring); raise only ``CancelledError``."""
     started = time.monotonic()
+    opened = _open(ls, args)
+    if isinstance(opened, Outcome):
+        return opened
+    progress = Progress(ls, token)
+    what = "all functions" if args.all else f"`{args.name or 'function'}`"
+    await progress.begin(f"Generating cdoctest for {what}", "parsing", cancellable=True)
+    worker = _start(ls, opened, progress)
+    for name in _names(args):
+        stronger.forget(ls, args.uri, name)  # a new generation replaces what was offered
+    end_message = "cancelled"
+    cancel_waiter: asyncio.Future[Any] = asyncio.ensure_future(progress.cancelled.wait())
+    phase_waiter: asyncio.Future[PhaseResult] = asyncio.ensure_future(worker.phases.get())
+    try:
+        while True:
+            waiting: set[asyncio.Future[Any]] = {worker.future, cancel_waiter, phase_waiter}
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if worker.future in done or cancel_waiter in done:
+                break
+            first = phase_waiter.result()
+            phase_waiter = asyncio.ensure_future(worker.phases.get())
+            if first.phase == 1 and any(f.edit is not None for f in first.result.functions):
+                outcome = _answer_first_block(ls, args.uri, opened, first, worker, what, started)
+                end_message = outcome.summary
+                return outcome
+        if worker.future not in done:  # progress cancelled: stop the worker, answer now
+            worker.stop()
+            return Outcome(
+                cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
+            )
+        outcome, end_message = _answer_result(ls, args.uri, opened, worker.future, started)
+        return outcome
+    except asyncio.CancelledError:  # $/cancelRequest or shutdown: stop the worker, re-raise
+        worker.stop()
+        raise
+    finally:
+        cancel_waiter.cancel()
+        phase_waiter.cancel()
+        progress.end(end_message)
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """The document a generation starts from, and which functions it covers."""
+
+    text: str
+    version: int | None
+    path: str
+    selector: TargetSelector
+
+
+def _open(ls: CdoctestServer, args: GenerateArgs) -> _Opened | Outcome:
+    """The document of ``args`` and its selector, or the refusal when nothing may be generated
+    now: an untrusted workspace, an unreadable or too large file, or a document that changed
+    since the request when only a line says which function.
+    """
     if not ls.trusted:  # generation runs the file's code in clang-repl
         message = ls.refuse_untrusted("generate tests")
         return Outcome(error=message, summary=message)
@@ -117,91 +172,107 @@ async def generate(
         )
         ls.show(message, T.MessageType.Warning)
         return Outcome(error=message, summary=message)
-    progress = Progress(ls, token)
-    cancel = threading.Event()
-    what = "all functions" if args.all else f"`{args.name or 'function'}`"
-    await progress.begin(f"Generating cdoctest for {what}", "parsing", cancellable=True)
-    engine = ls.engine
+    return _Opened(text, version, path, selector)
+
+
+@dataclass(frozen=True)
+class _Worker:
+    """The engine's generation running in the generation executor, and its channels: ``cancel``
+    stops it, ``relay`` forwards its progress, ``phases`` receives each phase's result.
+    """
+
+    future: asyncio.Future[FileResult]
+    cancel: threading.Event
+    relay: Relay
+    phases: asyncio.Queue[PhaseResult]
+
+    def stop(self) -> None:
+        """Ask the worker to stop; its result or error is then dropped."""
+        self.cancel.set()
+        _swallow(self.future)
+
+
+def _start(ls: CdoctestServer, opened: _Opened, progress: Progress) -> _Worker:
+    """Start ``ls.engine.generate`` on ``opened`` in the generation executor (a phase 2 still
+    running from an earlier request is preempted first).
+    """
     loop = asyncio.get_running_loop()
     stronger.preempt(ls)  # the user's new request goes before a phase 2 still running
     phases: asyncio.Queue[PhaseResult] = asyncio.Queue()
     relay = Relay(progress)
+    cancel = threading.Event()
     future = loop.run_in_executor(
         ls.generate_executor,
         functools.partial(
-            engine.generate,
-            path,
-            text,
-            selector,
+            ls.engine.generate,
+            opened.path,
+            opened.text,
+            opened.selector,
             relay,
             cancel,
             on_phase=lambda r: loop.call_soon_threadsafe(phases.put_nowait, r),
         ),
     )
-    for name in _names(args):
-        stronger.forget(ls, args.uri, name)  # a new generation replaces what was offered
-    end_message = "cancelled"
-    cancel_waiter: asyncio.Future[Any] = asyncio.ensure_future(progress.cancelled.wait())
-    phase_waiter: asyncio.Future[PhaseResult] = asyncio.ensure_future(phases.get())
-    try:
-        while True:
-            waiting: set[asyncio.Future[Any]] = {future, cancel_waiter, phase_waiter}
-            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            if future in done or cancel_waiter in done:
-                break
-            first = phase_waiter.result()
-            phase_waiter = asyncio.ensure_future(phases.get())
-            if first.phase != 1 or not any(f.edit is not None for f in first.result.functions):
-                continue
-            # The first block: answer now; phase 2 goes on in the background (features/stronger).
-            outcome = _to_outcome(ls, args.uri, text, version, first.result)
-            if outcome.edit is None:  # refused (the function changed): phase 2 cannot help
-                cancel.set()
-                _swallow(future)
-                end_message = outcome.summary
-                return outcome
-            outcome.summary += "; looking for a stronger block"
-            outcome.seconds = time.monotonic() - started
-            end_message = outcome.summary
-            ls.track(
-                stronger.follow_up(
-                    ls, args.uri, text, first.result, future, relay, cancel, what, phases
-                )
-            )
-            return outcome
-        if future not in done:  # progress cancelled: stop the worker, answer now
-            cancel.set()
-            _swallow(future)
-            return Outcome(
-                cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
-            )
-        try:
-            result = future.result()
-        except GenerationCancelledError:
-            return Outcome(
-                cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
-            )
-        except EngineError as exc:
-            end_message = "failed"
-            return _fail(ls, f"cdoctest generation failed: {exc}")
-        except Exception as exc:  # a bug below us must not take the server down
-            log.exception("generation failed")
-            end_message = "failed"
-            return _fail(
-                ls, f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}"
-            )
-        outcome = _to_outcome(ls, args.uri, text, version, result)
-        end_message = outcome.summary
-        outcome.seconds = time.monotonic() - started
+    return _Worker(future, cancel, relay, phases)
+
+
+def _answer_first_block(
+    ls: CdoctestServer,
+    uri: str,
+    opened: _Opened,
+    first: PhaseResult,
+    worker: _Worker,
+    what: str,
+    started: float,
+) -> Outcome:
+    """Answer with phase 1's block and leave phase 2 to ``features/stronger`` in the background;
+    a refused block (the function changed meanwhile) stops the worker instead.
+    """
+    outcome = _to_outcome(ls, uri, opened.text, opened.version, first.result)
+    if outcome.edit is None:  # refused (the function changed): phase 2 cannot help
+        worker.stop()
         return outcome
-    except asyncio.CancelledError:  # $/cancelRequest or shutdown: stop the worker, re-raise
-        cancel.set()
-        _swallow(future)
-        raise
-    finally:
-        cancel_waiter.cancel()
-        phase_waiter.cancel()
-        progress.end(end_message)
+    outcome.summary += "; looking for a stronger block"
+    outcome.seconds = time.monotonic() - started
+    ls.track(
+        stronger.follow_up(
+            ls,
+            uri,
+            opened.text,
+            first.result,
+            worker.future,
+            worker.relay,
+            worker.cancel,
+            what,
+            worker.phases,
+        )
+    )
+    return outcome
+
+
+def _answer_result(
+    ls: CdoctestServer,
+    uri: str,
+    opened: _Opened,
+    future: asyncio.Future[FileResult],
+    started: float,
+) -> tuple[Outcome, str]:
+    """The answer from the worker's final result, and the progress's end message."""
+    try:
+        result = future.result()
+    except GenerationCancelledError:
+        return Outcome(
+            cancelled=True, summary="generation cancelled", seconds=time.monotonic() - started
+        ), "cancelled"
+    except EngineError as exc:
+        return _fail(ls, f"cdoctest generation failed: {exc}"), "failed"
+    except Exception as exc:  # a bug below us must not take the server down
+        log.exception("generation failed")
+        message = f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}"
+        return _fail(ls, message), "failed"
+    outcome = _to_outcome(ls, uri, opened.text, opened.version, result)
+    outcome.seconds = time.monotonic() - started
+    return outcome, outcome.summary
 
 
 class Relay:
