@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,9 @@ MAX_DEPTH = 4
 #: Bounds of the mined facts: statements in one slice, calls kept per target function.
 MAX_SLICE = 10
 MAX_CALLS_PER_FUNCTION = 200
+#: What a filled array or struct shows: its first elements, at most this many lines.
+SHOWN_ELEMENTS = 2
+MAX_SHOWN = 8
 
 CODE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx")
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
@@ -81,8 +84,9 @@ SNIPPET_FUNCTION = "cdoctest_usage_snippet_"
 class Filled:
     """A variable a call fills through a pointer parameter (``&v``, a buffer).
 
-    ``kind``: ``scalar`` (print the bare name), ``string`` (a char array or pointer: printf),
-    ``record`` (a struct: its ``fields``, each ``(name, 'scalar'|'string')``).
+    ``kind``: ``scalar`` (print the bare name), ``string`` (a C string pointer: printf with a
+    NULL guard), ``buffer`` (a char array: printf), ``parts`` (a struct or an array: its
+    ``fields``, each ``(suffix, kind)``: ``(".host", "string")``, ``("[0].key", "string")``).
     """
 
     name: str
@@ -517,17 +521,20 @@ class _FileMiner:
                 continue
             keyword = CONTAINER_KEYWORDS.get(stmt.kind.name)
             if keyword is not None and tokens[0].spelling == keyword:
-                self._container(stmt, seen)
+                seen += self._container(stmt, seen)
                 continue
             leaf = self._leaf(stmt, tokens)
             after = [self._leaf(s, self._tokens(s)) for s in children[i + 1 : i + 5]]
             self._calls_in(leaf, seen, after, in_condition=False)
             seen.append(leaf)
 
-    def _container(self, stmt: Any, seen: list[_Leaf]) -> None:
+    def _container(self, stmt: Any, seen: list[_Leaf]) -> list[_Leaf]:
         """An ``if``/loop/block: its condition is a leaf seen from here, its bodies are mined
         (in a loop's body, the variables its header names have no value a slice can give).
+        Returns the ``if`` condition's leaf, which runs before what follows (``if
+        (parse(&url, s) == -1) return;`` fills ``url``), else nothing.
         """
+        cond: list[_Leaf] = []
         blocked = set(self.blocked)
         if stmt.kind.name in ("FOR_STMT", "WHILE_STMT", "DO_STMT"):
             body = [c for c in stmt.get_children() if c.kind.name == "COMPOUND_STMT"]
@@ -536,12 +543,25 @@ class _FileMiner:
             self.blocked |= self._names(header)
         for child in stmt.get_children():
             if child.kind.name == "COMPOUND_STMT":
-                self._block(child, seen)
-            elif stmt.kind.name == "IF_STMT" and child.kind.is_expression():
+                self._block(child, seen + cond)
+            elif stmt.kind.name == "IF_STMT" and child.kind.is_expression() and not cond:
                 tokens = self._tokens(child)
                 if tokens:
-                    self._calls_in(self._leaf(child, tokens), seen, [], in_condition=True)
+                    leaf = self._leaf(child, tokens)
+                    self._calls_in(leaf, seen, [], in_condition=True)
+                    cond.append(self._condition_call(leaf))
         self.blocked = blocked
+        return cond
+
+    def _condition_call(self, leaf: _Leaf) -> _Leaf:
+        """An ``if`` condition as a statement of a slice: the one call in it that fills a
+        variable (``parse(&url, s) == -1`` -> ``parse(&url, s);``), else the condition.
+        """
+        calls = [c for c in leaf.cursor.walk_preorder() if c.kind.name == "CALL_EXPR"]
+        filling = [c for c in calls if self._filled(c) and self._tokens(c)]
+        if len(filling) != 1:
+            return leaf
+        return replace(leaf, text=self._text(self._tokens(filling[0])) + ";")
 
     def _leaf(self, stmt: Any, tokens: Sequence[Any]) -> _Leaf:
         names = self._names(tokens)
@@ -672,7 +692,8 @@ class _FileMiner:
         if need & (self.params | (self.globals - self.locals)):
             return None  # not self-contained: a parameter or a global of the test file
         uses = self._names(call_tokens)
-        sliced = self._slice(need - ({result_var} if leaf.declares else set()), uses, seen)
+        need -= {result_var} if leaf.declares else set()
+        sliced = self._slice(need, uses, seen, callee.spelling)
         if sliced is None:
             return None
         variables = sliced[1] | set(leaf.declares)
@@ -745,13 +766,14 @@ class _FileMiner:
         return [f"{self._text(head)};", f"{var.spelling} = {self._text(init)};"]
 
     def _slice(
-        self, need: set[str], values: set[str], seen: list[_Leaf]
+        self, need: set[str], values: set[str], seen: list[_Leaf], function: str
     ) -> tuple[list[str], set[str]] | None:
         """The statements of ``seen`` that declare the variables ``need`` and give ``values``
         their values (backward), in order, and the variables they declare. An earlier call
-        of a target defines nothing here (``rc = f(a, out); ... rc = f(b, out);``: the second
-        needs neither). None when a variable is not declared there or a loop around the call
-        sets it, a statement has an error or the slice is longer than ``MAX_SLICE``.
+        of the same ``function`` defines nothing here (``rc = f(a, out); ... rc = f(b, out);``:
+        the second needs neither). None when a variable is not declared there or a loop
+        around the call sets it, a statement has an error or the slice is longer than
+        ``MAX_SLICE``.
         """
         need_decl = set(need)
         need_def = set(values)
@@ -761,7 +783,7 @@ class _FileMiner:
         declared: set[str] = set()
         for leaf in reversed(seen):
             setup = self._setup(leaf)
-            target = self._calls_target(leaf)
+            target = self._calls(leaf, function)
             defines = leaf.defines if not target else frozenset()
             take = bool(leaf.declares & need_decl or defines & need_def)
             if setup is not None and not take and setup not in setups:
@@ -793,9 +815,10 @@ class _FileMiner:
         split = self._c_statement(leaf) if self.m.language == "c" else None
         return split or [leaf.text if leaf.text.endswith((";", "}")) else leaf.text + ";"]
 
-    def _calls_target(self, leaf: _Leaf) -> bool:
+    @staticmethod
+    def _calls(leaf: _Leaf, function: str) -> bool:
         return any(
-            c.kind.name == "CALL_EXPR" and c.spelling in self.m.names
+            c.kind.name == "CALL_EXPR" and c.spelling == function
             for c in leaf.cursor.walk_preorder()
         )
 
@@ -854,20 +877,8 @@ class _FileMiner:
         for param, arg in zip(params, call.get_arguments(), strict=False):
             if not _writable_pointer(param.type):
                 continue
-            ref = next((c for c in arg.walk_preorder() if c.kind.name == "DECL_REF_EXPR"), None)
-            if ref is None or ref.referenced is None or ref.referenced.kind.name != "VAR_DECL":
-                continue
-            var_type = ref.referenced.type.get_canonical()
-            by_address = (
-                arg.type.get_canonical().kind.name == "POINTER"
-                and var_type.kind.name
-                not in (
-                    "POINTER",
-                    "CONSTANTARRAY",
-                    "INCOMPLETEARRAY",
-                )
-            )
-            if by_address or var_type.kind.name in ("CONSTANTARRAY", "INCOMPLETEARRAY", "POINTER"):
+            ref = _variable_of(arg)
+            if ref is not None:
                 out.append(_filled_var(ref.spelling, ref.referenced.type))
         return out
 
@@ -1016,6 +1027,40 @@ class _FileMiner:
             )
 
 
+#: Expression kinds that pass their operand through (implicit conversions, parentheses, casts).
+TRANSPARENT_EXPRS = ("UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR")
+
+
+def _variable_of(arg: Any) -> Any:
+    """The ``DECL_REF_EXPR`` of the variable an argument passes for filling: ``&v``, or ``v``
+    itself when it is an array or a pointer (casts and parentheses looked through); None for
+    anything else (``url.path``, ``buf + 1``, a call).
+    """
+    node = arg
+    while node.kind.name in TRANSPARENT_EXPRS:
+        inner = list(node.get_children())
+        if len(inner) != 1:
+            return None
+        node = inner[0]
+    by_address = False
+    if node.kind.name == "UNARY_OPERATOR":
+        inner = list(node.get_children())
+        pointer = node.type.get_canonical().kind.name == "POINTER"
+        if len(inner) != 1 or not pointer or inner[0].kind.name != "DECL_REF_EXPR":
+            return None
+        if inner[0].type.get_canonical().kind.name == "POINTER":
+            return None  # ``*p`` (a pointer's pointee is not its own address)
+        node, by_address = inner[0], True
+    if node.kind.name != "DECL_REF_EXPR" or node.referenced is None:
+        return None
+    if node.referenced.kind.name != "VAR_DECL":
+        return None
+    kind = node.referenced.type.get_canonical().kind.name
+    if by_address or kind in ("CONSTANTARRAY", "INCOMPLETEARRAY", "POINTER"):
+        return node
+    return None
+
+
 def _matching(tokens: Sequence[Any], open_index: int) -> int | None:
     """The index of the ``)`` that closes the ``(`` at ``open_index``."""
     depth = 0
@@ -1108,20 +1153,38 @@ def _type_kind(t: Any, language: str) -> str:
 
 
 def _filled_var(name: str, t: Any) -> Filled:
-    """How to show the variable ``name`` of type ``t`` after a call filled it."""
+    """How to show the variable ``name`` of type ``t`` after a call filled it: a scalar or a
+    string itself, a struct by its printable fields, an array by its first ``SHOWN_ELEMENTS``
+    elements (a struct element by its fields).
+    """
     kind = _type_kind(t, "c")
     if kind in ("scalar", "string", "buffer"):
         return Filled(name, kind)
     c = t.get_canonical()
+    parts: list[tuple[str, str]] = []
     if c.kind.name == "RECORD":
-        fields = tuple(
-            (f.spelling, _type_kind(f.type, "c"))
-            for f in c.get_fields()
-            if _type_kind(f.type, "c") in ("scalar", "string", "buffer")
-        )
-        if fields:
-            return Filled(name, "record", fields[:8])
+        parts = _record_parts(c)
+    elif c.kind.name == "CONSTANTARRAY":
+        element = c.element_type.get_canonical()
+        inner = _type_kind(element, "c")
+        for i in range(min(SHOWN_ELEMENTS, c.element_count)):
+            if inner in ("scalar", "string"):
+                parts.append((f"[{i}]", inner))
+            elif element.kind.name == "RECORD":
+                parts += [(f"[{i}]{s}", k) for s, k in _record_parts(element)]
+    if parts:
+        return Filled(name, "parts", tuple(parts[:MAX_SHOWN]))
     return Filled(name, "other")
+
+
+def _record_parts(record: Any) -> list[tuple[str, str]]:
+    """``(".field", kind)`` of a struct's printable fields."""
+    out = []
+    for f in record.get_fields():
+        kind = _type_kind(f.type, "c")
+        if kind in ("scalar", "string", "buffer"):
+            out.append((f".{f.spelling}", kind))
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1205,6 +1268,6 @@ def _show(name: str, kind: str, fields: tuple[tuple[str, str], ...] = ()) -> lis
         return [f'printf("%s\\n", {name} ? {name} : "(null)");']
     if kind == "buffer":
         return [f'printf("%s\\n", {name});']
-    if kind == "record":
-        return [line for f, k in fields for line in _show(f"{name}.{f}", k)]
+    if kind == "parts":
+        return [line for f, k in fields for line in _show(f"{name}{f}", k)]
     return []

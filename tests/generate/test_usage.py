@@ -35,8 +35,12 @@ def facts() -> UsageFacts:
     return mine_usage(sources, TARGETS, FLAGS, "c")
 
 
-def _one(facts: UsageFacts, function: str, where: str):
-    calls = [c for c in facts.calls_of(function) if where in c.source]
+def _one(facts: UsageFacts, function: str, where: str, made_by: str = ""):
+    calls = [
+        c
+        for c in facts.calls_of(function)
+        if where in c.source and (not made_by or any(made_by in line for line in c.slice))
+    ]
     assert len(calls) == 1, calls
     return calls[0]
 
@@ -53,7 +57,7 @@ def test_sources_are_the_header_readme_and_tests_never_the_file_itself(tmp_path:
 
 
 def test_a_usage_sequence_is_mined_from_the_test_file(facts: UsageFacts) -> None:
-    get = _one(facts, "ilist_get", "test_ilist.c")
+    get = _one(facts, "ilist_get", "test_ilist.c", '"10,20,30"')
     # The call as the test wrote it, its result kept in rc, and the value it filled through &v.
     assert get.statement == ("rc = ilist_get(l, 1, &v);",)
     assert get.result_var == "rc" and get.result == "scalar"
@@ -79,11 +83,34 @@ def test_the_value_an_assertion_expects_is_kept_and_the_macro_stripped(
     facts: UsageFacts,
 ) -> None:
     assert _one(facts, "ilist_sum", "test_ilist.c").expected == "9"  # CHECK_EQ(ilist_sum(l), 9)
-    assert _one(facts, "ilist_get", "test_ilist.c").expected == "0"  # CHECK(rc == 0) after it
-    status = _one(facts, "ilist_status", "test_ilist.c")
+    get = _one(facts, "ilist_get", "test_ilist.c", '"10,20,30"')
+    assert get.expected == "0"  # CHECK(rc == 0) after it
+    (status,) = [c for c in facts.calls_of("ilist_status") if not c.slice]
     assert status.call == "ilist_status(-1)"  # out of CHECK(strcmp(ilist_status(-1), ...) == 0)
     assert status.expected == '"range"' and status.result == "string"
     assert _one(facts, "ilist_len", "test_ilist.c").expected == "2"  # CHECK(len == 2)
+
+
+def test_a_loop_variable_is_no_input_and_an_if_condition_fills(facts: UsageFacts) -> None:
+    """test_loop_and_condition: ``ilist_get(l, i, &got)`` in a loop over ``i`` is not mined
+    (no slice gives ``i`` a value); ``if (ilist_get(l, 1, &got) != 0) return;`` is (expected
+    0: a failure branch), and it fills ``got`` for the call after it.
+    """
+    gets = [c for c in facts.calls_of("ilist_get") if any('"3,4"' in s for s in c.slice)]
+    assert [(g.call, g.expected) for g in gets] == [("ilist_get(l, 1, &got)", "0")]
+    status = _one(facts, "ilist_status", "test_ilist.c", '"3,4"')
+    assert status.slice == (
+        "ilist *l;",
+        'l = ilist_parse("3,4");',
+        "int got = 0;",
+        "ilist_get(l, 1, &got);",
+    )
+    assert status.call == "ilist_status(got - 4)" and status.expected is None
+
+
+def test_a_block_renames_a_variable_the_code_under_test_declares(facts: UsageFacts) -> None:
+    (block,) = usage_examples(facts, "ilist_sum", max_blocks=1, avoid={"l", "ilist_sum"})
+    assert block == ["ilist *l_2;", 'l_2 = ilist_parse("1,2,3");', "ilist_sum(l_2)"]
 
 
 def test_a_readme_block_is_mined(facts: UsageFacts) -> None:
@@ -125,14 +152,13 @@ def test_blocks_are_deduplicated_and_bounded(facts: UsageFacts) -> None:
         ["ilist *l;", 'l = ilist_parse("7,8");', "ilist_sum(l)"],
     ]
     status = usage_examples(facts, "ilist_status")
-    assert status == [
-        [
-            "#include <stdio.h>",
-            "const char *usage_res;",
-            "usage_res = ilist_status(-1);",
-            'printf("%s\\n", usage_res ? usage_res : "(null)");',
-        ]
+    assert status[0] == [
+        "#include <stdio.h>",
+        "const char *usage_res;",
+        "usage_res = ilist_status(-1);",
+        'printf("%s\\n", usage_res ? usage_res : "(null)");',
     ]
+    assert len(status) == 2
 
 
 @pytest.mark.clang
@@ -142,7 +168,7 @@ def test_the_mined_blocks_pass_in_the_runner(facts: UsageFacts, runner) -> None:
     """
     code = CodeUnderTest(path=str(PROJ / "src" / "ilist.c"), language="c", flags=FLAGS)
     blocks = [b for name in TARGETS for b in usage_examples(facts, name)]
-    assert len(blocks) == 7
+    assert len(blocks) == 9
     first = runner.run_many([(examples_doctest([Example(s) for s in b]), code) for b in blocks])
     recorded = [[Example(r.example.source, r.got) for r in res.results] for res in first]
     assert all(r.outcome.value in ("passed", "failed") for res in first for r in res.results)

@@ -37,10 +37,23 @@ static void test_status(void) {
     CHECK(strcmp(ilist_status(-1), "range") == 0);
 }
 
+static void test_loop_and_condition(void) {
+    ilist *l = ilist_parse("3,4");
+    int got = 0;
+    for (size_t i = 0; i < 2; i++) {
+        CHECK(ilist_get(l, i, &got) == 0);
+    }
+    if (ilist_get(l, 1, &got) != 0)
+        return;
+    CHECK(ilist_status(got - 4) != NULL);
+    ilist_free(l);
+}
+
 int main(void) {
     test_sum();
     test_get();
     test_format();
     test_status();
+    test_loop_and_condition();
     return 0;
 }
