@@ -153,15 +153,16 @@ class DocTestRunner:
         checker: OutputChecker | None = None,
         warm: bool = True,
         sandbox: Sandbox | None = None,
-        precompile: bool | None = None,
+        reuse_compiled: bool | None = None,
     ) -> None:
-        """``precompile``: start sessions from a cached precompiled header of the prelude's and the
-        file's leading headers (``cdoctest_runner.precompiled``); None: on unless the environment
-        sets ``CDOCTEST_PRECOMPILE=0``.
+        """``reuse_compiled``: start sessions from a cached precompiled header of the prelude's and
+        the file's leading headers (``cdoctest_runner.precompiled``), and reuse warm sessions of C
+        code whose only state is file-scope variables by restoring them (``snapshot``); None: on
+        unless the environment sets ``CDOCTEST_REUSE_COMPILED=0``.
         """
-        if precompile is None:
-            precompile = os.environ.get("CDOCTEST_PRECOMPILE", "1") != "0"
-        self.precompile = precompile
+        if reuse_compiled is None:
+            reuse_compiled = os.environ.get("CDOCTEST_REUSE_COMPILED", "1") != "0"
+        self.reuse_compiled = reuse_compiled
         self._pch_loads: dict[str, bool] = {}  # pch -> whether code loaded with it as without
         self._pch_noted: set[str] = set()
         self._toolchain = toolchain
@@ -336,7 +337,7 @@ class DocTestRunner:
             repl.close()
         private = loadable(code)
         repl = self._new_session(private)
-        pch = self._precompiled_header(private, repl.compile_args) if self.precompile else None
+        pch = self._precompiled_header(private, repl.compile_args) if self.reuse_compiled else None
         if pch is None:
             return self._open(repl, private, cancel)
         repl.precompiled = pch
@@ -382,7 +383,7 @@ class DocTestRunner:
             self._track(repl, False)
             repl.close()
             return None, error
-        if self.warm:
+        if self.warm and self.reuse_compiled:
             self._save_state(repl, code, cancel)
         repl.checkpoint()
         return repl, None

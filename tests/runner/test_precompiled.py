@@ -1,6 +1,6 @@
 """Sessions started from a precompiled header behave as plain ones (``precompiled``).
 
-Each test runs the same blocks with ``DocTestRunner(precompile=False)`` and ``precompile=True``
+Each test runs the same blocks with ``DocTestRunner(reuse_compiled=False)`` and with ``True``
 (real clang-repl-22, real clang) and compares every example's outcome and output. Files are
 written under ``tmp_path``; the PCH cache is ``tmp_path/cache`` (``XDG_CACHE_HOME``). The real file
 is ``bench/data/realcode/clipper/clipper.cpp``.
@@ -90,7 +90,7 @@ def _outcomes(result: DocTestResult) -> list[tuple[str, str]]:
 def _both(code: CodeUnderTest, blocks: list[list[Example]]) -> tuple[list, list, list[bool]]:
     """The blocks' outcomes without and with a precompiled header, and whether each used one."""
     jobs = [(examples_doctest(b, f"b{i}"), code) for i, b in enumerate(blocks)]
-    with DocTestRunner(precompile=False) as plain, DocTestRunner(precompile=True) as pch:
+    with DocTestRunner(reuse_compiled=False) as plain, DocTestRunner(reuse_compiled=True) as pch:
         before = [_outcomes(r) for r in plain.run_many(jobs)]
         results = pch.run_many(jobs)
     return before, [_outcomes(r) for r in results], [r.extra["precompiled"] for r in results]
@@ -142,7 +142,7 @@ def test_changed_header_and_file_are_not_served_stale(tmp_path: Path) -> None:
     header = _write(tmp_path, "limits.hpp", "#pragma once\nconstexpr int LIMIT = 64;\n")
     path = _write(tmp_path, "stats.cpp", STATS_CPP)
     block = examples_doctest([Example("std::vector<int> v{40, 50};"), Example("clamp_sum(v)")])
-    with DocTestRunner(precompile=True, warm=False) as runner:
+    with DocTestRunner(reuse_compiled=True, warm=False) as runner:
         first = runner.run(block, code_under_test(path))
         Path(header).write_text("#pragma once\nconstexpr int LIMIT = 80;\n")
         second = runner.run(block, code_under_test(path))
@@ -161,8 +161,8 @@ def test_mutants_take_effect(tmp_path: Path) -> None:
     examples = [Example("std::vector<int> v{40, 50};"), Example("clamp_sum(v)", "64"),
                 Example("std::vector<int> w{1, 2};"), Example("clamp_sum(w)", "3")]  # fmt: skip
     reports = []
-    for precompile in (False, True):
-        with DocTestRunner(precompile=precompile, warm=False, workers=2) as runner:
+    for reuse in (False, True):
+        with DocTestRunner(reuse_compiled=reuse, warm=False, workers=2) as runner:
             reports.append(mutation_analysis(examples, code, target, runner, limit=8))
     plain, pch = reports
     assert pch.total == plain.total > 0
@@ -178,7 +178,7 @@ def test_header_without_guard_falls_back(tmp_path: Path) -> None:
     source = '#include "point.h"\nint l1(Point p) { return p.x + p.y; }\n'
     path = _write(tmp_path, "norm.cpp", source)
     block = examples_doctest([Example("l1(Point{1, 2})", "3")])
-    with DocTestRunner(precompile=True, warm=False) as runner:
+    with DocTestRunner(reuse_compiled=True, warm=False) as runner:
         results = [runner.run(block, code_under_test(path)) for _ in range(2)]
     assert [r.results[0].outcome for r in results] == [Outcome.PASSED] * 2
     assert [r.extra["precompiled"] for r in results] == [False, False]
