@@ -287,6 +287,12 @@ def _classes(code: str) -> list[tuple[str, tuple[str, ...], tuple[_Member, ...]]
     return out
 
 
+@functools.lru_cache(maxsize=128)
+def _classes_of(text: str) -> tuple[tuple[str, tuple[str, ...], tuple[_Member, ...]], ...]:
+    """``_classes`` of a file's text, kept for the next session (headers rarely change)."""
+    return tuple(_classes(blank_code(text)))
+
+
 def key_functions(texts: Iterable[str]) -> frozenset[str]:
     """``Class::member`` for each class in ``texts`` (a file and its headers) that has a key
     function: its first virtual member function that is declared in the class but neither
@@ -298,7 +304,8 @@ def key_functions(texts: Iterable[str]) -> frozenset[str]:
 
     A member is virtual when it says ``virtual``, ``override`` or ``final``, or a base class
     declares its name virtual; a destructor, when a base's is. A base not in ``texts`` (a system
-    header) is taken to declare virtual every name some class in ``texts`` does.
+    header) is taken to declare virtual every name some class in ``texts`` does. Texts that never
+    say ``virtual`` or ``override`` have no key function.
 
     >>> sorted(key_functions(["struct S { virtual ~S(); virtual int f(); };",
     ...                       "struct T : S { T() {} int f() { return 1; } int g(); ~T(); };",
@@ -306,9 +313,12 @@ def key_functions(texts: Iterable[str]) -> frozenset[str]:
     ...                       "struct V { V(int); virtual ~V(); virtual int f(); };"]))
     ['S::~S', 'T::~T']
     """
+    texts = list(texts)
+    if not any("virtual" in t or "override" in t for t in texts):
+        return frozenset()
     classes: dict[str, tuple[tuple[str, ...], tuple[_Member, ...]]] = {}
     for text in texts:
-        for name, bases, members in _classes(blank_code(text)):
+        for name, bases, members in _classes_of(text):
             classes.setdefault(name, (bases, members))
     anywhere = {m.name for _, members in classes.values() for m in members if m.says_virtual}
 
