@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from models.api import (
     DEFAULT_SAMPLING,
@@ -104,62 +105,88 @@ class LlamaBackend:
         self.prefix_slots = max(0, prefix_slots)  # saved prompt prefixes (0: none)
         self._lock = threading.Lock()
         self._model = self._ctx = self._adapter = None
-
-        self.extra_bufts, self.extra_bufts_reason = extra_bufts(config.extra_bufts)
-        mparams = L.llama_model_default_params()
-        mparams.n_gpu_layers = ngl
-        mparams.use_extra_bufts = self.extra_bufts
-        clear_log()
-        self._model = L.llama_model_load_from_file(path.encode(), mparams)
-        if not self._model:
-            raise classify_failure(path, "loading the model", self.gguf, recent_log(80))
+        self._load_model(path, ngl, config.extra_bufts)
         try:
-            self._vocab = L.llama_model_get_vocab(self._model)
-            self.n_vocab = L.llama_vocab_n_tokens(self._vocab)
-            cparams = L.llama_context_default_params()
-            cparams.n_ctx = config.n_ctx
-            cparams.n_batch = 512
-            cparams.n_ubatch = 512
-            cparams.n_seq_max = self.n_parallel
-            cparams.kv_unified = True  # sequences share the prompt's cells instead of copying them
-            cparams.n_threads = self.n_threads
-            cparams.n_threads_batch = self.n_threads
-            cparams.no_perf = True
-            clear_log()
-            self._ctx = L.llama_init_from_model(self._model, cparams)
-            if not self._ctx:
-                raise classify_failure(
-                    path, f"creating a context of {config.n_ctx} tokens", self.gguf, recent_log(80)
-                )
-            self.n_ctx = L.llama_n_ctx(self._ctx)
-            self.n_batch = L.llama_n_batch(self._ctx)
-            if config.adapter:
-                self._load_adapter(config.adapter)
-            self._decoder = Decoder(
-                self._ctx,
-                self._vocab,
-                path=path,
-                n_parallel=self.n_parallel,
-                prefix_slots=self.prefix_slots,
-            )
+            self._make_context(path, config)
         except BaseException:
             self.close()
             raise
         self.add_bos = bool(L.llama_vocab_get_add_bos(self._vocab))
         self._template = self.gguf.chat_template or CHATML
+        self._formatter, self._formatter_prefix = self._chat_formatters()
+        self.info = self._loaded_info(info, config, gpu, ngl)
+        self.config = config
+
+    # ----------------------------------------------------------------------------- loading
+    def _load_model(self, path: str, n_gpu_layers: int, extra_bufts_setting: bool | None) -> None:
+        """Load the weights into ``self._model`` with the extra-buffer-types rule
+        (``self.extra_bufts`` and its reason); llama.cpp's failure is raised classified.
+        """
+        L = llama_cpp_module()
+        self.extra_bufts, self.extra_bufts_reason = extra_bufts(extra_bufts_setting)
+        mparams = L.llama_model_default_params()
+        mparams.n_gpu_layers = n_gpu_layers
+        mparams.use_extra_bufts = self.extra_bufts
+        clear_log()
+        self._model = L.llama_model_load_from_file(path.encode(), mparams)
+        if not self._model:
+            raise classify_failure(path, "loading the model", self.gguf, recent_log(80))
+
+    def _make_context(self, path: str, config: ModelConfig) -> None:
+        """Create the context (``config.n_ctx`` tokens, ``n_parallel`` sequences sharing one KV
+        cache), apply the adapter and set up the decoder; the caller frees what was made if this
+        raises.
+        """
+        L = llama_cpp_module()
+        self._vocab = L.llama_model_get_vocab(self._model)
+        self.n_vocab = L.llama_vocab_n_tokens(self._vocab)
+        cparams = L.llama_context_default_params()
+        cparams.n_ctx = config.n_ctx
+        cparams.n_batch = 512
+        cparams.n_ubatch = 512
+        cparams.n_seq_max = self.n_parallel
+        cparams.kv_unified = True  # sequences share the prompt's cells instead of copying them
+        cparams.n_threads = self.n_threads
+        cparams.n_threads_batch = self.n_threads
+        cparams.no_perf = True
+        clear_log()
+        self._ctx = L.llama_init_from_model(self._model, cparams)
+        if not self._ctx:
+            raise classify_failure(
+                path, f"creating a context of {config.n_ctx} tokens", self.gguf, recent_log(80)
+            )
+        self.n_ctx = L.llama_n_ctx(self._ctx)
+        self.n_batch = L.llama_n_batch(self._ctx)
+        if config.adapter:
+            self._load_adapter(config.adapter)
+        self._decoder = Decoder(
+            self._ctx,
+            self._vocab,
+            path=path,
+            n_parallel=self.n_parallel,
+            prefix_slots=self.prefix_slots,
+        )
+
+    def _chat_formatters(self) -> tuple[Any, Any]:
+        """The model's chat template as llama-cpp-python formatters: the whole prompt, and its
+        constant part (no generation prompt).
+        """
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        self._formatter = Jinja2ChatFormatter(
-            template=self._template,
-            eos_token=self.gguf.eos_token or "",
-            bos_token=self.gguf.bos_token or "",
+        tokens = {"eos_token": self.gguf.eos_token or "", "bos_token": self.gguf.bos_token or ""}
+        return (
+            Jinja2ChatFormatter(template=self._template, **tokens),
+            Jinja2ChatFormatter(template=self._template, **tokens, add_generation_prompt=False),
         )
-        self._formatter_prefix = Jinja2ChatFormatter(  # the constant part: no generation prompt
-            template=self._template,
-            eos_token=self.gguf.eos_token or "",
-            bos_token=self.gguf.bos_token or "",
-            add_generation_prompt=False,
-        )
+
+    def _loaded_info(
+        self, info: ModelInfo | None, config: ModelConfig, gpu: bool, ngl: int
+    ) -> ModelInfo:
+        """``info`` (or a description of a model loaded directly) completed with what was
+        loaded: the adapter, the device and the layers on it.
+        """
+        L = llama_cpp_module()
+        path = config.model
         device = "cpu"
         if gpu and ngl != 0:
             device = "metal" if sys.platform == "darwin" else "cuda"
@@ -170,7 +197,7 @@ class LlamaBackend:
             reason="loaded directly",
             name=os.path.splitext(os.path.basename(path))[0],
         )
-        self.info = dataclasses.replace(
+        return dataclasses.replace(
             base,
             path=path,
             adapter=config.adapter,
@@ -178,9 +205,7 @@ class LlamaBackend:
             n_gpu_layers=(n_layers if ngl < 0 else min(ngl, n_layers)) if device != "cpu" else 0,
             name=base.name or self.gguf.name,
         )
-        self.config = config
 
-    # ----------------------------------------------------------------------------- loading
     @staticmethod
     def _check_memory(info: GGUFInfo, n_ctx: int, on_gpu: bool) -> None:
         """Refuse a context whose KV cache cannot fit in RAM, before llama.cpp tries.

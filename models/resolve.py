@@ -268,106 +268,138 @@ def _apply_settings(
 
 def resolve(config: ModelConfig | None = None) -> Resolved:
     """Apply the precedence in the module docstring. Does not load or download anything."""
-    from models import presets
-
     config = config or ModelConfig()
     settings, settings_path = user_config()
     config = _apply_settings(config, settings)
     adapter = config.adapter
     no_adapter = NO_ADAPTER in (adapter, os.environ.get(ENV_ADAPTER), settings.get("adapter"))
-
-    def local(
-        path: str, source: str, reason: str, adapter: str | None, name: str | None = None
-    ) -> Resolved:
-        path = os.path.abspath(os.path.expanduser(path))
-        adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
-        adapter = os.path.abspath(os.path.expanduser(adapter)) if adapter else None
-        info = ModelInfo(
-            path=path,
-            source=source,
-            reason=reason,
-            adapter=adapter,
-            name=name or _display_name(path),
-        )
-        return Resolved(info, dataclasses.replace(config, model=path, adapter=adapter))
-
-    def preset(name: str, source: str, reason: str, adapter: str | None) -> Resolved:
-        adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
-        p = presets.get_preset(name)
-        cached = presets.cached_path(p)
-        path = cached or f"hf://{p.repo}/{p.file}"
-        info = ModelInfo(
-            path=path,
-            source=source,
-            reason=reason + ("" if cached else " (not downloaded yet)"),
-            adapter=adapter,
-            name=p.name,
-        )
-        return Resolved(
-            info,
-            dataclasses.replace(config, model=cached, adapter=adapter, preset=name),
-            preset=name,
-        )
-
-    def http(url: str, source: str, reason: str) -> Resolved:
-        info = ModelInfo(
-            path=url, source=source, reason=reason, device="remote", name=config.api_model or url
-        )
-        return Resolved(info, dataclasses.replace(config, url=url))
-
     if config.url:
-        return http(config.url, "http", "a server URL is configured")
+        return _http(config, config.url, "http", "a server URL is configured")
     if config.model:
-        return local(config.model, "argument", "--model given", adapter)
+        return _local(config, config.model, "argument", "--model given", adapter)
     if config.preset:
-        return preset(config.preset, "preset", f"preset {config.preset!r} requested", adapter)
-    env_url, env_model = os.environ.get(ENV_URL), os.environ.get(ENV_MODEL)
+        reason = f"preset {config.preset!r} requested"
+        return _preset(config, config.preset, "preset", reason, adapter)
     env_adapter = adapter or os.environ.get(ENV_ADAPTER) or None
-    if env_url:
-        return http(env_url, "environment", f"{ENV_URL} is set")
-    if env_model:
-        if not os.path.exists(env_model) and env_model in presets.preset_names():
-            return preset(
-                env_model, "environment", f"{ENV_MODEL} names preset {env_model!r}", env_adapter
-            )
-        return local(env_model, "environment", f"{ENV_MODEL} is set", env_adapter)
+    chosen = _from_environment(config, env_adapter)
+    if chosen is not None:
+        return chosen
     if env_adapter and not adapter:
         adapter = env_adapter
-    if settings.get("url"):
-        return http(settings["url"], "config file", f"url set in {settings_path}")
-    if settings.get("model"):
-        return local(
-            settings["model"],
-            "config file",
-            f"model set in {settings_path}",
-            adapter or settings.get("adapter"),
-        )
-    if settings.get("preset"):
-        return preset(
-            settings["preset"],
-            "config file",
-            f"preset set in {settings_path}",
-            adapter or settings.get("adapter"),
-        )
+    chosen = _from_config_file(config, settings, settings_path, adapter)
+    if chosen is not None:
+        return chosen
     installed = read_installed()
     if installed is not None:
-        return local(
+        return _local(
+            config,
             installed.gguf,
             "trained (installed)",
             f"installed by cdoctest-train in {installed.directory}",
             adapter or installed.adapter,
         )
+    return _embedded_default(config, adapter, no_adapter)
+
+
+def _from_environment(config: ModelConfig, adapter: str | None) -> Resolved | None:
+    """Step 4: ``$CDOCTEST_URL``, else ``$CDOCTEST_MODEL`` (a path, or a preset's name when no
+    such file exists) with ``adapter``; None when neither is set.
+    """
+    from models import presets
+
+    env_url, env_model = os.environ.get(ENV_URL), os.environ.get(ENV_MODEL)
+    if env_url:
+        return _http(config, env_url, "environment", f"{ENV_URL} is set")
+    if not env_model:
+        return None
+    if not os.path.exists(env_model) and env_model in presets.preset_names():
+        reason = f"{ENV_MODEL} names preset {env_model!r}"
+        return _preset(config, env_model, "environment", reason, adapter)
+    return _local(config, env_model, "environment", f"{ENV_MODEL} is set", adapter)
+
+
+def _from_config_file(
+    config: ModelConfig, settings: dict, settings_path: Path | None, adapter: str | None
+) -> Resolved | None:
+    """Step 5: the config file's ``url``, ``model`` or ``preset`` (its ``adapter`` unless
+    ``adapter`` is given); None when it names none.
+    """
+    where = "config file"
+    if settings.get("url"):
+        return _http(config, settings["url"], where, f"url set in {settings_path}")
+    adapter = adapter or settings.get("adapter")
+    if settings.get("model"):
+        return _local(config, settings["model"], where, f"model set in {settings_path}", adapter)
+    if settings.get("preset"):
+        reason = f"preset set in {settings_path}"
+        return _preset(config, settings["preset"], where, reason, adapter)
+    return None
+
+
+def _embedded_default(config: ModelConfig, adapter: str | None, no_adapter: bool) -> Resolved:
+    """Step 7: the embedded model, with ``adapter``, with none (``no_adapter``), or with the
+    shipped tuned adapter when it was trained on this very file.
+    """
     base = embedded_model_path()
+    source = "embedded default"
     if adapter or no_adapter:
-        return local(base, "embedded default", "no model configured", adapter)
+        return _local(config, base, source, "no model configured", adapter)
     tuned = shipped_adapter()
     if tuned is None:
-        return local(base, "embedded default", "no model configured", None)
+        return _local(config, base, source, "no model configured", None)
     if not fits(tuned, base):
         reason = (
             f"no model configured; the shipped adapter ({tuned.name}) was trained on another "
             f"build of {tuned.base_file}, so the plain embedded model is used"
         )
-        return local(base, "embedded default", reason, None)
+        return _local(config, base, source, reason, None)
     reason = f"no model configured; the shipped tuned adapter (card: {tuned.card})"
-    return local(base, "embedded default", reason, tuned.adapter, name=tuned.name)
+    return _local(config, base, source, reason, tuned.adapter, name=tuned.name)
+
+
+def _local(
+    config: ModelConfig,
+    path: str,
+    source: str,
+    reason: str,
+    adapter: str | None,
+    name: str | None = None,
+) -> Resolved:
+    """A GGUF file at ``path`` (and ``adapter``, ``'none'`` for none), both made absolute."""
+    path = os.path.abspath(os.path.expanduser(path))
+    adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
+    adapter = os.path.abspath(os.path.expanduser(adapter)) if adapter else None
+    info = ModelInfo(
+        path=path, source=source, reason=reason, adapter=adapter, name=name or _display_name(path)
+    )
+    return Resolved(info, dataclasses.replace(config, model=path, adapter=adapter))
+
+
+def _preset(
+    config: ModelConfig, name: str, source: str, reason: str, adapter: str | None
+) -> Resolved:
+    """Preset ``name``: its cached file, or its ``hf://`` address while not downloaded yet."""
+    from models import presets
+
+    adapter = None if adapter in (None, "", NO_ADAPTER) else adapter
+    p = presets.get_preset(name)
+    cached = presets.cached_path(p)
+    path = cached or f"hf://{p.repo}/{p.file}"
+    info = ModelInfo(
+        path=path,
+        source=source,
+        reason=reason + ("" if cached else " (not downloaded yet)"),
+        adapter=adapter,
+        name=p.name,
+    )
+    return Resolved(
+        info, dataclasses.replace(config, model=cached, adapter=adapter, preset=name), preset=name
+    )
+
+
+def _http(config: ModelConfig, url: str, source: str, reason: str) -> Resolved:
+    """The OpenAI-compatible server at ``url``."""
+    info = ModelInfo(
+        path=url, source=source, reason=reason, device="remote", name=config.api_model or url
+    )
+    return Resolved(info, dataclasses.replace(config, url=url))
