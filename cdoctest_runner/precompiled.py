@@ -15,7 +15,8 @@ load 4-6; docs/benchmarks.md, "Big files: compiled code reused"): start + load +
   that quoted includes resolve as they do from the file. Cached under
   ``$XDG_CACHE_HOME/cdoctest-gen/pch/`` (never in the user's tree), keyed by the compiler, the
   arguments, the directory and the header's text, and rebuilt when a header it read changed size
-  or modification time. Raises ``PrecompileError`` (with the reason) when no PCH can be made.
+  or modification time; the ``MAX_ENTRIES`` most recently used are kept. Raises
+  ``PrecompileError`` (with the reason) when no PCH can be made.
 
 ``ClangRepl(precompiled=path)`` passes it with ``-include-pch``; the session's prelude and the file
 then include those headers again, which their include guards make a no-op. ``DocTestRunner``
@@ -29,6 +30,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -40,6 +42,7 @@ from cdoctest_runner.inputs import C_PRELUDE, CXX_PRELUDE
 from cdoctest_runner.toolchain import Toolchain
 
 BUILD_TIMEOUT_S = 120.0
+MAX_ENTRIES = 32  # headers kept in the cache (5-30 MB each), the least recently used dropped
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:<[^>\n]+>|"[^"\n]+")[ \t]*$')
 _LINE_MARKER = re.compile(r"^[ \t]*#[ \t]*line\b")
@@ -143,6 +146,18 @@ def _dependencies(depfile: str, directory: str) -> dict[str, list[int]]:
     return deps
 
 
+def _prune(keep: int) -> None:
+    """Remove all but the ``keep`` most recently used entries of the cache."""
+    root = cache_root()
+    try:
+        entries = [os.path.join(root, name) for name in os.listdir(root)]
+    except OSError:
+        return
+    entries.sort(key=lambda e: os.stat(e).st_mtime if os.path.exists(e) else 0.0, reverse=True)
+    for old in entries[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def precompile(
     toolchain: Toolchain,
     language: Language,
@@ -169,7 +184,9 @@ def precompile(
     record = os.path.join(entry, "deps.json")
     with _lock(key):
         if os.path.isfile(pch) and _deps_unchanged(record):
+            os.utime(entry)  # in use: kept by ``_prune``
             return pch
+        _prune(keep=MAX_ENTRIES - 1)
         os.makedirs(entry, exist_ok=True)
         fd, tmp = tempfile.mkstemp(suffix=".pch", dir=entry)
         os.close(fd)
@@ -189,7 +206,8 @@ def precompile(
                 )
             deps = _dependencies(depfile, directory)
         except (OSError, subprocess.TimeoutExpired, PrecompileError) as exc:
-            os.unlink(tmp)
+            if os.path.exists(tmp):  # the compiler removes its output when it fails
+                os.unlink(tmp)
             if isinstance(exc, PrecompileError):
                 raise
             raise PrecompileError(f"building the precompiled header failed: {exc}") from exc

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from cdoctest_runner import precompiled
 from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.flags import code_under_test
 from cdoctest_runner.mutate import mutation_analysis
-from cdoctest_runner.precompiled import PrecompileError, compiler_for, prefix_includes
+from cdoctest_runner.precompiled import PrecompileError, compiler_for, precompile, prefix_includes
 from cdoctest_runner.results import DocTestResult, Outcome
 from cdoctest_runner.runner import DocTestRunner, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl
@@ -189,3 +190,20 @@ def test_prefix_includes_of_a_c_file() -> None:
     text = '/* c */\n#include <stdio.h>\n\n#include "cwalk.h" // ours\nint x;\n#include <m.h>\n'
     assert prefix_includes(text) == '#include <stdio.h>\n#include "cwalk.h"\n'
     assert os.path.basename(str(CLIPPER)) in prefix_includes(f'#include "{CLIPPER}"\n')
+
+
+def test_cache_keeps_the_most_recently_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Building a new header drops the least recently used ones beyond ``MAX_ENTRIES``; a header
+    that does not compile is a ``PrecompileError`` naming the error.
+    """
+    monkeypatch.setattr(precompiled, "MAX_ENTRIES", 2)
+    toolchain = find_clang_repl()
+    built = [
+        precompile(toolchain, "c", ("-xc",), f"#include <stdio.h>\n#define V{i} 1\n", str(tmp_path))
+        for i in range(3)
+    ]
+    assert [os.path.exists(p) for p in built] == [False, True, True]
+    with pytest.raises(PrecompileError, match="no_such_header"):
+        precompile(toolchain, "c", ("-xc",), "#include <no_such_header.h>\n", str(tmp_path))
