@@ -244,9 +244,10 @@ def mine_usage(
     """Mine ``sources`` for calls of ``function_names`` (module docstring: what is kept).
 
     C/C++ files are parsed as they are (with ``flags``, ``-I`` their own directory and those of
-    the headers among ``sources``), README
-    files give their ```` ```c ````/```` ```cpp ```` blocks and headers the code in their
-    comments, each wrapped after ``#include`` of the headers among ``sources``. ``language`` is
+    the headers among ``sources``), README files give their ```` ```c ````/```` ```cpp ````
+    blocks and headers the code in their comments, each wrapped after ``#include`` of the
+    headers among ``sources``; a call is found under a target's name or a name a header
+    ``#define``s to it. ``language`` is
     that of the code under test: in C, a slice's ``T v = f(x);`` becomes ``T v;`` and ``v =
     f(x);`` (clang-repl's C mode wants constant initialisers at file scope).
     """
@@ -256,16 +257,19 @@ def mine_usage(
     # The headers' directories are include paths: a test writes ``#include <lib.h>``.
     include = [f"-I{d}" for d in dict.fromkeys(h.parent for h in headers)]
     miner = _Miner(names, (*flags, *include), language)
+    texts = {}
     for p in paths:
         try:
-            text = p.read_text(encoding="utf-8", errors="surrogateescape")
+            texts[p] = p.read_text(encoding="utf-8", errors="surrogateescape")
         except OSError:
             continue
+    header_code = {p: miner.read_header(p, texts[p]) for p in headers if p in texts}
+    for p, text in texts.items():
         if p.suffix in CODE_SUFFIXES and p.suffix not in HEADER_SUFFIXES:
             miner.mine_file(p, text, _language_of(p))
             continue
         if p.suffix in HEADER_SUFFIXES:
-            snippets = miner.comment_snippets(p, text)
+            snippets = header_code[p]
         elif p.name.lower() in README_NAMES:
             snippets = _fenced_blocks(text)
         else:
@@ -338,6 +342,7 @@ class _Miner:
         self.names = names
         self.flags = flags
         self.language = language
+        self.aliases: dict[str, str] = {}  # a macro name -> the target it stands for
         self.calls: list[UsageCall] = []
         self.producers: list[Producer] = []
         self.literals: dict[str, list[str]] = {}
@@ -373,15 +378,25 @@ class _Miner:
         if len(self.calls) + len(self.producers) > before:
             self.sources.append(str(path if origin is None else origin.path))
 
-    def comment_snippets(self, path: Path, text: str) -> list[tuple[int, str]]:
-        """The code in the comments of the header ``path`` (libclang's comment tokens)."""
+    def read_header(self, path: Path, text: str) -> list[tuple[int, str]]:
+        """The code in the comments of the header ``path`` (libclang's comment tokens); also
+        notes the names its ``#define NAME target`` lines give a target (``#define printf
+        printf_``: a test calls ``printf(...)``).
+        """
         tu = self._parse(path, text, _language_of(path))
         if tu is None:
             return []
         raw = text.encode("utf-8", errors="surrogateescape")
         out: list[tuple[int, str]] = []
-        for tok in tu.get_tokens(extent=tu.cursor.extent):
-            if tok.kind.name != "COMMENT" or not clang.in_file(tok, str(path)):
+        tokens = [t for t in tu.get_tokens(extent=tu.cursor.extent) if clang.in_file(t, str(path))]
+        for i in range(len(tokens) - 3):
+            spelled = [t.spelling for t in tokens[i : i + 4]]
+            if spelled[:2] == ["#", "define"] and spelled[3] in self.names:
+                after = tokens[i + 4].location.line if i + 4 < len(tokens) else 0
+                if after != tokens[i + 3].location.line:  # the whole body is the one name
+                    self.aliases[spelled[2]] = spelled[3]
+        for tok in tokens:
+            if tok.kind.name != "COMMENT":
                 continue
             e = tok.extent
             body = raw[e.start.offset : e.end.offset].decode("utf-8", errors="surrogateescape")
@@ -630,6 +645,7 @@ class _FileMiner:
             return []
         toks = leaf.tokens
         written = {c.spelling for c in targets}
+        written |= {a for a, t in self.m.aliases.items() if t in written}
         for c in targets:  # the name a macro gives the function (``snprintf`` for snprintf_)
             ts = self._tokens(c)
             if ts and ts[0].kind.name == "IDENTIFIER":
@@ -649,7 +665,8 @@ class _FileMiner:
                 close = _matching(toks, i + 1)
                 if close is None:
                     break
-                callee = next((c for c in targets if c.spelling == t.spelling), targets[0])
+                spelling = self.m.aliases.get(t.spelling, t.spelling)
+                callee = next((c for c in targets if c.spelling == spelling), targets[0])
                 out.append((i, close, callee))
                 i = close + 1
             else:

@@ -180,3 +180,20 @@ def test_the_mined_blocks_pass_in_the_runner(facts: UsageFacts, runner) -> None:
     assert outputs[sum_test] == ["9\n"]  # CHECK_EQ(ilist_sum(l), 9)
     get = next(b for b in recorded if "rc = ilist_get(l, 1, &v);\n" in [e.source for e in b])
     assert [e.want for e in get if e.want] == ["0\n", "20\n"]  # rc, then v
+
+
+def test_a_call_under_a_name_a_header_defines_is_found(tmp_path: Path) -> None:
+    """``#define total ilist_sum`` in a header (a symbol-prefix macro): a test that calls
+    ``total(l)``, inside an assertion macro, calls the target.
+    """
+    header = tmp_path / "short.h"
+    header.write_text('#include "ilist.h"\n#define total ilist_sum\n')
+    test = tmp_path / "test_short.c"
+    test.write_text(
+        '#include "check.h"\n#include "short.h"\n'
+        'void t(void) {\n  ilist *l = ilist_parse("2,3");\n  CHECK_EQ(total(l), 5);\n}\n'
+    )
+    flags = (*FLAGS, f"-I{PROJ / 'tests'}")
+    facts = mine_usage([header, test], ["ilist_sum"], flags, "c")
+    (call,) = facts.calls
+    assert (call.function, call.call, call.expected) == ("ilist_sum", "total(l)", "5")
