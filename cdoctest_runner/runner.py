@@ -362,9 +362,15 @@ class DocTestRunner:
         return plain, plain_error
 
     def _open(
-        self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
+        self,
+        repl: ClangRepl,
+        code: CodeUnderTest,
+        cancel: threading.Event | None,
+        save: bool = True,
     ) -> tuple[ClangRepl | None, str | None]:
-        """Start ``repl`` and load ``code``: the ready session, or None and the diagnostics."""
+        """Start ``repl`` and load ``code``: the ready session, or None and the diagnostics.
+        ``save``: save the code's file-scope state for reuse where it may (``_save_state``).
+        """
         self._track(repl, True)
         try:
             repl.start(cancel)
@@ -383,31 +389,37 @@ class DocTestRunner:
             self._track(repl, False)
             repl.close()
             return None, error
-        if self.warm and self.reuse_compiled:
-            self._save_state(repl, code, cancel)
+        if save and self.warm and self.reuse_compiled and not self._save_state(repl, code, cancel):
+            self._track(repl, False)  # the session died saving: a new one, without saving
+            again = self._new_session(code)
+            again.precompiled = repl.precompiled
+            return self._open(again, code, cancel, save=False)
         repl.checkpoint()
         return repl, None
 
     def _save_state(
         self, repl: ClangRepl, code: CodeUnderTest, cancel: threading.Event | None
-    ) -> None:
+    ) -> bool:
         """For C code whose only state is file-scope variables, save them (``snapshot``) so that
-        the session can be restored and reused; nothing when that does not apply or fails.
+        the session can be restored and reused; nothing when that does not apply or fails. False
+        when the session died doing it.
         """
         if not code_is_stateful(code):
-            return
+            return True
         names = state_variables(code)
         if names is None:
-            return
+            return True
         deadline = time.monotonic() + self.limits.setup_timeout_s
         try:
             r = repl.send(save_input(names), deadline=deadline, cancel=cancel)
         except ReplCancelled as exc:
+            self._track(repl, False)
             raise RunCancelled("cancelled") from exc
         except ReplError:
-            return
+            return False
         if r.status == "ok" and not (r.output or r.stderr.strip()):
             repl.restore = RESTORE
+        return True
 
     def _precompiled_header(self, code: CodeUnderTest, args: list[str]) -> str | None:
         """The cached precompiled header for sessions of ``code`` (the prelude's headers, then the
