@@ -1,7 +1,8 @@
 """Usage mining: how a project's own tests, examples, README and header comments call its API.
 
-Three public functions, read with libclang (``cdoctest_runner.clang``), never with regexes over
-code:
+Three public functions; code is read with libclang (``cdoctest_runner.clang``: the AST, and
+its tokens where a macro hides the AST's extents), never with regexes (text is scanned only in
+Markdown fences and comments):
 
 - ``find_usage_sources(path, project_root=None)``: the files where a project shows how its API is
   used (test and example directories, test-named files, README files, the headers), bounded, the
@@ -9,12 +10,12 @@ code:
 - ``mine_usage(sources, function_names, flags, language)``: ``UsageFacts``. For every call of a
   target function in a function body: the call, the backward slice of the statements before it
   that define the variables it uses (so slice + call is a self-contained snippet), the expected
-  value an assertion around it states (the macro itself stripped), what it fills through ``&var``
-  or a buffer, the observers and free calls applied afterwards to its handle; also the producers
-  seen (a call with literal arguments that makes a handle) and the string literals passed to each
-  target. README code blocks and code in header comments are wrapped in a function body after
+  value an assertion around it (or a comment after it) states, the macro itself stripped, what
+  it fills through ``&var`` or a buffer, the observers and free calls applied afterwards to its
+  handle; also the producers seen (a call with literal arguments that makes a handle) and the
+  string literals passed to each target. README code blocks and code in header comments are wrapped in a function body after
   the project's headers and parsed the same way.
-- ``usage_examples(facts, function_name, max_blocks)``: candidate blocks, each a list of
+- ``usage_examples(facts, function_name, max_blocks, avoid)``: candidate blocks, each a list of
   clang-repl inputs (cdoctest examples whose expected output the runner records).
 
 A source that does not parse, or a statement with an error in it, gives no facts; nothing here
@@ -24,6 +25,7 @@ raises on bad input. The pipeline does not call this module yet (the lead integr
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -72,6 +74,12 @@ CONTAINER_KEYWORDS = {
     "SWITCH_STMT": "switch",
     "COMPOUND_STMT": "{",
 }
+#: A value a comment states for the call before it (``6``, ``-> 6``, ``returns "ok".``).
+STATED = re.compile(
+    r"(?:(?:->|=>|==|=|:|returns|gives|prints|is)\s*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?[uUlLfF]*|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])'|true|false|NULL)\.?",
+    re.I,
+)
 #: The name of the functions README blocks and header-comment code are wrapped in.
 SNIPPET_FUNCTION = "cdoctest_usage_snippet_"
 
@@ -539,8 +547,7 @@ class _FileMiner:
                 seen += self._container(stmt, seen)
                 continue
             leaf = self._leaf(stmt, tokens)
-            after = [self._leaf(s, self._tokens(s)) for s in children[i + 1 : i + 5]]
-            self._calls_in(leaf, seen, after, in_condition=False)
+            self._calls_in(leaf, seen, children[i + 1 : i + 5], in_condition=False)
             seen.append(leaf)
 
     def _container(self, stmt: Any, seen: list[_Leaf]) -> list[_Leaf]:
@@ -622,13 +629,18 @@ class _FileMiner:
     # -- calls ----------------------------------------------------------------------------------
 
     def _calls_in(
-        self, leaf: _Leaf, seen: list[_Leaf], after: list[_Leaf], in_condition: bool
+        self, leaf: _Leaf, seen: list[_Leaf], following: list[Any], in_condition: bool
     ) -> None:
+        """Record the producer and the target calls in ``leaf``; ``following``: the statements
+        after it (where observers and frees of its handle are looked for).
+        """
         if leaf.broken:
             return
         asts = [c for c in leaf.cursor.walk_preorder() if c.kind.name == "CALL_EXPR"]
         self._producer(leaf, asts)
-        for start, end, callee in self._target_spans(leaf, asts):
+        spans = self._target_spans(leaf, asts)
+        after = [self._leaf(s, self._tokens(s)) for s in following] if spans else []
+        for start, end, callee in spans:
             if len(self.m.calls) >= MAX_CALLS_PER_FUNCTION * max(1, len(self.m.names)):
                 return
             call = self._usage(leaf, start, end, callee, seen, after, in_condition)
@@ -714,7 +726,7 @@ class _FileMiner:
         if sliced is None:
             return None
         variables = sliced[1] | set(leaf.declares)
-        expected = self._expected(toks, start, end, in_condition)
+        expected = self._expected(toks, start, end, in_condition) or self._stated(leaf)
         if expected is None and result_var is not None:
             expected = next(
                 (e for lf in after for e in [self._compared(lf.tokens, result_var)] if e), None
@@ -735,7 +747,7 @@ class _FileMiner:
             call=call,
             statement=statement,
             result_var=result_var,
-            result=self._kind(result_type),
+            result=_type_kind(result_type),
             result_type=result_type.spelling,
             slice=tuple(sliced[0]),
             variables=tuple(sorted(variables)),
@@ -958,13 +970,10 @@ class _FileMiner:
                     for t in a
                 ):
                     continue
-                kind = self._kind(c.type)
+                kind = _type_kind(c.type)
                 if kind in ("scalar", "string") and all(o.call != text for o in observers):
                     observers.append(Observed(text, kind))
         return observers, frees
-
-    def _kind(self, t: Any) -> str:
-        return _type_kind(t, self.m.language)
 
     def _expected(
         self, toks: Sequence[Any], start: int, end: int, in_condition: bool
@@ -1006,6 +1015,21 @@ class _FileMiner:
             return None
         return None
 
+    def _stated(self, leaf: _Leaf) -> str | None:
+        """The value a comment after the statement, on its line, states: ``f(l);  // 6``,
+        ``// -> 6``, ``/* returns "a" */`` (documentation's way of giving a result).
+        """
+        if not leaf.tokens:
+            return None
+        end = leaf.tokens[-1].extent.end.offset
+        line_end = self.raw.find(b"\n", end)
+        rest = self.raw[end : len(self.raw) if line_end < 0 else line_end]
+        text = rest.decode("utf-8", errors="surrogateescape").strip().removeprefix(";").strip()
+        if not text.startswith(("//", "/*")):
+            return None
+        m = STATED.fullmatch(text[2:].removesuffix("*/").strip())
+        return m.group("v") if m else None
+
     def _compared(self, tokens: Sequence[Any], var: str) -> str | None:
         """``var == literal`` (or an equality macro's pair) in a later statement."""
         for i, t in enumerate(tokens):
@@ -1026,7 +1050,7 @@ class _FileMiner:
         call = next((c for c in asts if c.spelling == toks[eq + 1].spelling), None)
         if call is None or call.referenced is None or call.referenced.location.is_in_system_header:
             return
-        if self._kind(call.type) != "handle":
+        if _type_kind(call.type) != "handle":
             return
         close = _matching(toks, eq + 2)
         if close is None:
@@ -1132,7 +1156,7 @@ def _writable_pointer(t: Any) -> bool:
     return c.kind.name == "POINTER" and not c.get_pointee().is_const_qualified()
 
 
-def _type_kind(t: Any, language: str) -> str:
+def _type_kind(t: Any) -> str:
     """``void``, ``scalar`` (prints as a bare expression), ``string`` (a C string), ``handle``
     (a pointer to a struct or class) or ``other``.
     """
@@ -1174,7 +1198,7 @@ def _filled_var(name: str, t: Any) -> Filled:
     string itself, a struct by its printable fields, an array by its first ``SHOWN_ELEMENTS``
     elements (a struct element by its fields).
     """
-    kind = _type_kind(t, "c")
+    kind = _type_kind(t)
     if kind in ("scalar", "string", "buffer"):
         return Filled(name, kind)
     c = t.get_canonical()
@@ -1183,7 +1207,7 @@ def _filled_var(name: str, t: Any) -> Filled:
         parts = _record_parts(c)
     elif c.kind.name == "CONSTANTARRAY":
         element = c.element_type.get_canonical()
-        inner = _type_kind(element, "c")
+        inner = _type_kind(element)
         for i in range(min(SHOWN_ELEMENTS, c.element_count)):
             if inner in ("scalar", "string"):
                 parts.append((f"[{i}]", inner))
@@ -1198,7 +1222,7 @@ def _record_parts(record: Any) -> list[tuple[str, str]]:
     """``(".field", kind)`` of a struct's printable fields."""
     out = []
     for f in record.get_fields():
-        kind = _type_kind(f.type, "c")
+        kind = _type_kind(f.type)
         if kind in ("scalar", "string", "buffer"):
             out.append((f".{f.spelling}", kind))
     return out

@@ -127,6 +127,7 @@ def test_a_producer_documented_in_the_header_comment_is_found(facts: UsageFacts)
     ]
     header = _one(facts, "ilist_sum", "ilist.h")
     assert header.slice == ("ilist *l;", 'l = ilist_parse("1,2,3");')
+    assert header.expected == "6"  # `ilist_sum(l);  // 6` in the comment
     assert {p.call for p in facts.producers} >= {'ilist_parse("7,8")', 'ilist_parse("1,2")'}
 
 
