@@ -13,8 +13,8 @@ Markdown fences and comments):
   value an assertion around it (or a comment after it) states, the macro itself stripped, what
   it fills through ``&var`` or a buffer, the observers and free calls applied afterwards to its
   handle; also the producers seen (a call with literal arguments that makes a handle) and the
-  string literals passed to each target. README code blocks and code in header comments are wrapped in a function body after
-  the project's headers and parsed the same way.
+  string literals passed to each target. README code blocks and code in header comments are
+  wrapped in a function body after the project's headers and parsed the same way.
 - ``usage_examples(facts, function_name, max_blocks, avoid)``: candidate blocks, each a list of
   clang-repl inputs (cdoctest examples whose expected output the runner records).
 
@@ -736,12 +736,7 @@ class _FileMiner:
         handles = {result_var} if result_var else set()
         handles |= {a[0].spelling for a in args if len(a) == 1 and a[0].spelling in self.locals}
         observers, frees = self._afterwards(after, handles)
-        for a in args:
-            for t in a:
-                if t.kind.name == "LITERAL" and t.spelling.startswith('"'):
-                    lits = self.m.literals.setdefault(callee.spelling, [])
-                    if t.spelling not in lits:
-                        lits.append(t.spelling)
+        self._literals(callee.spelling, args, seen)
         return UsageCall(
             function=callee.spelling,
             call=call,
@@ -757,6 +752,24 @@ class _FileMiner:
             frees=tuple(frees),
             source=self._where(leaf.line),
         )
+
+    def _literals(self, function: str, args: list[list[Any]], seen: list[_Leaf]) -> None:
+        """Note the string literals passed to ``function``: written as an argument, or the
+        value the statement that last set an argument variable gave it (``text = "4,5";``).
+        """
+        found: list[Any] = []
+        for a in args:
+            found += a
+            if len(a) == 1 and a[0].spelling in self.locals:
+                setter = next(
+                    (lf for lf in reversed(seen) if a[0].spelling in lf.declares | lf.defines),
+                    None,
+                )
+                found += setter.tokens if setter is not None and len(setter.tokens) <= 12 else []
+        lits = self.m.literals.setdefault(function, [])
+        for t in found:
+            if t.kind.name == "LITERAL" and t.spelling.startswith('"') and t.spelling not in lits:
+                lits.append(t.spelling)
 
     def _where(self, line: int) -> str:
         return self.origin.where(line) if self.origin is not None else f"{self.path}:{line}"

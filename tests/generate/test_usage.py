@@ -131,6 +131,13 @@ def test_a_producer_documented_in_the_header_comment_is_found(facts: UsageFacts)
     assert {p.call for p in facts.producers} >= {'ilist_parse("7,8")', 'ilist_parse("1,2")'}
 
 
+def test_the_strings_passed_to_a_function_are_its_valid_inputs() -> None:
+    facts = mine_usage([PROJ / "tests" / "test_ilist.c"], ["ilist_parse"], FLAGS, "c")
+    # "4,5" reaches ilist_parse through `const char *text = "4,5";`.
+    assert facts.literals_of("ilist_parse") == ('"4,5"', '"10,20,30"', '"1,2"', '"3,4"')
+    assert facts.literals_of("ilist_sum") == ()
+
+
 def test_observers_of_the_handle_are_seen_after_the_call() -> None:
     sources = [PROJ / "tests" / "test_ilist.c"]
     facts = mine_usage(sources, ["ilist_format"], FLAGS, "c")
