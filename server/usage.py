@@ -414,18 +414,25 @@ class _Miner:
     def mine_snippets(
         self, path: Path, snippets: list[tuple[int, str]], headers: list[Path]
     ) -> None:
-        """Wrap each snippet in a function after the headers, parse once, mine the bodies."""
-        lines = [f'#include "{h}"' for h in headers if h != path]
+        """Wrap each snippet in a function after the headers (and the snippets' own
+        ``#include`` lines), parse once, mine the bodies.
+        """
+        prelude = [f'#include "{h}"' for h in headers if h != path]
         if path.suffix in HEADER_SUFFIXES:
-            lines.append(f'#include "{path}"')
-        lines += ["#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>"]
+            prelude.append(f'#include "{path}"')
+        prelude += ["#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>"]
+        bodies: list[list[tuple[int, str]]] = []  # per snippet: (real line, code line)
+        for first, code in snippets:
+            numbered = [(first + i, ln) for i, ln in enumerate(code.splitlines())]
+            prelude += [ln for _, ln in numbered if ln.lstrip().startswith("#")]
+            bodies.append([(r, ln) for r, ln in numbered if not ln.lstrip().startswith("#")])
         origin = _Origin(path)
-        for n, (first, code) in enumerate(snippets):
-            body = [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]
-            lines = [ln for ln in code.splitlines() if ln.lstrip().startswith("#")] + lines
+        lines = list(prelude)
+        for n, body in enumerate(bodies):
             lines.append(f"void {SNIPPET_FUNCTION}{n}(void) {{")
-            origin.add(len(lines) + 1, first, len(body))
-            lines += body
+            for real, line in body:
+                lines.append(line)
+                origin.lines[len(lines)] = real
             lines.append("}")
         wrapped = (
             path.parent / f".cdoctest_usage_{path.name}.{'c' if self.language == 'c' else 'cpp'}"
@@ -439,16 +446,11 @@ class _Origin:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.spans: list[tuple[int, int, int]] = []  # (wrapped first line, real first, count)
-
-    def add(self, wrapped_first: int, real_first: int, count: int) -> None:
-        self.spans.append((wrapped_first, real_first, count))
+        self.lines: dict[int, int] = {}  # wrapped line (1-based) -> the real file's line
 
     def where(self, line: int) -> str:
-        for w, r, n in self.spans:
-            if w <= line < w + n:
-                return f"{self.path}:{r + line - w}"
-        return f"{self.path}:?"
+        """``file:line`` in the real file of a line of the wrapped one."""
+        return f"{self.path}:{self.lines.get(line, '?')}"
 
 
 @dataclass(frozen=True)

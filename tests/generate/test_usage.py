@@ -115,7 +115,8 @@ def test_a_block_renames_a_variable_the_code_under_test_declares(facts: UsageFac
 
 def test_a_readme_block_is_mined(facts: UsageFacts) -> None:
     total = _one(facts, "ilist_sum", "README.md")
-    assert total.source == f"{PROJ / 'README.md'}:7"
+    # The block's `#include` goes above the function it is wrapped in; lines stay the README's.
+    assert total.source == f"{PROJ / 'README.md'}:9"
     assert total.slice == ("ilist *l;", 'l = ilist_parse("7,8");')
     assert str(PROJ / "README.md") in facts.sources
 
