@@ -708,22 +708,25 @@ class _FileMiner:
         after: list[_Leaf],
         in_condition: bool,
     ) -> UsageCall | None:
+        """The call at tokens ``start..end`` of ``leaf`` with its slice from ``seen`` and what
+        ``after`` does with its handle; None when it is not self-contained (it uses a parameter
+        or a global of the test file, or a variable no slice can give a value).
+        """
         toks = leaf.tokens
         call_tokens = toks[start : end + 1]
         call = self._text(call_tokens)
-        fn = callee.referenced
         result_type = callee.type
-        stored = self._stored(leaf, start, end)
-        statement = (f"{call};",)
-        result_var = None
-        need = self._names(call_tokens)
-        if stored is not None:
-            result_var, statement = stored[0], tuple(self._statement(leaf))
-            need = need | {result_var}
-        if need & (self.params | (self.globals - self.locals)):
-            return None  # not self-contained: a parameter or a global of the test file
         uses = self._names(call_tokens)
-        need -= {result_var} if leaf.declares else set()
+        result_var = self._stored(leaf, start, end)
+        statement = (f"{call};",)
+        need = set(uses)
+        if result_var is not None:
+            statement = tuple(self._statement(leaf))
+            if not leaf.declares:  # ``v = f(x);``: v's declaration comes from the slice
+                need.add(result_var)
+        named = need | ({result_var} if result_var is not None else set())
+        if named & (self.params | (self.globals - self.locals)):
+            return None
         sliced = self._slice(need, uses, seen, callee.spelling)
         if sliced is None:
             return None
@@ -734,7 +737,7 @@ class _FileMiner:
                 (e for lf in after for e in [self._compared(lf.tokens, result_var)] if e), None
             )
         args = self._arguments(call_tokens)
-        filled = tuple(self._filled_args(fn, args, seen))
+        filled = tuple(self._filled_args(callee.referenced, args, seen))
         handles = {result_var} if result_var else set()
         handles |= {a[0].spelling for a in args if len(a) == 1 and a[0].spelling in self.locals}
         observers, frees = self._afterwards(after, handles)
@@ -776,16 +779,16 @@ class _FileMiner:
     def _where(self, line: int) -> str:
         return self.origin.where(line) if self.origin is not None else f"{self.path}:{line}"
 
-    def _stored(self, leaf: _Leaf, start: int, end: int) -> tuple[str] | None:
-        """``(variable,)`` when ``leaf`` is ``T v = call;`` or ``v = call;``."""
+    def _stored(self, leaf: _Leaf, start: int, end: int) -> str | None:
+        """The variable ``leaf`` keeps the call's result in (``T v = call;``, ``v = call;``)."""
         toks = leaf.tokens
         whole = end + 1 == len(toks) or (end + 2 == len(toks) and toks[-1].spelling == ";")
         if not whole or start == 0 or toks[start - 1].spelling != "=":
             return None
         if leaf.declares and len(leaf.declares) == 1:
-            return (next(iter(leaf.declares)),)
+            return next(iter(leaf.declares))
         if leaf.defines and start == 2 and toks[0].spelling in leaf.defines:
-            return (toks[0].spelling,)
+            return toks[0].spelling
         return None
 
     def _c_statement(self, leaf: _Leaf, always: bool = False) -> list[str] | None:
