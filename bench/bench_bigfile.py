@@ -18,7 +18,7 @@ so machine load affects both alike:
   a warm session where the code allows one); the median seconds per block;
 - **generate**: ``Generator(options=GenerateOptions(no_model=True))`` on one function of the file,
   seconds to the first and to the final verified block (``on_phase``), and whether the input search
-  ran (no "not enough of the time budget" note).
+  ran, was skipped (not enough of the time budget left) or was not needed.
 
 The 1-minute load average is recorded at the start and the end. Rows go to
 ``bench/results/bigfile.json``; the table to ``docs/benchmarks.md`` (section ``bigfile``).
@@ -45,7 +45,7 @@ from bench._table import markdown_table, write_section  # noqa: E402
 from cdoctest_runner.example import Example  # noqa: E402
 from cdoctest_runner.flags import code_under_test  # noqa: E402
 from cdoctest_runner.runner import DocTestRunner, examples_doctest  # noqa: E402
-from server.api import GenerateOptions, PhaseResult, TargetSelector  # noqa: E402
+from server.api import GenerateOptions, PhaseResult, SourceOptions, TargetSelector  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "bigfile.json"
 CONFIGS = {"off": False, "on": True}
@@ -73,7 +73,7 @@ class Row:
     block_s: float  # median seconds of one block of that call on a warm runner
     first_s: float | None = None  # generate: seconds to the first verified block
     final_s: float | None = None
-    search_ran: bool | None = None
+    search: str = "-"  # the input search: 'ran', 'skipped' (time budget) or 'not needed'
 
 
 def big_cpp(functions: int = 154) -> str:
@@ -152,13 +152,15 @@ def call_seconds(subject: Subject, reuse: bool, repeats: int, warm: bool) -> flo
     return statistics.median(times)
 
 
-def generate(subject: Subject, reuse: bool) -> tuple[float | None, float | None, bool]:
-    """Seconds to the first and final block, and whether the input search ran."""
+def generate(subject: Subject, reuse: bool) -> tuple[float | None, float | None, str]:
+    """Seconds to the first and final block, and what became of the input search."""
     from server.pipeline import Generator
 
     os.environ["CDOCTEST_REUSE_COMPILED"] = "1" if reuse else "0"  # the generator's runners
     phases: list[PhaseResult] = []
-    gen = Generator(options=GenerateOptions(no_model=True))
+    # the file's own directory on the include path, as `cwalk.c`'s `#include <cwalk.h>` needs
+    here = SourceOptions(include_dirs=(os.path.dirname(subject.path),))
+    gen = Generator(options=GenerateOptions(no_model=True), source_options=here)
     try:
         result = gen.generate(
             subject.path, None, TargetSelector(name=subject.function), on_phase=phases.append
@@ -168,10 +170,11 @@ def generate(subject: Subject, reuse: bool) -> tuple[float | None, float | None,
         os.environ.pop("CDOCTEST_REUSE_COMPILED", None)
     (fr,) = result.functions
     with_block = [p.seconds for p in phases if p.result.functions[0].edit]
-    skipped = "not enough of the time budget" in (fr.message or "")
+    searching = fr.timings.get("searching")  # 0.0: skipped for lack of budget; none: not needed
+    search = "not needed" if searching is None else "ran" if searching > 0.0 else "skipped"
     first = round(with_block[0], 2) if with_block else None
     final = round(with_block[-1], 2) if with_block else None
-    return first, final, not skipped
+    return first, final, search
 
 
 def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
@@ -187,7 +190,7 @@ def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
                           round(call_seconds(subject, reuse, args.repeats, False), 3),
                           round(call_seconds(subject, reuse, args.repeats, True), 3))  # fmt: skip
                 if args.generate:
-                    row.first_s, row.final_s, row.search_ran = generate(subject, reuse)
+                    row.first_s, row.final_s, row.search = generate(subject, reuse)
                 rows.append(row)
                 print(f"{subject.label} [{config}]: {asdict(row)}", file=sys.stderr)
     meta.update(load_end=os.getloadavg(), seconds=round(time.monotonic() - t0, 1))
@@ -222,13 +225,12 @@ def table(rows: list[Row]) -> str:
             for c in CONFIGS:
                 r = by.get((lb, c))
                 cells.append(_s(getattr(r, attr)) + ratio(r, attr) if r else "-")
-        ran = [by[(lb, c)].search_ran for c in CONFIGS if (lb, c) in by]
-        cells.append(" / ".join({True: "yes", False: "no", None: "-"}[x] for x in ran))
+        cells.append(" / ".join(by[(lb, c)].search for c in CONFIGS if (lb, c) in by))
         out.append(cells)
     header = ["file", "lines", "fresh session s off", "fresh session s on", "block s off",
               "block s on", "first block s off",
               "first block s on", "final block s off", "final block s on",
-              "search ran off / on"]  # fmt: skip
+              "input search off / on"]  # fmt: skip
     return markdown_table(header, out)
 
 
@@ -264,9 +266,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{meta['repeats']} fresh sessions that load the file and run one call (what each mutant "
         f"costs); *block*: median of {meta['repeats']} blocks of that call on one runner (what "
         "candidate blocks cost). *first/final block*: `GenerateOptions(no_model=True)` on one "
-        "function of the file, seconds from the request (one run each); *search ran*: the input "
-        "search was not skipped for lack of time budget. Ratios: to the small file of the same "
-        "language in the same configuration.\n\n"
+        "function of the file, seconds from the request (one run each); *input search*: ran, "
+        "skipped for lack of time budget, or not needed (no search step in the trace). Ratios: "
+        "to the small file of the same language in the same configuration.\n\n"
         f"{text}" + (f"\n\n{args.note}" if args.note else "")
     )
     write_section("bigfile", "Big files: compiled code reused", body)
