@@ -10,6 +10,9 @@ and isolation"):
   ``setlocale``, stream flags, files, signals, ``errno``...);
 - ``code_is_stateful(code)``: ``has_mutable_state`` of a ``CodeUnderTest`` (its text, or its files
   by path and modification time; a prebuilt library always counts as stateful).
+- ``state_is_file_scope(source)``: whether that state is all in namespace-scope variables (no
+  ``static`` left in ``loadable``'s text, no process-wide state), which ``snapshot`` can save and
+  restore so that C code with such state keeps its warm session.
 
 False positives only cost a fresh session. Matching is on code with comments and literal contents
 blanked (``cdoctest_runner.ctext``).
