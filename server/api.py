@@ -128,8 +128,9 @@ class FunctionResult:
     candidates_total: int = 0
     candidates_verified: int = 0
     message: str = ""  # human summary, honest about what was done
-    # Seconds per stage; "total": from the function's start to its last phase's end; with two
-    # phases also "first_block": to phase 1's block (under --quick "total" is that).
+    # Seconds per stage (server.trace.Stage: fallback, sampling, verifying, mutating, searching);
+    # "total": from the function's start to its last phase's end; with two phases also
+    # "first_block": to phase 1's block (under --quick "total" is that).
     timings: dict[str, float] = field(default_factory=dict)
     edit: TextEdit | None = None
     phase: int = 0  # 1: the fast sources' block, 2: a stronger block found later, 0: no block
