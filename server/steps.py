@@ -171,7 +171,8 @@ class Steps:
         units: list[VerifiedUnit] = []
         counts = ModelCounts()
         errors: list[str] = []
-        trace = Trace()
+        # The model was asked: both stages are in the timings, also when no round ran.
+        trace = Trace.of(Step(Stage.SAMPLING, 0.0), Step(Stage.VERIFYING, 0.0))
         for attempt in range(MAX_ATTEMPTS if backend is not None else 0):
             assert backend is not None
             one = self._sampling_round(job, backend, attempt, first_index=counts.tried)
