@@ -45,7 +45,9 @@ NOBODY = 65534
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-session limits. ``timeout_s`` is wall clock for one block (setup excluded: see docs)."""
+    """Per-session limits. ``timeout_s`` is one block's budget of the session's CPU time, wall clock
+    a backstop (``cdoctest_runner.cpuclock``; setup excluded: see docs).
+    """
 
     timeout_s: float = 10.0
     cpu_s: int = 60  # RLIMIT_CPU of a whole session; a warm session is retired after half of it
