@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
             name, help=help_text, description=(module.__doc__ or "").strip().splitlines()[0]
         )
         module.add_arguments(child)
-        child.set_defaults(_run=module.run)
+        child.set_defaults(run_command=module.run)
     return parser
 
 
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args._run(args))
+        return int(args.run_command(args))
     except (ValidationError, ValueError, ModelError, FileNotFoundError) as exc:
         print(f"cdoctest-train {args.command}: error: {exc}", file=sys.stderr)
         return 2

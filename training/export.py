@@ -240,7 +240,7 @@ def _model_dir(path: str) -> Path:
         if (candidate / "config.json").is_file() or (candidate / "adapter_config.json").is_file():
             return candidate
     if (p / "checkpoints").is_dir():
-        from training.grpo import latest_checkpoint
+        from training.checkpoint import latest_checkpoint
 
         return latest_checkpoint(p) / "model"
     raise ExportError(

@@ -34,8 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the config, apply overrides, train; prints where the run went."""
+    from training.checkpoint import latest_checkpoint
     from training.config import GRPOConfig
-    from training.grpo import latest_checkpoint, train
+    from training.grpo import train
 
     if args.config:
         cfg = GRPOConfig.from_yaml(args.config)

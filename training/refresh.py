@@ -240,8 +240,9 @@ def _grpo_stage(
     SFT adapter ``sft_export`` on the untouched base), recorded in ``card["grpo"]``; return the
     last checkpoint's model.
     """
+    from training.checkpoint import latest_checkpoint
     from training.config import GRPOConfig
-    from training.grpo import latest_checkpoint, train
+    from training.grpo import train
 
     grpo_fields = {**cfg.grpo, "model": current, "output_dir": str(run_dir / "grpo")}
     if (

@@ -32,7 +32,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -286,8 +286,6 @@ def train_sft(
     split; ``policy`` = ``(model, tokenizer)`` to start from an already loaded model (modified in
     place), else ``load_policy(cfg.model)``.
     """
-    import torch
-
     from training.hf_model import load_policy
 
     if to_target is None:
@@ -317,33 +315,69 @@ def train_sft(
 
             eval_items = load_items("val")
         eval_targets = [to_target(i) for i in list(eval_items)[: cfg.eval_prompts]]
-        result.format_before, _ = format_rate(
-            model,
-            tokenizer,
-            eval_targets,
-            few_shot=cfg.few_shot,
-            max_new_tokens=cfg.eval_max_new_tokens,
-        )
+        result.format_before = _format_rate(cfg, model, tokenizer, eval_targets)
     model, params = prepare_model(cfg, model)
     result.model = model
-    optimizer = torch.optim.AdamW(params, lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, _schedule(cfg))
-    rng = random.Random(cfg.seed)
-    order: list[int] = []
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
-    device = next(model.parameters()).device
     model.train()
     # Dropout stays as configured by the model (SmolLM2/Qwen2 have none).
-    with open(run_dir / "metrics.jsonl", "w") as metrics:
+    _optimise(cfg, model, params, pairs, pad, run_dir / "metrics.jsonl", result.losses, progress)
+    model.eval()
+    if cfg.eval_prompts:
+        result.format_after = _format_rate(cfg, model, tokenizer, eval_targets)
+    save_sft(cfg, result)
+    return result
+
+
+def _format_rate(cfg: SFTConfig, model: Any, tokenizer: Any, targets: list[Any]) -> float:
+    """``format_rate`` of ``targets`` with the run's few-shot and token settings."""
+    rate, _ = format_rate(
+        model, tokenizer, targets, few_shot=cfg.few_shot, max_new_tokens=cfg.eval_max_new_tokens
+    )
+    return rate
+
+
+def _batches(n_pairs: int, batch_size: int, seed: int) -> Iterator[list[int]]:
+    """Endless batches of pair indices: each epoch a fresh shuffle (``random.Random(seed)``),
+    taken from its end; a batch may span two epochs.
+    """
+    rng = random.Random(seed)
+    order: list[int] = []
+    while True:
+        batch = []
+        for _ in range(batch_size):
+            if not order:
+                order = list(range(n_pairs))
+                rng.shuffle(order)
+            batch.append(order.pop())
+        yield batch
+
+
+def _optimise(
+    cfg: SFTConfig,
+    model: Any,
+    params: list[Any],
+    pairs: Sequence[Any],
+    pad: int,
+    metrics_path: Path,
+    losses: list[float],
+    progress: bool,
+) -> None:
+    """``cfg.steps`` AdamW steps on the answer loss of batches of ``pairs`` (``_batches``), with
+    the learning-rate schedule and gradient clipping of ``cfg``; each step's loss is appended to
+    ``losses`` and its record (loss, grad norm, answer tokens, lr, seconds) to ``metrics_path``.
+    """
+    import torch
+
+    optimizer = torch.optim.AdamW(params, lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, _schedule(cfg))
+    device = next(model.parameters()).device
+    batches = _batches(len(pairs), cfg.batch_size, cfg.seed)
+    with open(metrics_path, "w") as metrics:
         bar = _bar(cfg.steps, progress)
         for step in range(cfg.steps):
             t0 = time.perf_counter()
-            batch_pairs = []
-            for _ in range(cfg.batch_size):
-                if not order:
-                    order = list(range(len(pairs)))
-                    rng.shuffle(order)
-                batch_pairs.append(pairs[order.pop()])
+            batch_pairs = [pairs[i] for i in next(batches)]
             batch = {k: v.to(device) for k, v in collate(batch_pairs, pad).items()}
             loss = answer_loss(model, batch)
             optimizer.zero_grad(set_to_none=True)
@@ -352,7 +386,7 @@ def train_sft(
             optimizer.step()
             scheduler.step()
             loss_value = float(loss.detach())
-            result.losses.append(loss_value)
+            losses.append(loss_value)
             record = {
                 "step": step,
                 "loss": loss_value,
@@ -368,17 +402,6 @@ def train_sft(
                 bar.set_postfix(loss=f"{loss_value:.3f}")
         if bar is not None:
             bar.close()
-    model.eval()
-    if cfg.eval_prompts:
-        result.format_after, _ = format_rate(
-            model,
-            tokenizer,
-            eval_targets,
-            few_shot=cfg.few_shot,
-            max_new_tokens=cfg.eval_max_new_tokens,
-        )
-    save_sft(cfg, result)
-    return result
 
 
 def save_sft(cfg: SFTConfig, result: SFTResult) -> Path:

@@ -64,16 +64,16 @@ def initialize(ls: CdoctestServer, params: T.InitializeParams) -> None:
         log_to_client(ls)
     ls.lifecycle.client_pid = params.process_id
     ls.trusted, problems = initial_trust(params.initialization_options)
-    ls._deferred.extend(f"cdoctest: problems in the initialization options: {p}" for p in problems)
+    ls.deferred.extend(f"cdoctest: problems in the initialization options: {p}" for p in problems)
     ls.apply_settings(params.initialization_options, "initialization", announce=False)
 
 
 @server.feature(T.INITIALIZED)
 async def initialized(ls: CdoctestServer, params: T.InitializedParams) -> None:
     """LSP ``initialized``: report settings problems, pull the configuration, send the status."""
-    for message in ls._deferred:
+    for message in ls.deferred:
         ls.show(message, T.MessageType.Warning)
-    ls._deferred.clear()
+    ls.deferred.clear()
     await pull_configuration(ls)
     ls.send_status()
     ls.lifecycle.start()
@@ -126,13 +126,13 @@ async def did_change_configuration(
 @server.feature(T.SHUTDOWN)
 async def shutdown(ls: CdoctestServer, *args: Any) -> None:
     """Cancel and await our own jobs first (pygls#606), then free the model and the interpreters."""
-    tasks = list(ls.jobs) + list(ls._warmups.values()) + ls.test_runs.cancel_all()
+    tasks = list(ls.jobs) + list(ls.warmups.values()) + ls.test_runs.cancel_all()
     tasks += ls.testing.cancel_all() + ls.lifecycle.stop()
     for t in tasks:
         t.cancel()
     if tasks:
         await asyncio.wait(tasks, timeout=5)
-    engine, ls._engine = ls._engine, None
+    engine = ls.take_engine()
     if engine is not None:
         # close() waits for the engine's lock (a worker may be starting interpreters); answer
         # within a bound anyway: whatever is still running ends with the process at `exit`.
@@ -191,8 +191,8 @@ def did_close(ls: CdoctestServer, params: T.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.test_runs.forget(uri)
     ls.diagnostics.clear(uri)
-    if ls._engine is not None:
-        ls._engine.forget(uri)
+    if ls.loaded_engine is not None:
+        ls.loaded_engine.forget(uri)
     stronger.forget(ls, uri)
 
 

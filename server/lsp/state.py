@@ -62,9 +62,9 @@ class CdoctestServer(LanguageServer):
         self.last_use = time.monotonic()  # the idle release counts from here
         self.log_to_client = False  # set by the CLI: stdio without --log-file
         self.jobs: set[asyncio.Task[Any]] = set()
-        self._warmups: dict[str, asyncio.Task[Any]] = {}
+        self.warmups: dict[str, asyncio.Task[Any]] = {}  # per document, one at a time
         self._shown: set[str] = set()
-        self._deferred: list[str] = []
+        self.deferred: list[str] = []  # messages held until ``initialized`` shows them
         self.trusted = True  # Workspace Trust (initializationOptions.trusted, didChangeTrust)
         self.sandbox: SandboxReport | None = None  # known once detected (off the loop)
         self._sandbox_error = ""
@@ -80,6 +80,18 @@ class CdoctestServer(LanguageServer):
             self._engine = Engine(self.settings)
         return self._engine
 
+    @property
+    def loaded_engine(self) -> Engine | None:
+        """The engine if one is loaded now (unlike :attr:`engine`, this makes none)."""
+        return self._engine
+
+    def take_engine(self) -> Engine | None:
+        """Detach the loaded engine (None: none) for the caller to close; the next use of
+        :attr:`engine` makes a new one.
+        """
+        engine, self._engine = self._engine, None
+        return engine
+
     def apply_settings(self, raw: Any, origin: str, announce: bool = True) -> None:
         """Parse and apply settings; one message lists every problem (those fields keep defaults).
 
@@ -93,9 +105,9 @@ class CdoctestServer(LanguageServer):
             if announce:
                 self.show(message, T.MessageType.Warning)
             else:
-                self._deferred.append(message)
+                self.deferred.append(message)
         if settings != self.settings:
-            old, self._engine = self._engine, None
+            old = self.take_engine()
             self.settings = settings
             if old is not None:  # close after the generation in flight, on its thread
                 self.generate_executor.submit(old.close)
@@ -269,7 +281,7 @@ class CdoctestServer(LanguageServer):
 
     def warm_up(self, uri: str, delay: float = 0.3) -> None:
         """Parse a changed document once the user pauses, so the next code action is cached."""
-        old = self._warmups.pop(uri, None)
+        old = self.warmups.pop(uri, None)
         if old is not None:
             old.cancel()
 
@@ -280,10 +292,8 @@ class CdoctestServer(LanguageServer):
                 self.testing.push(uri)
 
         task = asyncio.ensure_future(later())
-        self._warmups[uri] = task
-        task.add_done_callback(
-            lambda t: self._warmups.get(uri) is t and self._warmups.pop(uri, None)
-        )
+        self.warmups[uri] = task
+        task.add_done_callback(lambda t: self.warmups.get(uri) is t and self.warmups.pop(uri, None))
 
     async def functions(self, uri: str) -> tuple[Any, list[Any]] | None:
         """Return (document, functions), parsed off the loop; None (and one message) if unusable."""

@@ -13,8 +13,10 @@
 3. No module takes another module's private names: neither ``from mod import _name`` nor
    ``mod._name`` on an imported module, anywhere in product code (the four packages and
    ``bench/``; tests may reach into the module they test). A private *module* (``bench/_table.py``)
-   may be imported by the modules of its own package. There is no allow-list: a name another
-   module needs is public.
+   may be imported by the modules of its own package. Nor does a module use the private state of
+   another module's objects (``ls._engine`` where ``state.py`` sets ``self._engine``): without
+   types this is read by name (``foreign_private_attributes``). There is no allow-list: a name
+   another module needs is public.
 """
 
 from __future__ import annotations
@@ -275,6 +277,51 @@ def private_attributes(importer: str, source: str, imports: list[Import]) -> lis
     return wrong
 
 
+def own_private_attributes(source: str) -> set[str]:
+    """The private attributes a module gives its own objects: ``self._x = ...`` / ``cls._x``,
+    and the private methods and class attributes of its classes.
+    """
+    own: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            own.add(node.attr)
+        elif isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                    own.add(stmt.name)
+                elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                    own.update(t.id for t in targets if isinstance(t, ast.Name))
+    return {name for name in own if _private(name)}
+
+
+def foreign_private_attributes(
+    importer: str, source: str, others: dict[str, set[str]]
+) -> list[str]:
+    """``'importer:line: obj._x (module)'`` for each private attribute used on an object other
+    than ``self``/``cls`` that another module (``others``: module -> its own private attributes)
+    gives its objects and ``importer`` does not: reaching into another module's objects. Without
+    types this is a heuristic: a name two modules both use for their own objects is not caught.
+    """
+    own = own_private_attributes(source)
+    wrong = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute) or not _private(node.attr) or node.attr in own:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        owners = sorted(m for m, names in others.items() if node.attr in names and m != importer)
+        if owners:
+            where = f"{importer}:{node.lineno}: {ast.unparse(node)} ({', '.join(owners)})"
+            wrong.append(where)
+    return sorted(set(wrong))
+
+
 def test_no_import_circles_between_product_modules() -> None:
     edges = {
         (imp.importer, imp.target)
@@ -287,9 +334,12 @@ def test_no_import_circles_between_product_modules() -> None:
 def test_no_module_takes_another_modules_private_names() -> None:
     imports = all_imports()
     wrong = private_imports(imports)
-    for name, path in product_modules().items():
+    sources = {name: path.read_text("utf-8") for name, path in product_modules().items()}
+    owned = {name: own_private_attributes(source) for name, source in sources.items()}
+    for name, source in sources.items():
         own = [imp for imp in imports if imp.importer == name]
-        wrong += private_attributes(name, path.read_text("utf-8"), own)
+        wrong += private_attributes(name, source, own)
+        wrong += foreign_private_attributes(name, source, owned)
     assert wrong == []
 
 
@@ -366,4 +416,22 @@ def test_the_private_name_readers_catch_names_attributes_and_modules(tmp_path) -
     assert private_attributes("models.backend", source, backend) == [
         "models.backend:4: models.lib._lock",
         "models.backend:4: models.lib._load",
+    ]
+
+
+def test_the_object_reader_catches_another_modules_private_state() -> None:
+    state = (
+        "class Server:\n    _limit = 3\n    def __init__(self):\n        self._engine = None\n"
+        "    def _warm(self): ...\n"
+    )
+    assert own_private_attributes(state) == {"_limit", "_engine", "_warm"}
+    feature = (
+        "def release(ls, cached):\n    engine, ls._engine = ls._engine, None\n"
+        "    ls._warm()\n    cached._ctx\n    os._exit(0)\n"
+        "class Backend:\n    def __init__(self):\n        self._ctx = 1\n"
+    )
+    owned = {"lsp.state": own_private_attributes(state), "lsp.feature": {"_ctx"}}
+    assert foreign_private_attributes("lsp.feature", feature, owned) == [
+        "lsp.feature:2: ls._engine (lsp.state)",
+        "lsp.feature:3: ls._warm (lsp.state)",
     ]

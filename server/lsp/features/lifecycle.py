@@ -126,9 +126,9 @@ class Lifecycle:
         """Close the engine if nothing is running; returns whether it was released."""
         ls = self.ls
         busy = ls.jobs or ls.test_runs.busy() or ls.testing.running or self._warming
-        if ls._engine is None or busy:
+        if ls.loaded_engine is None or busy:
             return False
-        engine, ls._engine = ls._engine, None
+        engine = ls.take_engine()
         await asyncio.get_running_loop().run_in_executor(ls.generate_executor, engine.close)
         self.released += 1
         log.info(
@@ -143,7 +143,7 @@ class Lifecycle:
         while process_exists(pid):
             await asyncio.sleep(PARENT_POLL_S)
         log.warning("the client's process %d is gone: exiting", pid)
-        engine, self.ls._engine = self.ls._engine, None
+        engine = self.ls.take_engine()
         if engine is not None:
             try:
                 await asyncio.wait_for(
