@@ -36,6 +36,7 @@ MAX_SOURCE_CHARS = 1800
 MAX_CONTEXT_CHARS = 1200
 MAX_STYLE_CHARS = 400
 MAX_DOC_CHARS = 500  # the documentation's stated cases (server.docmine)
+MAX_USAGE_CHARS = 400  # the project's own calls of the function (server.analysis.usage)
 
 SYSTEM_PROMPT = (
     "You write cdoctest tests: short clang-repl sessions that call one C or C++ function. "
@@ -72,6 +73,9 @@ class PromptTarget:
     )
     call: str = ""  # how a call looks, e.g. 'obj.add(...)' or 'shop::discounted(...)' ('' if plain)
     doc_notes: str = ""  # cases the documentation states, one per line ('' if none; docmine)
+    # How the project's tests, examples, README or headers call it: a few short snippets
+    # separated by blank lines ('' if none; server.job.usage_notes)
+    usage_notes: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,12 @@ def render_target(target: PromptTarget) -> str:
         parts.append(
             "Its documentation states these cases; test them, with the edge cases:\n"
             + _clip(target.doc_notes, MAX_DOC_CHARS)
+            + "\n"
+        )
+    if target.usage_notes.strip():
+        parts.append(
+            "The project's own code calls it like this:\n"
+            + _clip(target.usage_notes, MAX_USAGE_CHARS)
             + "\n"
         )
     parts.append(request_line(target))

@@ -28,6 +28,10 @@ class SourceOptions:
     # Shared libraries the tests may call (--lib); with compile_db_dir, the project's own library
     # (cdoctest_runner.project_lib) comes first. The file itself is always loaded as source.
     libraries: tuple[str, ...] = ()
+    # Where the project's tests, examples, README and headers are mined for how it calls its
+    # API (server.analysis.usage); None: the compile database's source directory with -p, else
+    # the nearest directory with a .git (server.job.usage_root).
+    project_root: str | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class GenerateOptions:
     max_tokens: int = 200  # per model completion: a reasoning line and 6 short examples fit
     quick: bool = False  # stop after phase 1 (the fast sources' block; no model, no search)
     single_phase: bool = False  # every source pooled before one selection (for comparison)
+    usage: bool = True  # the project's own calls of the function as candidates and prompt notes
 
 
 @dataclass(frozen=True)

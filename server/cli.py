@@ -122,6 +122,20 @@ def build_parser() -> argparse.ArgumentParser:
         "the editor's generation.singlePhase)",
     )
     p.add_argument(
+        "--no-usage",
+        dest="usage",
+        action="store_false",
+        help="do not mine the project's tests, examples, README and headers for how they call "
+        "the function (candidates and the model's prompt)",
+    )
+    p.add_argument(
+        "--project-root",
+        metavar="DIR",
+        help="the project whose tests, examples, README and headers are mined for usage "
+        "(default: the compile database's source directory with -p, else the nearest "
+        "directory with a .git)",
+    )
+    p.add_argument(
         "--replace-user-blocks",
         action="store_true",
         help="may overwrite a hand-written block above a selected function",
@@ -233,6 +247,7 @@ def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOption
         replace_user_blocks=args.replace_user_blocks,
         quick=args.quick,
         single_phase=args.single_phase,
+        usage=args.usage,
     )
     source_options = SourceOptions(
         compile_db_dir=args.compile_db_dir,
@@ -240,6 +255,7 @@ def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOption
         defines=tuple(args.defines),
         std=args.std,
         libraries=tuple(os.path.abspath(lib) for lib in args.libraries),
+        project_root=os.path.abspath(args.project_root) if args.project_root else None,
     )
     return options, source_options
 

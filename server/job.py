@@ -1,12 +1,15 @@
 """One function's generation job: what every step reads (``Job``) and its outcome (``Plan``).
 
-``prepare(source, target, options, style, newline)`` turns a located function into a ``Job``
-(context, code under test, the documentation's facts, the prompt, the deadline), or into a
-finished ``Plan`` when the function is skipped (a hand-written block) or broken (parse errors).
+``prepare(source, target, options, style, newline, project_root=...)`` turns a located function
+into a ``Job`` (context, code under test, the documentation's facts, the project's own calls of
+the function, the prompt, the deadline), or into a finished ``Plan`` when the function is skipped
+(a hand-written block) or broken (parse errors). ``usage_root(source_options)`` is the project
+root the usage is mined under.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -14,7 +17,8 @@ from dataclasses import dataclass, replace
 
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from models.prompt import PromptTarget
-from server.api import FunctionResult, GenerateOptions, TextEdit
+from server.analysis.usage import project_usage, usage_examples
+from server.api import FunctionResult, GenerateOptions, SourceOptions, TextEdit
 from server.context import FunctionContext, function_context
 from server.docmine import DocFacts, comments_in, mine, prompt_notes
 from server.locate import Located, SourceFile
@@ -43,6 +47,24 @@ class Plan:
     newline: str = "\n"
 
 
+#: Mined usage blocks per function (candidates), and those shown to the model (a few lines each).
+MAX_USAGE_BLOCKS = 8
+PROMPT_USAGE_BLOCKS = 3
+PROMPT_USAGE_LINES = 6
+
+
+@dataclass(frozen=True)
+class Usage:
+    """The project's own calls of a function (``server.analysis.usage``) as candidate blocks,
+    each a tuple of clang-repl inputs, with what mining cost and a note for the trace
+    (``usage: 3 call(s) mined from 2 of 9 files``, or why none: a failure, nothing found).
+    """
+
+    blocks: tuple[tuple[str, ...], ...] = ()
+    seconds: float = 0.0
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class Job:
     """One function to generate for: what every step reads."""
@@ -53,6 +75,7 @@ class Job:
     code: CodeUnderTest
     names: frozenset[str]  # what a unit must mention to be about the target
     facts: DocFacts
+    usage: Usage  # the project's own calls (none with ``GenerateOptions.usage`` off)
     prompt: PromptTarget
     style: str
     newline: str
@@ -81,8 +104,14 @@ def prepare(
     options: GenerateOptions,
     style: str,
     newline: str,
+    *,
+    project_root: str | None = None,
 ) -> Job | Plan:
-    """The ``Job`` for ``target``, or a finished ``Plan`` when it is skipped or broken."""
+    """The ``Job`` for ``target``, or a finished ``Plan`` when it is skipped or broken.
+
+    With ``options.usage``, the project under ``project_root`` (``usage_root``; None: the
+    nearest directory with a ``.git``) is mined for calls of the function (``mined_usage``).
+    """
     decl = target.declaration
     block = target.block
     if (
@@ -100,6 +129,10 @@ def prepare(
     ctx = function_context(source, target)
     facts = doc_facts(source, target, ctx)
     started = time.monotonic()
+    usage = mined_usage(source, ctx, project_root) if options.usage else Usage()
+    prompt = replace(
+        ctx.prompt_target, doc_notes=prompt_notes(facts), usage_notes=usage_notes(usage)
+    )
     return Job(
         source=source,
         target=target,
@@ -107,7 +140,8 @@ def prepare(
         code=source.code_under_test(),
         names=frozenset(target_names(ctx)),
         facts=facts,
-        prompt=replace(ctx.prompt_target, doc_notes=prompt_notes(facts)),
+        usage=usage,
+        prompt=prompt,
         style=style,
         newline=newline,
         started=started,
@@ -144,3 +178,53 @@ def doc_facts(source: SourceFile, target: Located, ctx: FunctionContext) -> DocF
     if target.block is not None and not comment:
         comment = target.block.text or ""
     return mine(comment + "\n" + comments_in(ctx.source), ctx.declaration.name)
+
+
+def usage_root(source_options: SourceOptions) -> str | None:
+    """The project root usage is mined under: ``project_root``, else the directory that holds
+    every source of the compile database (``-p``), else None (``find_usage_sources`` then
+    looks for the nearest ``.git``).
+    """
+    if source_options.project_root:
+        return source_options.project_root
+    if source_options.compile_db_dir:
+        from cdoctest_runner.errors import CdoctestError
+        from cdoctest_runner.flags import db_sources
+
+        try:
+            sources = db_sources(source_options.compile_db_dir)
+        except (CdoctestError, OSError, ValueError):
+            return None
+        if sources:
+            return os.path.commonpath([os.path.dirname(s) for s in sources])
+    return None
+
+
+def mined_usage(source: SourceFile, ctx: FunctionContext, project_root: str | None) -> Usage:
+    """The target's calls in its project's tests, examples, README and headers as blocks.
+
+    Every function of the file is mined at once (``project_usage`` keeps the facts for the
+    file's other functions); a variable a block declares that the file declares too is renamed.
+    Never raises: a failure is the note.
+    """
+    names = {f.declaration.name for f in source.functions} | {ctx.declaration.name}
+    found = project_usage(source.path, names, source.flags, source.language, project_root)
+    if found.error:
+        return Usage(seconds=found.seconds, note=f"usage: mining failed ({found.error})")
+    avoid = {f.declaration.name for f in source.functions}
+    blocks = usage_examples(found.facts, ctx.declaration.name, MAX_USAGE_BLOCKS, avoid=avoid)
+    calls = len(found.facts.calls_of(ctx.declaration.name))
+    where = f"{len(found.facts.sources)} of {len(found.sources)} file(s)"
+    note = f"usage: {calls} call(s) mined from {where}" if calls else ""
+    return Usage(tuple(tuple(b) for b in blocks), found.seconds, note)
+
+
+def usage_notes(usage: Usage) -> str:
+    """A few mined blocks for the prompt, their ``#include`` and ``printf`` lines left out:
+    how the project itself calls the function.
+    """
+    shown = []
+    for block in usage.blocks[:PROMPT_USAGE_BLOCKS]:
+        lines = [ln for ln in block if not ln.startswith(("#include", "printf("))]
+        shown.append("\n".join(lines[-PROMPT_USAGE_LINES:]))
+    return "\n\n".join(s for s in shown if s)

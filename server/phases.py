@@ -1,7 +1,8 @@
 """The phases of one function's generation, composed from the steps of ``server.steps``.
 
-- ``run_phase1(job, steps) -> Phase1Result``: the fast sources only: the documentation's calls
-  and the fallback's type values and API sequences, verified, pooled and selected by mutation
+- ``run_phase1(job, steps) -> Phase1Result``: the fast sources only: the project's own calls of
+  the function (usage mined from its tests, examples, README and headers), the documentation's
+  calls and the fallback's type values and API sequences, verified, pooled and selected by mutation
   analysis (its kills read off the pooled run: one analysis, not two). No model, no input
   search: the first block arrives in seconds.
 - ``run_phase2(phase1, steps, use_model) -> Phase2Result``: within what is left of the time
@@ -66,12 +67,22 @@ class Phase2Result:
 
 def run_phase1(job: Job, steps: Steps) -> Phase1Result:
     """Phase 1 for one function: the fast sources' block (no model, no search)."""
-    found = steps.analysis_candidates(job)
+    found = fast_sources(job, steps)
     # Kills read off the pooled run (no second analysis of the chosen block): the first block
     # comes sooner; phase 2 measures it exactly before comparing.
     selection, trace = select_if_checked(job, steps, found, exact=False)
     plan = steps.finalize(job, selection, trace, phase=1)
     return Phase1Result(job, plan, found.units, selection, trace, time.monotonic())
+
+
+def fast_sources(job: Job, steps: Steps) -> FoundUnits:
+    """The units of the sources without a model: the project's own calls first (few, and the
+    pool keeps units in order up to its size limit), then the documentation's and the
+    fallback's.
+    """
+    mined = steps.usage_candidates(job)
+    found = steps.analysis_candidates(job)
+    return FoundUnits((*mined.units, *found.units), found.trace + mined.trace)
 
 
 def select_if_checked(
@@ -206,7 +217,7 @@ def run_single_phase(job: Job, steps: Steps, use_model: bool, use_analysis: bool
     doc).
     """
     model = steps.model_candidates(job) if use_model else FoundUnits()
-    found = steps.analysis_candidates(job) if use_analysis else FoundUnits()
+    found = fast_sources(job, steps) if use_analysis else FoundUnits()
     pooled = FoundUnits((*model.units, *found.units), model.trace + found.trace)
     selection, trace = select_if_checked(job, steps, pooled, exact=not use_analysis)
     if selection is None:

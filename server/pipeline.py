@@ -4,7 +4,8 @@
 ``server.steps``::
 
     locate -> context -> (per function)
-      phase 1 (first block, fast):  documented calls + fallback (type values, API sequences)
+      phase 1 (first block, fast):  the project's own calls (server.analysis.usage) +
+                                    documented calls + fallback (type values, API sequences)
                                     -> verify -> pool -> select (mutation) -> render
                                     -> final check (server.final_check)  => PhaseResult(1)
       phase 2 (stronger block):     input search for the survivors -> model candidates (only
@@ -71,7 +72,7 @@ from server.api import (
     TargetSelector,
 )
 from server.final_check import final_check
-from server.job import GenerationCancelled, Job, Plan, check_cancel, prepare
+from server.job import GenerationCancelled, Job, Plan, check_cancel, prepare, usage_root
 from server.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
 from server.render import apply_edits, block_style, newline_of
 from server.runtime import Reporter, Retrying, Runners
@@ -292,9 +293,12 @@ class Generator:
 
     def _jobs(self, run: _Run, steps: Steps) -> Iterator[Job | Plan]:
         """The functions' jobs in turn (a finished plan for one skipped or broken)."""
+        root = usage_root(self.source_options)
         for n, target in enumerate(run.targets):
             steps.report("prompting", target.declaration.qualname, done=n, total=len(run.targets))
-            yield prepare(run.source, target, self.options, run.style, run.newline)
+            yield prepare(
+                run.source, target, self.options, run.style, run.newline, project_root=root
+            )
 
     def _single_phase(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
         """Every source pooled before one selection; one result (``phases.run_single_phase``)."""

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from cdoctest_runner.example import Example
 from models.api import Backend, ModelError
 from models.errors import ModelRuntimeError
 from server.api import FunctionResult, GenerateOptions, SurvivingMutant
@@ -153,6 +154,36 @@ class Steps:
             note += ": " + missing_note(job, ran.missing_symbols)
         step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
         return FoundUnits(units=tuple(ran.kept), trace=Trace.of(step))
+
+    def usage_candidates(self, job: Job) -> FoundUnits:
+        """The blocks mined from the project's own calls of the function that ran (``Origin
+        .USAGE``); the trace has mining's seconds and note (``server.job.Usage``) and says how
+        many ran.
+        """
+        check_cancel(self.cancel)
+        mined = Trace.of(Step(Stage.ANALYSIS, job.usage.seconds, job.usage.note))
+        if not job.usage.blocks:
+            return FoundUnits(trace=mined)
+        n = len(job.usage.blocks)
+        self.report("verifying", f"{job.name}: running {n} call(s) the project makes", job.name)
+        t0 = time.monotonic()
+        candidates = [
+            Candidate(tuple(Example(line) for line in block), origin=Origin.USAGE, index=i)
+            for i, block in enumerate(job.usage.blocks)
+        ]
+        ran = verify_candidates(
+            candidates,
+            job.code,
+            self.runners.verify,
+            set(job.names),
+            strict=False,
+            filename=job.path,
+            cancel=self.cancel,
+        )
+        check_cancel(self.cancel)
+        note = f"usage: {ran.candidates_with_kept}/{n} mined block(s) ran"
+        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
+        return FoundUnits(units=tuple(ran.kept), trace=mined + Trace.of(step))
 
     def model_candidates(self, job: Job) -> FoundUnits:
         """The model's candidates that ran: sampling rounds until something runs or time is up.
@@ -423,8 +454,8 @@ def block_summary(selection: Selection) -> str:
 
 def public_origin(selection: Selection) -> Literal["model", "fallback", "model+fallback"]:
     """``FunctionResult.origin`` of a block (the one place ``Origin`` maps to it): ``model``,
-    ``fallback`` (every other source: documentation, type values, API sequences, input search)
-    or ``model+fallback``.
+    ``fallback`` (every other source: documentation, the project's own calls, type values, API
+    sequences, input search) or ``model+fallback``.
     """
     origins = {u.origin is Origin.MODEL for u in selection.units}
     if len(origins) > 1:

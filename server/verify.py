@@ -1,13 +1,13 @@
 """Verify: run candidate examples in clang-repl and keep those that compile and run.
 
-A candidate (one model completion, one fallback proposal, one documented or searched call; its
-source is its ``Origin``, its key ``(origin, index)``) is split into *units*: the connected
+A candidate (one model completion, one fallback proposal, one documented, mined or searched call;
+its source is its ``Origin``, its key ``(origin, index)``) is split into *units*: the connected
 groups of examples that share a variable one of them declares (``Stack s;`` / ``s.push(1);`` /
 ``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two; in code that keeps state between
-calls, ``cdoctest_runner.reuse.code_is_stateful``, a candidate is one unit). Units run as
-separate blocks in one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm
-interpreters), so one crash or compile error costs only its own unit and examples that depend on
-each other stay together.
+calls, ``cdoctest_runner.reuse.code_is_stateful``, a candidate is one unit). Units run as separate
+blocks in one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm interpreters), so
+one crash or compile error costs only its own unit and examples that depend on each other stay
+together.
 
 Inside a unit, an example is kept when it ran (outcome passed or failed); an input clang-repl
 rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
@@ -41,6 +41,7 @@ class Origin(Enum):
     MODEL = "model"  # the model's completions (server.sample)
     DOCUMENTATION = "documentation"  # calls the documentation states (server.search.doc_candidates)
     TYPES_AND_API = "types"  # type values and API sequences (server.fallback)
+    USAGE = "usage"  # the project's own calls of the function (server.analysis.usage)
     INPUT_SEARCH = "search"  # inputs searched for surviving mutants (server.search)
 
 

@@ -1,6 +1,6 @@
 """Usage mining: how a project's own tests, examples, README and header comments call its API.
 
-Three public functions; code is read with libclang (``cdoctest_runner.clang``: the AST, and
+Four public functions; code is read with libclang (``cdoctest_runner.clang``: the AST, and
 its tokens where a macro hides the AST's extents), never with regexes (text is scanned only in
 Markdown fences and comments):
 
@@ -17,15 +17,21 @@ Markdown fences and comments):
   wrapped in a function body after the project's headers and parsed the same way.
 - ``usage_examples(facts, function_name, max_blocks, avoid)``: candidate blocks, each a list of
   clang-repl inputs (cdoctest examples whose expected output the runner records).
+- ``project_usage(path, function_names, flags, language, project_root)``: the two first in one
+  call, as the generator makes it (``server.job.prepare``): bounded in time
+  (``MAX_MINING_S``), cached per sources and their modification times for the run (every
+  function of a file mines once), never raising (a failure is ``ProjectUsage.error``).
 
 A source that does not parse, or a statement with an error in it, gives no facts; nothing here
-raises on bad input. The pipeline does not call this module yet (the lead integrates it).
+raises on bad input.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -41,7 +47,9 @@ __all__ = [
     "UsageCall",
     "UsageFacts",
     "find_usage_sources",
+    "ProjectUsage",
     "mine_usage",
+    "project_usage",
     "usage_examples",
 ]
 
@@ -49,6 +57,10 @@ __all__ = [
 MAX_SOURCES = 40
 MAX_FILE_BYTES = 300_000
 MAX_DEPTH = 4
+#: Seconds ``project_usage`` spends mining: the sources after it are left out.
+MAX_MINING_S = 10.0
+#: ``project_usage``'s results kept (one per file under test and its sources' versions).
+CACHED_PROJECTS = 16
 #: Bounds of the mined facts: statements in one slice, calls kept per target function.
 MAX_SLICE = 10
 MAX_CALLS_PER_FUNCTION = 200
@@ -248,6 +260,7 @@ def mine_usage(
     function_names: Iterable[str],
     flags: Sequence[str] = (),
     language: str = "c",
+    deadline: float | None = None,
 ) -> UsageFacts:
     """Mine ``sources`` for calls of ``function_names`` (module docstring: what is kept).
 
@@ -257,7 +270,8 @@ def mine_usage(
     headers among ``sources``; a call is found under a target's name or a name a header
     ``#define``s to it. ``language`` is
     that of the code under test: in C, a slice's ``T v = f(x);`` becomes ``T v;`` and ``v =
-    f(x);`` (clang-repl's C mode wants constant initialisers at file scope).
+    f(x);`` (clang-repl's C mode wants constant initialisers at file scope). Past ``deadline``
+    (``time.monotonic()``), the sources not yet read are left out.
     """
     names = frozenset(function_names)
     paths = [Path(s).resolve() for s in sources]
@@ -271,13 +285,18 @@ def mine_usage(
             texts[p] = p.read_text(encoding="utf-8", errors="surrogateescape")
         except OSError:
             continue
-    header_code = {p: miner.read_header(p, texts[p]) for p in headers if p in texts}
+    header_code = {}
+    for p in headers:
+        if p in texts and (deadline is None or time.monotonic() < deadline):
+            header_code[p] = miner.read_header(p, texts[p])
     for p, text in texts.items():
+        if deadline is not None and time.monotonic() >= deadline:
+            break
         if p.suffix in CODE_SUFFIXES and p.suffix not in HEADER_SUFFIXES:
             miner.mine_file(p, text, _language_of(p))
             continue
         if p.suffix in HEADER_SUFFIXES:
-            snippets = header_code[p]
+            snippets = header_code.get(p, [])
         elif p.name.lower() in README_NAMES:
             snippets = _fenced_blocks(text)
         else:
@@ -285,6 +304,53 @@ def mine_usage(
         if snippets:
             miner.mine_snippets(p, snippets, headers)
     return miner.facts()
+
+
+@dataclass(frozen=True)
+class ProjectUsage:
+    """What ``project_usage`` found: the facts, the files it read (``sources``), the seconds
+    mining took (0 when ``cached``), and why nothing was mined when mining failed (``error``).
+    """
+
+    facts: UsageFacts = UsageFacts()
+    sources: tuple[str, ...] = ()
+    seconds: float = 0.0
+    cached: bool = False
+    error: str = ""
+
+
+_PROJECTS: OrderedDict[tuple[Any, ...], ProjectUsage] = OrderedDict()
+
+
+def project_usage(
+    path: str | os.PathLike[str],
+    function_names: Iterable[str],
+    flags: Sequence[str] = (),
+    language: str = "c",
+    project_root: str | None = None,
+) -> ProjectUsage:
+    """``find_usage_sources(path, project_root)`` mined for ``function_names`` within
+    ``MAX_MINING_S`` seconds. The result is kept for the run (the ``CACHED_PROJECTS`` latest),
+    keyed by the sources with their sizes and modification times, the names, flags and
+    language: an edited test file is mined again. Never raises: a failure (an unreadable
+    tree, libclang) gives no facts and says why in ``error``.
+    """
+    t0 = time.monotonic()
+    try:
+        sources = find_usage_sources(path, project_root)
+        stamps = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
+        key = (stamps, frozenset(function_names), tuple(flags), language)
+        if key in _PROJECTS:
+            _PROJECTS.move_to_end(key)
+            return replace(_PROJECTS[key], seconds=0.0, cached=True)
+        facts = mine_usage(sources, key[1], flags, language, deadline=t0 + MAX_MINING_S)
+    except Exception as exc:  # noqa: BLE001 - mining is a bonus: it never fails generation
+        return ProjectUsage(seconds=time.monotonic() - t0, error=f"{type(exc).__name__}: {exc}")
+    found = ProjectUsage(facts, tuple(str(p) for p in sources), time.monotonic() - t0)
+    _PROJECTS[key] = found
+    while len(_PROJECTS) > CACHED_PROJECTS:
+        _PROJECTS.popitem(last=False)
+    return found
 
 
 def _language_of(path: Path) -> str:

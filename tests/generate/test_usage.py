@@ -1,4 +1,4 @@
-"""Usage mining (``server.usage``) on a small project: its test file, README and header.
+"""Usage mining (``server.analysis.usage``) on a small project: its test file, README and header.
 
 Test data: ``tests/data/usage_proj/`` (``include/ilist.h`` documents the API, one producer with
 code in its comment; ``src/ilist.c`` is the file under test; ``tests/test_ilist.c`` calls the API
@@ -15,7 +15,7 @@ import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Example
 from cdoctest_runner.runner import examples_doctest
-from server.usage import (
+from server.analysis.usage import (
     Filled,
     Observed,
     UsageFacts,
