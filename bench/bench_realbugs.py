@@ -1,7 +1,7 @@
 """Real-bug benchmark: whether the generated blocks catch bugs that upstream projects really fixed.
 
 ``python -m bench.bench_realbugs [--quick] [--no-model] [--only fallback|default]
-[--libraries a,b] [--no-write] [--table-only] [--validate]``
+[--libraries a,b] [--usage-root DIR] [--no-write] [--table-only] [--validate]``
 
 The set is ``bench/data/realbugs/``: one directory per small open-source C library (vendored as it
 is today, with its licence; provenance in its README) and ``index.json``. ``libraries`` gives per
@@ -21,6 +21,11 @@ pipeline). ``--no-model`` runs the fallback only; ``--quick`` one function per l
 ``--libraries`` re-runs the named libraries and keeps the saved rows of the others. Rows go to
 ``bench/results/realbugs.json`` after every function, the table to ``docs/benchmarks.md`` (section
 ``realbugs``).
+
+Usage mining (``server.analysis.usage``) needs the project around a library's file: the vendored
+files have none, so it is off unless ``--usage-root DIR`` names the projects that
+``bench/usage_realbugs.py --extract`` rebuilt (``DIR/<lib>/``: each library's tests, examples and
+README as of the parent of its earliest fix); each library's is then its ``project_root``.
 
 ``--validate`` checks the data set instead: every patch applies once, every buggy file loads, and
 every witness passes on today's file and fails on the buggy one.
@@ -214,11 +219,16 @@ class Row:
     block: list[str] = field(default_factory=list)  # the generated examples, ``source -> want``
 
 
-def run_function(config: str, gen: Any, fn: RealBugFunction, runner: Any) -> Row:
-    """Generate a block for ``fn`` on today's file, then run it on every buggy version."""
+def run_function(
+    config: str, gen: Any, fn: RealBugFunction, runner: Any, usage_root: Path | None = None
+) -> Row:
+    """Generate a block for ``fn`` on today's file, then run it on every buggy version
+    (``usage_root``: the rebuilt projects usage is mined from, ``usage_root/<library>``).
+    """
     from server.api import SourceOptions, TargetSelector
 
-    gen.source_options = replace(SourceOptions(), extra_flags=fn.flags)
+    root = str(usage_root / fn.library) if usage_root is not None else None
+    gen.source_options = replace(SourceOptions(), extra_flags=fn.flags, project_root=root)
     t0 = time.monotonic()
     fr = None
     message = ""
@@ -252,14 +262,16 @@ def run_function(config: str, gen: Any, fn: RealBugFunction, runner: Any) -> Row
     )
 
 
-def generators(configs: tuple[str, ...], seed: int) -> dict[str, Any]:
-    """``Generator`` per configuration name."""
+def generators(configs: tuple[str, ...], seed: int, usage: bool = False) -> dict[str, Any]:
+    """``Generator`` per configuration name (``usage``: usage mining on)."""
     from server.api import GenerateOptions
     from server.pipeline import Generator
 
     made = {
-        "fallback": lambda: Generator(options=GenerateOptions(no_model=True, seed=seed)),
-        "default": lambda: Generator(options=GenerateOptions(seed=seed)),
+        "fallback": lambda: Generator(
+            options=GenerateOptions(no_model=True, seed=seed, usage=usage)
+        ),
+        "default": lambda: Generator(options=GenerateOptions(seed=seed, usage=usage)),
     }
     return {c: made[c]() for c in configs}
 
@@ -305,6 +317,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", choices=CONFIGS, help="run one configuration only")
     p.add_argument("--libraries", default="", help="comma-separated libraries (default: all)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--usage-root",
+        type=Path,
+        help="the projects bench/usage_realbugs.py --extract rebuilt (DIR/<lib>): usage mining on",
+    )
     p.add_argument("--no-write", action="store_true", help="leave docs/benchmarks.md alone")
     p.add_argument("--table-only", action="store_true", help="table bench/results/realbugs.json")
     p.add_argument("--validate", action="store_true", help="check the data set and exit")
@@ -358,12 +375,13 @@ def _collect(
         ran = {fn.library for fn in fns}
         kept = [Row(**r) for r in saved["rows"] if r["library"] not in ran]
         before = saved["meta"]["seconds"]
-    gens = generators(configs, args.seed)
+    gens = generators(configs, args.seed, usage=args.usage_root is not None)
     kept_functions = len({r.function for r in kept})
     meta: dict[str, Any] = {
         "quick": args.quick,
         "configs": list(configs),
         "seed": args.seed,
+        "usage_root": str(args.usage_root) if args.usage_root else None,
         "functions_total": len(fns) + kept_functions,
         "functions_done": kept_functions,
         "seconds": before,
@@ -373,7 +391,7 @@ def _collect(
     try:
         for n, fn in enumerate(fns):
             for name, gen in gens.items():
-                row = run_function(name, gen, fn, runner)
+                row = run_function(name, gen, fn, runner, args.usage_root)
                 rows.append(row)
                 print(
                     f"[{name}] {row.function}: {row.caught}/{row.bugs} caught, "
