@@ -1321,7 +1321,8 @@ def usage_examples(
 ) -> list[list[str]]:
     """Candidate blocks for ``function_name`` from its mined calls, at most ``max_blocks``,
     without repeats: the slice, the call (a bare expression when it returns a scalar, kept and
-    printed with ``printf`` when it returns a string), what it filled (printed the same way; a
+    printed with ``printf`` when it returns a string; under the function's own name where a
+    header's ``#define`` gave it another), what it filled (printed the same way; a
     struct field by field), then one observer of its handle if one was seen (after this call,
     else after another call of the function). A variable the
     block declares whose name is in ``avoid`` (the names the code under test declares at file
@@ -1329,7 +1330,8 @@ def usage_examples(
     """
     blocks: list[list[str]] = []
     avoided = frozenset(avoid)
-    for c in facts.calls_of(function_name):
+    for mined in facts.calls_of(function_name):
+        c = _by_own_name(mined)
         lines = list(c.slice)
         if c.result_var is not None:
             lines += c.statement
@@ -1357,6 +1359,20 @@ def usage_examples(
         if len(blocks) >= max_blocks:
             break
     return blocks
+
+
+def _by_own_name(call: UsageCall) -> UsageCall:
+    """``call`` written under the function's own name where a header's ``#define`` gave it
+    another (``total(l)`` -> ``ilist_sum(l)``: the same call once the macro expands), so that a
+    reader, and the rule that a block calls the function, see it.
+    """
+    written = call.call.split("(", 1)[0].strip()
+    if written == call.function:
+        return call
+    own = call.function + call.call[len(written) :]
+    return replace(
+        call, call=own, statement=tuple(s.replace(call.call, own) for s in call.statement)
+    )
 
 
 def _borrowed(facts: UsageFacts, call: UsageCall) -> Observed | None:

@@ -206,3 +206,7 @@ def test_a_call_under_a_name_a_header_defines_is_found(tmp_path: Path) -> None:
     facts = mine_usage([header, test], ["ilist_sum"], flags, "c")
     (call,) = facts.calls
     assert (call.function, call.call, call.expected) == ("ilist_sum", "total(l)", "5")
+    # The block calls it under its own name (the same call once the macro expands).
+    assert usage_examples(facts, "ilist_sum") == [
+        ["ilist *l;", 'l = ilist_parse("2,3");', "ilist_sum(l)"]
+    ]
