@@ -58,7 +58,7 @@ def _functions_of(source: SourceFile) -> tuple[Any, ...] | None:
         return None
     key = id(source)
     if key not in _FUNCTIONS:
-        _FUNCTIONS[key] = defined_functions(source.tu)
+        _FUNCTIONS[key] = defined_functions(source.tu, bool(source.build_dir or source.libraries))
         weakref.finalize(source, _FUNCTIONS.pop, key, None)
     return _FUNCTIONS[key]
 

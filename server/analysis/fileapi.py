@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.analysis.target import Params
-from server.analysis.types import params_of, printable, same_type, strip_const
+from server.analysis.types import is_text, params_of, printable, same_type, scalar, strip_const
 
 #: Names of functions that end a value's life: never called as producer, observer or modifier.
 DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|drop")
@@ -29,13 +29,18 @@ INITS = re.compile(r"(?i)init|reset|clear|setup")
 #: Names of readers that cannot throw on an empty object (``size()``, ``empty()``).
 SIZES = re.compile(r"(?i)size|len|count|empty|capacity")
 
+#: Names of functions that write a whole value out as a string (``json_dumps(h, 0)``).
+SERIALIZES = re.compile(r"(?i)dump|serial|to_?str|print|format|encode")
+
 #: Names of functions that read a value (preferred observers).
 OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
 
 
 @dataclass(frozen=True)
 class FileApi:
-    """The file's own functions (not from system headers, one per name) and the target's place."""
+    """The file's own functions (not from system headers, one per name; with the project
+    linked, also the ones its headers only declare) and the target's place.
+    """
 
     functions: tuple[Any, ...]
     target: str = ""  # the function under test: never its own producer/observer
@@ -58,9 +63,14 @@ def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
     return FileApi(functions, cursor.spelling, result, made)
 
 
-def defined_functions(tu: Any) -> tuple[Any, ...]:
-    """The functions defined in the translation unit outside system headers, one per name."""
+def defined_functions(tu: Any, linked: bool = False) -> tuple[Any, ...]:
+    """The functions defined in the translation unit outside system headers, one per name;
+    with ``linked`` (the project's other files are linked into the session, ``-p``/``--lib``)
+    then also the ones only declared there (the project's API in its headers: ``json_dumps``
+    declared in ``jansson.h``, defined in another file), variadic ones left out.
+    """
     seen: dict[str, Any] = {}
+    declared: dict[str, Any] = {}
 
     def visit(node: Any) -> None:
         for c in node.get_children():
@@ -72,29 +82,44 @@ def defined_functions(tu: Any) -> tuple[Any, ...]:
                     if member.kind.name == "FRIEND_DECL":
                         visit(member)
             elif kind == "FUNCTION_DECL" and c.location.file is not None:
-                # Only what is defined here can be called once the file is loaded.
-                if not c.location.is_in_system_header and not c.spelling.startswith("__"):
-                    if c.is_definition():
-                        seen[c.spelling] = c
+                # Only what is defined here (or linked) can be called once the file is loaded.
+                if c.location.is_in_system_header or c.spelling.startswith("__"):
+                    continue
+                if c.is_definition():
+                    seen[c.spelling] = c
+                elif linked and not c.type.is_function_variadic():
+                    declared.setdefault(c.spelling, c)
 
     visit(tu.cursor)
-    return tuple(seen.values())
+    return tuple(seen.values()) + tuple(f for n, f in declared.items() if n not in seen)
 
 
-def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[str]:
-    """Names of one-argument functions of the file that take ``t`` and return a printable value."""
+def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[tuple[str, str]]:
+    """``(name, the arguments after the value)`` of the file's functions that read a value of
+    ``t`` and return a printable one: one-argument readers (``("sdslen", "")``) and serializers
+    whose other parameters are scalars, given 0 (``("json_dumps", ", 0")``: a name that says
+    dump, print, format, encode or to-string, returning a string). Readers whose names say so
+    and serializers first, then the file's own definitions before the linked declarations,
+    shorter names first.
+    """
     found = []
     for f in api.functions:
         params = params_of(f)
-        if f.spelling == api.target or len(params) != 1 or DESTROYS.search(f.spelling):
+        if f.spelling == api.target or not params or DESTROYS.search(f.spelling):
             continue
         if not same_type(params[0][1], t) or not printable(f.result_type, language):
             continue
         if same_type(f.result_type, t):
             continue  # a copy (``sdsdup(s)``) shows nothing the value itself does not
-        found.append(f.spelling)
-    found.sort(key=lambda n: (not OBSERVES.search(n), len(n)))
-    return found[:limit]
+        serializer = SERIALIZES.search(f.spelling) is not None and is_text(f.result_type)
+        if len(params) > 1 and not (
+            serializer and all(scalar(pt.get_canonical(), language) for _, pt in params[1:])
+        ):
+            continue
+        named = OBSERVES.search(f.spelling) is not None or serializer
+        found.append(((not named, not f.is_definition(), len(f.spelling)), f.spelling, params))
+    found.sort(key=lambda o: o[0])
+    return [(name, ", 0" * (len(params) - 1)) for _, name, params in found[:limit]]
 
 
 def producer_candidates(api: FileApi, t: Any) -> list[tuple[str, Params]]:

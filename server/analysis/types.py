@@ -125,6 +125,49 @@ def aggregate(t: Any, language: str) -> Aggregate | None:
     return Aggregate(strip_const(t.spelling), tuple(fields))
 
 
+@dataclass(frozen=True)
+class OutStruct:
+    """A plain struct a function fills through a pointer (``json_error_t *error``): declared
+    zeroed, passed by address, its printable fields read after the call.
+    """
+
+    spelling: str
+    fields: tuple[str, ...]  # scalar and character-array fields, in declaration order
+
+
+def out_struct(pointer: Any, language: str, limit: int = 6) -> OutStruct | None:
+    """The struct the pointer type ``pointer`` points to, as an out-parameter: a struct without
+    constructors, bases or non-public fields whose scalar or ``char[N]`` fields (at most
+    ``limit``) can be printed, spelled as the pointer's declaration spells it; None for other
+    types or a struct with no such field.
+    """
+    declared = pointer.get_pointee()
+    t = declared.get_canonical()
+    d = definition(t) if t.kind.name == "RECORD" else None
+    if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
+        return None
+    fields: list[str] = []
+    for ch in d.get_children():
+        kind = ch.kind.name
+        if kind in ("CONSTRUCTOR", "CXX_BASE_SPECIFIER", "DESTRUCTOR"):
+            return None
+        if kind != "FIELD_DECL":
+            continue
+        if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
+            return None
+        ct = ch.type.get_canonical()
+        text = ct.kind.name == "CONSTANTARRAY" and _is_char(ct.get_array_element_type())
+        if ch.spelling and (text or scalar(ct, language) is not None):
+            fields.append(ch.spelling)
+    if not fields:
+        return None
+    return OutStruct(strip_const(declared.spelling), tuple(fields[:limit]))
+
+
+def _is_char(t: Any) -> bool:
+    return t.get_canonical().kind.name in _CHAR
+
+
 def definition(t: Any) -> Any:
     """The cursor of the definition of the type's declaration (None when there is none)."""
     decl = t.get_declaration()
@@ -188,6 +231,12 @@ def printable(t: Any, language: str) -> bool:
         ps = scalar(ct.get_pointee().get_canonical(), language)
         return ps is not None and ps.kind is ParamKind.CHAR
     return False
+
+
+def is_text(t: Any) -> bool:
+    """Whether ``t`` is a pointer to characters (``char *``, ``const char *``)."""
+    ct = t.get_canonical()
+    return ct.kind.name == "POINTER" and _is_char(ct.get_pointee())
 
 
 def is_handle(t: Any, language: str) -> bool:

@@ -80,6 +80,6 @@ def api_notes(analysis: Analysis, limit: int = 6) -> list[str]:
             )
         if read:
             out.append(
-                f"// read a {key} with: " + "; ".join(declaration_text(api, n) for n in read)
+                f"// read a {key} with: " + "; ".join(declaration_text(api, n) for n, _ in read)
             )
     return out[:limit]

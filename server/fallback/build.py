@@ -215,7 +215,7 @@ def _api_result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]
         return None
     if type_class(r) != "POINTER":
         return None
-    show = [f"{o}(res{tag})" for o in observers(api, r, t.language)]
+    show = [f"{o}(res{tag}{rest})" for o, rest in observers(api, r, t.language)]
     show += [f"res{tag}->{f}" for f in record_fields(r, t.language)]
     if not show:
         return None

@@ -102,11 +102,10 @@ def api_provider(
     # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
     returns_it = api.target_result is not None and same_type(api.target_result, t)
     mutable = mutable and not DESTROYS.search(api.target) and not returns_it
-    show = observers(api, t, language)
+    show = [f"{o}({{var}}{rest})" for o, rest in observers(api, t, language)]
     if printable(t, language):
-        show = ["{var}", *[f"{o}({{var}})" for o in show]]
+        show = ["{var}", *show]
     else:
-        show = [f"{o}({{var}})" for o in show]
         show += [f"{{var}}->{f}" for f in record_fields(t, language)]
 
     def make(k: int, tag: str) -> Arg:

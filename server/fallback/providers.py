@@ -14,6 +14,7 @@ from server.analysis.kinds import ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
+    OutStruct,
     Scalar,
     aggregate,
     canonical,
@@ -23,6 +24,7 @@ from server.analysis.types import (
     has_user_constructor,
     is_handle,
     is_std,
+    out_struct,
     point_arity,
     pointee,
     scalar,
@@ -118,7 +120,7 @@ def _pointer_provider(
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
-        return _string_provider(texts_for(api, name), mutable, length_follows)
+        return _string_provider(texts_for(api, name), mutable, length_follows, depth)
     if ps is not None and length_follows:
         return _array_provider(ps, language, mutable), 2
     if ps is not None:
@@ -141,13 +143,49 @@ def _pointer_provider(
         return init, 1
     if agg is not None:
         return _struct_provider(agg, language, mutable, pointer=True), 1
+    out = out_struct(t, language) if mutable else None
+    if out is not None:
+        return _out_struct_provider(out, language), 1
     return _constructed_provider(
         pc, language, api, mutable, pointer=True, depth=depth
     ) or api_provider(api, t, language, mutable, depth, _arguments(language, api))
 
 
-def _string_provider(texts: list[str], mutable: bool, length_follows: bool) -> Found:
-    """A character pointer: a literal and its length, a literal, or a buffer of one."""
+def _out_struct_provider(out: OutStruct, language: str) -> Provider:
+    """A struct the call fills (``json_error_t *error``): a zeroed local passed by address, its
+    scalar and text fields printed after the call.
+    """
+    zeroed = " = {0}" if language == "c" else "{}"
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"out{tag}"
+        return Arg(
+            [f"{out.spelling} {var}{zeroed};"], f"&{var}", [f"{var}.{f}" for f in out.fields]
+        )
+
+    return Provider(make, 1, "out struct")
+
+
+#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
+BUFFER_SIZE = 64
+
+
+def _string_provider(texts: list[str], mutable: bool, length_follows: bool, depth: int) -> Found:
+    """A character pointer: a literal and its length, a literal, or a buffer of one. A writable
+    buffer and its size is a zeroed buffer the call may fill (``DoubleToAscii(..., buf, 64)``),
+    for a constructor's arguments the only value (an object that writes into it: a string
+    builder), else first before the texts copied into buffers; the buffer is printed after.
+    """
+    if length_follows and mutable:
+        values = [None] if depth > 0 else [None, *texts]
+
+        def out(k: int, tag: str) -> Arg:
+            var, lit = f"buf{tag}", values[k % len(values)]
+            if lit is None:
+                return Arg([f"char {var}[{BUFFER_SIZE}] = {{0}};"], f"{var}, {BUFFER_SIZE}", [var])
+            return Arg([f"char {var}[] = {lit};"], f"{var}, {strlen(lit)}", [var])
+
+        return Provider(out, len(values), "char buffer+size"), 2
     if length_follows:
         return Provider(
             lambda k, tag: Arg([], f"{texts[k % len(texts)]}, {strlen(texts[k % len(texts)])}", []),
@@ -312,13 +350,20 @@ def _ctor_providers(record: Any, language: str, api: FileApi, depth: int) -> lis
     return None
 
 
-def _construct(spelling: str, var: str, ctor: list[Provider], k: int, tag: str) -> list[str]:
-    setup, args = [], []
+def _construct(
+    spelling: str, var: str, ctor: list[Provider], k: int, tag: str
+) -> tuple[list[str], list[str]]:
+    """The lines that build ``var`` from the ``k``-th constructor arguments, and the lines that
+    print what its arguments hold after a call (a buffer the object writes into).
+    """
+    setup, args, after = [], [], []
     for j, p in enumerate(ctor):
         a = p.make((k + 5) % max(p.count, 1), f"{tag}{'pqrstuvw'[j % 8]}")
         setup += a.setup
         args.append(a.expr)
-    return setup + [f"{spelling} {var}({', '.join(args)});" if args else f"{spelling} {var};"]
+        after += a.after
+    made = f"{spelling} {var}({', '.join(args)});" if args else f"{spelling} {var};"
+    return [*setup, made], after
 
 
 def _constructed_provider(
@@ -338,8 +383,9 @@ def _constructed_provider(
 
     def make(k: int, tag: str) -> Arg:
         var = f"obj{tag}"
-        after = [f"{var}.{g}" for g in shown] if mutable else []
-        return Arg(_construct(spelling, var, ctor, k, tag), ("&" if pointer else "") + var, after)
+        lines, held = _construct(spelling, var, ctor, k, tag)
+        after = [*held, *[f"{var}.{g}" for g in shown]] if mutable else []
+        return Arg(lines, ("&" if pointer else "") + var, after)
 
     return Provider(make, max([p.count for p in ctor], default=1), "object"), 1
 
