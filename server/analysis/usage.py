@@ -729,7 +729,7 @@ class _FileMiner:
         for c in targets:  # the name a macro gives the function (``snprintf`` for snprintf_)
             ts = self._tokens(c)
             if ts and ts[0].kind.name == "IDENTIFIER":
-                written.add(self._callee_name(ts))
+                written.add(_callee_name(ts))
         out = []
         i = 0
         while i < len(toks) - 1:
@@ -752,17 +752,6 @@ class _FileMiner:
             else:
                 i += 1
         return out
-
-    @staticmethod
-    def _callee_name(tokens: Sequence[Any]) -> str:
-        """The last identifier before the first ``(``: ``snprintf`` in ``test::snprintf(...)``."""
-        name = ""
-        for t in tokens:
-            if t.spelling == "(":
-                break
-            if t.kind.name == "IDENTIFIER":
-                name = t.spelling
-        return name
 
     def _usage(
         self,
@@ -797,12 +786,12 @@ class _FileMiner:
         if sliced is None:
             return None
         variables = sliced[1] | set(leaf.declares)
-        expected = self._expected(toks, start, end, in_condition) or self._stated(leaf)
+        expected = _expected(toks, start, end, in_condition) or self._stated(leaf)
         if expected is None and result_var is not None:
             expected = next(
-                (e for lf in after for e in [self._compared(lf.tokens, result_var)] if e), None
+                (e for lf in after for e in [_compared(lf.tokens, result_var)] if e), None
             )
-        args = self._arguments(call_tokens)
+        args = _arguments(call_tokens)
         filled = tuple(self._filled_args(callee.referenced, args, seen))
         handles = {result_var} if result_var else set()
         handles |= {a[0].spelling for a in args if len(a) == 1 and a[0].spelling in self.locals}
@@ -896,7 +885,7 @@ class _FileMiner:
         declared: set[str] = set()
         for leaf in reversed(seen):
             setup = self._setup(leaf)
-            target = self._calls(leaf, function)
+            target = _calls(leaf, function)
             defines = leaf.defines if not target else frozenset()
             take = bool(leaf.declares & need_decl or defines & need_def)
             if setup is not None and not take and setup not in setups:
@@ -928,13 +917,6 @@ class _FileMiner:
         split = self._c_statement(leaf) if self.m.language == "c" else None
         return split or [leaf.text if leaf.text.endswith((";", "}")) else leaf.text + ";"]
 
-    @staticmethod
-    def _calls(leaf: _Leaf, function: str) -> bool:
-        return any(
-            c.kind.name == "CALL_EXPR" and c.spelling == function
-            for c in leaf.cursor.walk_preorder()
-        )
-
     def _setup(self, leaf: _Leaf) -> str | None:
         """The callee of a set-up call (``cwk_path_set_style(CWK_STYLE_UNIX);``: the project's
         void function, no variables, not a target), else None.
@@ -948,35 +930,6 @@ class _FileMiner:
         return c.spelling
 
     # -- arguments, results and what follows ----------------------------------------------------
-
-    @staticmethod
-    def _arguments(call_tokens: Sequence[Any]) -> list[list[Any]]:
-        """The tokens of each top-level argument of a call."""
-        args: list[list[Any]] = []
-        depth = 0
-        current: list[Any] = []
-        started = False
-        for t in call_tokens:
-            s = t.spelling
-            if s in ("(", "[", "{"):
-                depth += 1
-                if depth == 1 and not started:
-                    started = True
-                    continue
-            elif s in (")", "]", "}"):
-                depth -= 1
-                if depth == 0:
-                    break
-            if not started:
-                continue
-            if s == "," and depth == 1:
-                args.append(current)
-                current = []
-            else:
-                current.append(t)
-        if current:
-            args.append(current)
-        return args
 
     def _filled(self, call: Any) -> list[Filled]:
         """What an AST call fills: ``&v`` or an array/pointer variable passed as a pointer to
@@ -1038,9 +991,9 @@ class _FileMiner:
                 if c.kind.name != "CALL_EXPR" or c.spelling in self.m.names:
                     continue
                 ts = self._tokens(c)
-                if not ts or self._callee_name(ts) != c.spelling:
+                if not ts or _callee_name(ts) != c.spelling:
                     continue  # a call a macro makes (``lok(h)``'s printf)
-                args = self._arguments(ts)
+                args = _arguments(ts)
                 if not args or [t.spelling for t in args[0]] not in ([h] for h in handles):
                     continue
                 text = self._text(ts)
@@ -1059,46 +1012,6 @@ class _FileMiner:
                     observers.append(Observed(text, kind))
         return observers, frees
 
-    def _expected(
-        self, toks: Sequence[Any], start: int, end: int, in_condition: bool
-    ) -> str | None:
-        """The literal the call is compared with: ``call == 3``, ``3 == call`` (``!=`` in an
-        ``if`` condition, where the branch is the failure), or a sibling argument of an
-        ``*EQ*`` assertion macro (``ASSERT_EQ(call, 3)``, ``lequal(call, 3)``).
-        """
-        ops = ("==", "!=") if in_condition else ("==",)
-        right = _literal_at(toks, end + 2) if end + 2 < len(toks) else None
-        if right is not None and toks[end + 1].spelling in ops:
-            return right
-        if start >= 2 and toks[start - 1].spelling in ops:
-            left = _literal_before(toks, start - 2)
-            if left is not None:
-                return left
-        # A whole argument of an enclosing equality macro or string comparison
-        # (``ASSERT_EQ(call, 3)``, ``strcmp(call, "x") == 0``): a literal sibling argument.
-        depth = 0
-        for i in range(start - 1, 0, -1):
-            s = toks[i].spelling
-            if s in (")", "]"):
-                depth += 1
-            elif s in ("(", "["):
-                depth -= 1
-            if depth >= 0:
-                continue
-            name = toks[i - 1].spelling.lower()
-            close = _matching(toks, i)
-            if s != "(" or close is None or not ("eq" in name or "cmp" in name):
-                return None
-            args = self._arguments(toks[i - 1 : close + 1])
-            first, last = toks[start].extent.start.offset, toks[end].extent.end.offset
-            for a in args:
-                whole = a and a[0].extent.start.offset == first
-                if whole and a[-1].extent.end.offset == last:
-                    lits = [b for b in args if b is not a and b and _literal_len(b) == len(b)]
-                    return "".join(t.spelling for t in lits[0]) if lits else None
-            return None
-        return None
-
     def _stated(self, leaf: _Leaf) -> str | None:
         """The value a comment after the statement, on its line, states: ``f(l);  // 6``,
         ``// -> 6``, ``/* returns "a" */`` (documentation's way of giving a result).
@@ -1113,15 +1026,6 @@ class _FileMiner:
             return None
         m = STATED.fullmatch(text[2:].removesuffix("*/").strip())
         return m.group("v") if m else None
-
-    def _compared(self, tokens: Sequence[Any], var: str) -> str | None:
-        """``var == literal`` (or an equality macro's pair) in a later statement."""
-        for i, t in enumerate(tokens):
-            if t.spelling == var and t.kind.name == "IDENTIFIER":
-                found = self._expected(tokens, i, i, in_condition=tokens[0].spelling == "if")
-                if found is not None:
-                    return found
-        return None
 
     def _producer(self, leaf: _Leaf, asts: list[Any]) -> None:
         """``T *v = g(literals...);`` with ``g`` the project's own: a producer of ``T *``."""
@@ -1139,7 +1043,7 @@ class _FileMiner:
         close = _matching(toks, eq + 2)
         if close is None:
             return
-        args = self._arguments(toks[eq + 1 : close + 1])
+        args = _arguments(toks[eq + 1 : close + 1])
         for a in args:
             spell = [t.spelling for t in a]
             literal = _literal_len(a) == len(a) and len(a) > 0
@@ -1150,6 +1054,106 @@ class _FileMiner:
             self.m.producers.append(
                 Producer(call.spelling, text, call.type.spelling, self._where(leaf.line))
             )
+
+
+# ----------------------------------------------------------------------------------------------
+# Tokens: pure functions of a statement's libclang tokens and cursors (no file state)
+
+
+def _callee_name(tokens: Sequence[Any]) -> str:
+    """The last identifier before the first ``(``: ``snprintf`` in ``test::snprintf(...)``."""
+    name = ""
+    for t in tokens:
+        if t.spelling == "(":
+            break
+        if t.kind.name == "IDENTIFIER":
+            name = t.spelling
+    return name
+
+
+def _calls(leaf: _Leaf, function: str) -> bool:
+    """Whether the statement ``leaf`` calls ``function`` (its AST, macros expanded)."""
+    return any(
+        c.kind.name == "CALL_EXPR" and c.spelling == function for c in leaf.cursor.walk_preorder()
+    )
+
+
+def _arguments(call_tokens: Sequence[Any]) -> list[list[Any]]:
+    """The tokens of each top-level argument of a call."""
+    args: list[list[Any]] = []
+    depth = 0
+    current: list[Any] = []
+    started = False
+    for t in call_tokens:
+        s = t.spelling
+        if s in ("(", "[", "{"):
+            depth += 1
+            if depth == 1 and not started:
+                started = True
+                continue
+        elif s in (")", "]", "}"):
+            depth -= 1
+            if depth == 0:
+                break
+        if not started:
+            continue
+        if s == "," and depth == 1:
+            args.append(current)
+            current = []
+        else:
+            current.append(t)
+    if current:
+        args.append(current)
+    return args
+
+
+def _expected(toks: Sequence[Any], start: int, end: int, in_condition: bool) -> str | None:
+    """The literal the call is compared with: ``call == 3``, ``3 == call`` (``!=`` in an
+    ``if`` condition, where the branch is the failure), or a sibling argument of an
+    ``*EQ*`` assertion macro (``ASSERT_EQ(call, 3)``, ``lequal(call, 3)``).
+    """
+    ops = ("==", "!=") if in_condition else ("==",)
+    right = _literal_at(toks, end + 2) if end + 2 < len(toks) else None
+    if right is not None and toks[end + 1].spelling in ops:
+        return right
+    if start >= 2 and toks[start - 1].spelling in ops:
+        left = _literal_before(toks, start - 2)
+        if left is not None:
+            return left
+    # A whole argument of an enclosing equality macro or string comparison
+    # (``ASSERT_EQ(call, 3)``, ``strcmp(call, "x") == 0``): a literal sibling argument.
+    depth = 0
+    for i in range(start - 1, 0, -1):
+        s = toks[i].spelling
+        if s in (")", "]"):
+            depth += 1
+        elif s in ("(", "["):
+            depth -= 1
+        if depth >= 0:
+            continue
+        name = toks[i - 1].spelling.lower()
+        close = _matching(toks, i)
+        if s != "(" or close is None or not ("eq" in name or "cmp" in name):
+            return None
+        args = _arguments(toks[i - 1 : close + 1])
+        first, last = toks[start].extent.start.offset, toks[end].extent.end.offset
+        for a in args:
+            whole = a and a[0].extent.start.offset == first
+            if whole and a[-1].extent.end.offset == last:
+                lits = [b for b in args if b is not a and b and _literal_len(b) == len(b)]
+                return "".join(t.spelling for t in lits[0]) if lits else None
+        return None
+    return None
+
+
+def _compared(tokens: Sequence[Any], var: str) -> str | None:
+    """``var == literal`` (or an equality macro's pair) in a later statement."""
+    for i, t in enumerate(tokens):
+        if t.spelling == var and t.kind.name == "IDENTIFIER":
+            found = _expected(tokens, i, i, in_condition=tokens[0].spelling == "if")
+            if found is not None:
+                return found
+    return None
 
 
 #: Expression kinds that pass their operand through (implicit conversions, parentheses, casts).
