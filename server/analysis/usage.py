@@ -18,9 +18,9 @@ Markdown fences and comments):
 - ``usage_examples(facts, function_name, max_blocks, avoid)``: candidate blocks, each a list of
   clang-repl inputs (cdoctest examples whose expected output the runner records).
 - ``project_usage(path, function_names, flags, language, project_root)``: the two first in one
-  call, as the generator makes it (``server.job.prepare``): bounded in time
-  (``MAX_MINING_S``), cached per sources and their modification times for the run (every
-  function of a file mines once), never raising (a failure is ``ProjectUsage.error``).
+  call, as the generator makes it (``server.job.prepare``): bounded in time (``MAX_MINING_S``;
+  a parse under way ends first), cached per sources and their modification times for the run
+  (every function of a file mines once), never raising (a failure is ``ProjectUsage.error``).
 
 A source that does not parse, or a statement with an error in it, gives no facts; nothing here
 raises on bad input.
@@ -271,14 +271,15 @@ def mine_usage(
     ``#define``s to it. ``language`` is
     that of the code under test: in C, a slice's ``T v = f(x);`` becomes ``T v;`` and ``v =
     f(x);`` (clang-repl's C mode wants constant initialisers at file scope). Past ``deadline``
-    (``time.monotonic()``), the sources not yet read are left out.
+    (``time.monotonic()``), no more statements are read and the sources not yet parsed are left
+    out (a parse under way ends first).
     """
     names = frozenset(function_names)
     paths = [Path(s).resolve() for s in sources]
     headers = [p for p in paths if p.suffix in HEADER_SUFFIXES]
     # The headers' directories are include paths: a test writes ``#include <lib.h>``.
     include = [f"-I{d}" for d in dict.fromkeys(h.parent for h in headers)]
-    miner = _Miner(names, (*flags, *include), language)
+    miner = _Miner(names, (*flags, *include), language, deadline)
     texts = {}
     for p in paths:
         try:
@@ -412,10 +413,17 @@ def _comment_code(comment: str, first_line: int) -> list[tuple[int, str]]:
 class _Miner:
     """Collects the facts of one ``mine_usage`` call."""
 
-    def __init__(self, names: frozenset[str], flags: tuple[str, ...], language: str) -> None:
+    def __init__(
+        self,
+        names: frozenset[str],
+        flags: tuple[str, ...],
+        language: str,
+        deadline: float | None = None,
+    ) -> None:
         self.names = names
         self.flags = flags
         self.language = language
+        self.deadline = deadline  # time.monotonic() after which no more calls are read
         self.aliases: dict[str, str] = {}  # a macro name -> the target it stands for
         self.calls: list[UsageCall] = []
         self.producers: list[Producer] = []
@@ -522,11 +530,13 @@ class _Origin:
 @dataclass(frozen=True)
 class _Leaf:
     """A statement that holds no other statement as written (a declaration, an expression, a
-    macro invocation), with its tokens and the variables it declares, defines and uses.
+    macro invocation), with its tokens, the calls in its AST (read once: the slices ask each
+    statement about its calls again and again) and the variables it declares, defines and uses.
     """
 
     cursor: Any
     tokens: tuple[Any, ...]
+    calls: tuple[Any, ...]  # its CALL_EXPR cursors, macros expanded, in preorder
     text: str
     line: int
     declares: frozenset[str]
@@ -554,6 +564,7 @@ class _FileMiner:
         self.locals: set[str] = set()
         self.params: set[str] = set()
         self.blocked: set[str] = set()  # variables a loop header around the statement sets
+        self.leaves: dict[tuple[int, int, int], _Leaf] = {}  # ``_leaf_of``'s, per statement
 
     def run(self) -> None:
         bodies = []
@@ -614,7 +625,7 @@ class _FileMiner:
             if keyword is not None and tokens[0].spelling == keyword:
                 seen += self._container(stmt, seen)
                 continue
-            leaf = self._leaf(stmt, tokens)
+            leaf = self._leaf_of(stmt)
             self._calls_in(leaf, seen, children[i + 1 : i + 5], in_condition=False)
             seen.append(leaf)
 
@@ -647,11 +658,20 @@ class _FileMiner:
         """An ``if`` condition as a statement of a slice: the one call in it that fills a
         variable (``parse(&url, s) == -1`` -> ``parse(&url, s);``), else the condition.
         """
-        calls = [c for c in leaf.cursor.walk_preorder() if c.kind.name == "CALL_EXPR"]
-        filling = [c for c in calls if self._filled(c) and self._tokens(c)]
+        filling = [c for c in leaf.calls if self._filled(c) and self._tokens(c)]
         if len(filling) != 1:
             return leaf
         return replace(leaf, text=self._text(self._tokens(filling[0])) + ";")
+
+    def _leaf_of(self, stmt: Any) -> _Leaf:
+        """``_leaf`` of a statement, made once (a statement is read again as one that follows
+        a call).
+        """
+        e = stmt.extent
+        key = (stmt.hash, e.start.offset, e.end.offset)
+        if key not in self.leaves:
+            self.leaves[key] = self._leaf(stmt, self._tokens(stmt))
+        return self.leaves[key]
 
     def _leaf(self, stmt: Any, tokens: Sequence[Any]) -> _Leaf:
         names = self._names(tokens)
@@ -666,12 +686,14 @@ class _FileMiner:
             and tokens[0].spelling in self.locals
         ):
             defines.add(tokens[0].spelling)
-        for call in (c for c in stmt.walk_preorder() if c.kind.name == "CALL_EXPR"):
+        calls = tuple(c for c in stmt.walk_preorder() if c.kind.name == "CALL_EXPR")
+        for call in calls:
             defines |= {f.name for f in self._filled(call)}
         lines = range(tokens[0].location.line, tokens[-1].location.line + 1) if tokens else ()
         return _Leaf(
             cursor=stmt,
             tokens=tuple(tokens),
+            calls=calls,
             text=self._text(tokens),
             line=tokens[0].location.line if tokens else 0,
             declares=frozenset(declares),
@@ -702,12 +724,12 @@ class _FileMiner:
         """Record the producer and the target calls in ``leaf``; ``following``: the statements
         after it (where observers and frees of its handle are looked for).
         """
-        if leaf.broken:
+        if leaf.broken or (self.m.deadline is not None and time.monotonic() > self.m.deadline):
             return
-        asts = [c for c in leaf.cursor.walk_preorder() if c.kind.name == "CALL_EXPR"]
+        asts = list(leaf.calls)
         self._producer(leaf, asts)
         spans = self._target_spans(leaf, asts)
-        after = [self._leaf(s, self._tokens(s)) for s in following] if spans else []
+        after = [self._leaf_of(s) for s in following] if spans else []
         for start, end, callee in spans:
             if len(self.m.calls) >= MAX_CALLS_PER_FUNCTION * max(1, len(self.m.names)):
                 return
@@ -885,7 +907,7 @@ class _FileMiner:
         declared: set[str] = set()
         for leaf in reversed(seen):
             setup = self._setup(leaf)
-            target = _calls(leaf, function)
+            target = any(c.spelling == function for c in leaf.calls)
             defines = leaf.defines if not target else frozenset()
             take = bool(leaf.declares & need_decl or defines & need_def)
             if setup is not None and not take and setup not in setups:
@@ -987,8 +1009,8 @@ class _FileMiner:
         for leaf in after:
             if leaf.broken:
                 continue
-            for c in leaf.cursor.walk_preorder():
-                if c.kind.name != "CALL_EXPR" or c.spelling in self.m.names:
+            for c in leaf.calls:
+                if c.spelling in self.m.names:
                     continue
                 ts = self._tokens(c)
                 if not ts or _callee_name(ts) != c.spelling:
@@ -1069,13 +1091,6 @@ def _callee_name(tokens: Sequence[Any]) -> str:
         if t.kind.name == "IDENTIFIER":
             name = t.spelling
     return name
-
-
-def _calls(leaf: _Leaf, function: str) -> bool:
-    """Whether the statement ``leaf`` calls ``function`` (its AST, macros expanded)."""
-    return any(
-        c.kind.name == "CALL_EXPR" and c.spelling == function for c in leaf.cursor.walk_preorder()
-    )
 
 
 def _arguments(call_tokens: Sequence[Any]) -> list[list[Any]]:
