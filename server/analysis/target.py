@@ -53,6 +53,7 @@ class Target:
     result_type_declared: Any = None  # the result type as spelled (typedef names kept)
     templates: tuple[Target, ...] = ()  # a template's instances to try
     const_overload: bool = False  # a const method with a non-const twin: call it on a const
+    template_args: str = ""  # an explicit specialization's arguments as written: '<double>'
 
 
 _RECORD_KINDS = ("CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE", "UNION_DECL")
@@ -79,10 +80,11 @@ def read_target(
     is_method = parent is not None and parent.kind.name in _RECORD_KINDS
     is_static = bool(cursor.is_static_method()) if is_method else False
     own_call = qualified_name(cursor) if (not is_method or is_static) else cursor.spelling
+    specialized = explicit_template_args(cursor)
     result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type.get_canonical()
     target = Target(
         name=cursor.spelling,
-        call_name=call_name or own_call,
+        call_name=call_name or own_call + specialized,
         language=language,
         kind=cursor.kind.name,
         params=tuple(params),
@@ -91,6 +93,7 @@ def read_target(
         is_static=is_static,
         mined=(*token_boundaries(cursor), *token_chars(cursor)),
         result_type_declared=None if result is None else cursor.result_type,
+        template_args=specialized,
     )
     if not is_method:
         return target
@@ -146,7 +149,38 @@ def _as_method(
         result_type_declared=target.result_type_declared,
         const_overload=is_const
         and any(m.spelling == cursor.spelling and not m.is_const_method() for m in methods),
+        template_args=target.template_args,
     )
+
+
+def explicit_template_args(cursor: Any) -> str:
+    """The template arguments an explicit specialization of a function template writes after
+    its name (``template <> double Conv::StringTo<double>(...)``: ``'<double>'``), which a call
+    must repeat when they are not deduced from the arguments; '' for other functions.
+    """
+    if "<>(" not in cursor.displayname:  # libclang spells a specialization ``StringTo<>(...)``
+        return ""
+    tokens = [t.spelling for t in cursor.get_tokens()]
+    for i, tok in enumerate(tokens[:-1]):
+        if tok != cursor.spelling or tokens[i + 1] != "<":
+            continue
+        depth, j = 0, i + 1
+        while j < len(tokens):
+            depth += {"<": 1, ">": -1, ">>": -2}.get(tokens[j], 0)
+            if depth <= 0:
+                return "".join(_joined(tokens[i + 1 : j + 1]))
+            j += 1
+    return ""
+
+
+def _joined(tokens: list[str]) -> list[str]:
+    """Tokens written back with a space only between two words (``unsigned long``)."""
+    out: list[str] = []
+    for tok in tokens:
+        if out and out[-1][-1:].isalnum() and tok[:1].isalnum():
+            out.append(" ")
+        out.append(tok)
+    return out
 
 
 def parse_text(text: str, path: str | None, language: str, flags: Sequence[str]) -> tuple[Any, str]:

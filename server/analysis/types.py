@@ -135,7 +135,7 @@ class OutStruct:
     fields: tuple[str, ...]  # scalar and character-array fields, in declaration order
 
 
-def out_struct(pointer: Any, language: str, limit: int = 6) -> OutStruct | None:
+def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
     """The struct the pointer type ``pointer`` points to, as an out-parameter: a struct without
     constructors, bases or non-public fields whose scalar or ``char[N]`` fields (at most
     ``limit``) can be printed, spelled as the pointer's declaration spells it; None for other

@@ -181,20 +181,28 @@ class _Calls:
         calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
         for c in range(calls_per_object):
             row = rows[(k + c) % len(rows)]
-            args = []
+            args, filled = [], []
             for j, (p, choice) in enumerate(zip(self.args, row, strict=True)):
                 var_tag = f"{tag}{'abcdefgh'[j % 8]}{c or ''}"
                 a = Arg([], choice, []) if isinstance(choice, str) else p.make(choice, var_tag)
                 lines += a.setup
                 args.append(a.expr)
-                after += a.after
+                filled += a.after
             on = f"static_cast<const {t.class_name} &>({obj})" if t.const_overload else obj
-            callee = f"{on}.{t.name}" if self.needs_object else t.call_name
+            callee = f"{on}.{t.name}{t.template_args}" if self.needs_object else t.call_name
             call = operator_call(t, obj if self.needs_object else None, args) or (
                 f"{callee}({', '.join(args)})"
             )
             key.append(", ".join(args))
-            lines += _result_lines(t, self.api, call, f"{tag}{c or ''}")
+            shown = _result_lines(t, self.api, call, f"{tag}{c or ''}")
+            if filled and _nullable(t):
+                # A pointer result may be NULL (a failed parse): what the call wrote into its
+                # arguments (an error struct) is printed before anything reads through it.
+                at = next(i for i, line in enumerate(shown) if call in line) + 1
+                shown[at:at] = filled
+                filled = []
+            lines += shown
+            after += filled
         if self.needs_object and not t.is_const:
             void = t.result is not None and type_class(t.result) == "VOID"
             if k == 0 and self.grows and void:
@@ -206,6 +214,12 @@ class _Calls:
 
 def _examples(lines: list[str]) -> list[Example]:
     return [Example(source=line) for line in lines]
+
+
+def _nullable(t: Target) -> bool:
+    """Whether the result is a pointer read through (not printed as it is: a handle, a struct)."""
+    r = t.result_type_declared
+    return r is not None and type_class(r) == "POINTER" and not printable(r, t.language)
 
 
 def _api_result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str] | None:
