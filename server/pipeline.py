@@ -294,10 +294,17 @@ class Generator:
     def _jobs(self, run: _Run, steps: Steps) -> Iterator[Job | Plan]:
         """The functions' jobs in turn (a finished plan for one skipped or broken)."""
         root = usage_root(self.source_options)
+        names = frozenset(t.declaration.name for t in run.targets)
         for n, target in enumerate(run.targets):
             steps.report("prompting", target.declaration.qualname, done=n, total=len(run.targets))
             yield prepare(
-                run.source, target, self.options, run.style, run.newline, project_root=root
+                run.source,
+                target,
+                self.options,
+                run.style,
+                run.newline,
+                project_root=root,
+                run_names=names,
             )
 
     def _single_phase(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:

@@ -157,11 +157,11 @@ class Steps:
 
     def usage_candidates(self, job: Job) -> FoundUnits:
         """The blocks mined from the project's own calls of the function that ran (``Origin
-        .USAGE``); the trace has mining's seconds and note (``server.job.Usage``) and says how
-        many ran.
+        .USAGE``); the trace has mining's note (``server.job.Usage``) and says how many ran.
         """
         check_cancel(self.cancel)
-        mined = Trace.of(Step(Stage.ANALYSIS, job.usage.seconds, job.usage.note))
+        # Mining came before the function's clock (``prepare``): a note, not a timed step.
+        mined = Trace.of(Step(Stage.ANALYSIS, note=job.usage.note))
         if not job.usage.blocks:
             return FoundUnits(trace=mined)
         n = len(job.usage.blocks)
