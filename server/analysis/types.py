@@ -137,15 +137,17 @@ class OutStruct:
 
 def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
     """The struct the pointer type ``pointer`` points to, as an out-parameter: a struct without
-    constructors, bases or non-public fields whose scalar or ``char[N]`` fields (at most
-    ``limit``) can be printed, spelled as the pointer's declaration spells it; None for other
-    types or a struct with no such field.
+    constructors, bases or non-public fields, not from a system header, whose scalar or
+    ``char[N]`` fields (at most ``limit``) can be printed, spelled as the pointer's declaration
+    spells it; None for other types or a struct with no such field.
     """
     declared = pointer.get_pointee()
     t = declared.get_canonical()
     d = definition(t) if t.kind.name == "RECORD" else None
     if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
         return None
+    if d.location.is_in_system_header:
+        return None  # the C library's own (``FILE``): made by its functions, not zeroed
     fields: list[str] = []
     for ch in d.get_children():
         kind = ch.kind.name
