@@ -8,22 +8,25 @@ and records the actual outputs (regression oracle). It is also the baseline the 
 
 Values are boundary and small values per type (0, 1, -1, small positives, and the boundaries of
 the integer literals the body compares with: ``x >= 90`` gives 90 and 89; empty, one-letter and
-short strings; empty, one-element and small arrays), chosen small so that recursive or loop-heavy
-functions finish quickly and signed overflow (undefined behaviour) is unlikely. Supported
-parameter types: integers of any width and signedness, ``bool``, ``char``, floating point,
-``const char*`` strings, ``char*`` buffers, ``std::string`` (value, const or non-const
+short strings; empty, one-element and small arrays), chosen small so that recursive or
+loop-heavy functions finish quickly and signed overflow (undefined behaviour) is unlikely.
+Supported parameter types: integers of any width and signedness, ``bool``, ``char``, floating
+point, ``const char*`` strings, ``char*`` buffers, ``std::string`` (value, const or non-const
 reference), ``std::string_view``, pointer + length pairs (``int *a, int n``), ``std::vector<T>``
 of scalars or strings, enums (their constants), aggregate structs of scalars, objects of classes
-with a usable public constructor, handles the file's own functions make, and pointers/references
-to all of these (in-out values, printed after the call). Methods run on a fresh object per
-candidate (default-constructed, or built from ordinary constructor arguments); every other
-candidate first calls another public method of the class to change the object's state, and the
-class's const getters print the state after the call. Constructors are tested through the getters
-of the object they build. A function with another parameter type gets no candidates. Inputs
-follow clang-repl's rules (see docs/runner.md): class results are stored in a named variable
-before being printed (``std::string`` through ``c_str()``, other classes through their getters),
-so no bare expression creates a temporary with a non-trivial destructor, and no input starts
-with ``-``.
+with a usable public constructor (one built from a writable buffer and its size, a string
+builder, around a zeroed local buffer printed after the call), handles the file's own functions
+make (with the project linked, also the functions its headers declare), and pointers/references
+to all of these (in-out values, printed after the call); a pointer to another plain struct is an
+out-parameter (a zeroed local, its scalar and text fields printed after the call). Methods run
+on a fresh object per candidate (default-constructed, or built from ordinary constructor
+arguments); every other candidate first calls another public method of the class to change the
+object's state, and the class's const getters print the state after the call. Constructors are
+tested through the getters of the object they build. A function with another parameter type gets
+no candidates. Inputs follow clang-repl's rules (see docs/runner.md): class results are stored
+in a named variable before being printed (``std::string`` through ``c_str()``, other classes
+through their getters), so no bare expression creates a temporary with a non-trivial destructor,
+and no input starts with ``-``.
 
 What the function and its file are comes from ``server.analysis`` (libclang is read there); the
 package, by stage: ``values`` (literal values per kind, ``Provider``/``Arg``), ``providers`` (a
