@@ -132,14 +132,14 @@ class OutStruct:
     """
 
     spelling: str
-    fields: tuple[str, ...]  # scalar and character-array fields, in declaration order
+    fields: tuple[str, ...]  # character-array fields, then scalar ones, in declaration order
 
 
 def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
     """The struct the pointer type ``pointer`` points to, as an out-parameter: a struct without
     constructors, bases or non-public fields, not from a system header, whose scalar or
-    ``char[N]`` fields (at most ``limit``) can be printed, spelled as the pointer's declaration
-    spells it; None for other types or a struct with no such field.
+    ``char[N]`` fields (at most ``limit``, texts first) can be printed, spelled as the pointer's
+    declaration spells it; None for other types or a struct with no such field.
     """
     declared = pointer.get_pointee()
     t = declared.get_canonical()
@@ -148,7 +148,7 @@ def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
         return None
     if d.location.is_in_system_header:
         return None  # the C library's own (``FILE``): made by its functions, not zeroed
-    fields: list[str] = []
+    fields: list[tuple[bool, str]] = []
     for ch in d.get_children():
         kind = ch.kind.name
         if kind in ("CONSTRUCTOR", "CXX_BASE_SPECIFIER", "DESTRUCTOR"):
@@ -160,10 +160,11 @@ def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
         ct = ch.type.get_canonical()
         text = ct.kind.name == "CONSTANTARRAY" and _is_char(ct.get_array_element_type())
         if ch.spelling and (text or scalar(ct, language) is not None):
-            fields.append(ch.spelling)
+            fields.append((not text, ch.spelling))
     if not fields:
         return None
-    return OutStruct(strip_const(declared.spelling), tuple(fields[:limit]))
+    fields.sort(key=lambda f: f[0])  # texts (a message) say the most
+    return OutStruct(strip_const(declared.spelling), tuple(n for _, n in fields[:limit]))
 
 
 def _is_char(t: Any) -> bool:
@@ -233,6 +234,11 @@ def printable(t: Any, language: str) -> bool:
         ps = scalar(ct.get_pointee().get_canonical(), language)
         return ps is not None and ps.kind is ParamKind.CHAR
     return False
+
+
+def is_stream(pointer: Any) -> bool:
+    """Whether the pointer type points to the C library's ``FILE`` (``FILE *out``)."""
+    return strip_const(pointer.get_pointee().spelling) in ("FILE", "std::FILE")
 
 
 def is_text(t: Any) -> bool:

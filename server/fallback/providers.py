@@ -24,6 +24,7 @@ from server.analysis.types import (
     has_user_constructor,
     is_handle,
     is_std,
+    is_stream,
     out_struct,
     point_arity,
     pointee,
@@ -35,6 +36,7 @@ from server.analysis.types import (
 from server.fallback.handles import (
     Arguments,
     api_provider,
+    declare,
     initialised_provider,
     struct_array_provider,
     texts_for,
@@ -116,6 +118,8 @@ def _pointer_provider(
     a scalar in-out value, structs, initialised structs, objects, handles.
     """
     pc, mutable = pointee(t)
+    if is_stream(t):
+        return _stream_provider(texts_for(api, name), language), 1
     ps = scalar(pc, language)
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
@@ -149,6 +153,27 @@ def _pointer_provider(
     return _constructed_provider(
         pc, language, api, mutable, pointer=True, depth=depth
     ) or api_provider(api, t, language, mutable, depth, _arguments(language, api))
+
+
+def _stream_provider(texts: list[str], language: str) -> Provider:
+    """A ``FILE *``: a memory stream (``fmemopen``) the call writes into, a zeroed buffer printed
+    after it is flushed; or one it reads a text from (the first three texts).
+    """
+    values = [None, *texts[:3]]
+
+    def make(k: int, tag: str) -> Arg:
+        var, buf, lit = f"fs{tag}", f"fsbuf{tag}", values[k % len(values)]
+        if lit is None:
+            opened = f'fmemopen({buf}, {BUFFER_SIZE}, "w")'
+            setup = [
+                f"char {buf}[{BUFFER_SIZE}] = {{0}};",
+                *declare("FILE *", var, opened, language),
+            ]
+            return Arg(setup, var, [f"fflush({var});", buf])
+        opened = f'fmemopen({buf}, {max(strlen(lit), 1)}, "r")'
+        return Arg([f"char {buf}[] = {lit};", *declare("FILE *", var, opened, language)], var, [])
+
+    return Provider(make, len(values), "stream")
 
 
 def _out_struct_provider(out: OutStruct, language: str) -> Provider:

@@ -134,3 +134,25 @@ def test_a_builder_is_constructed_around_a_zeroed_buffer_that_is_printed(capsys)
     assert printed, text
     value = int(re.search(r">>> to_hex\((\d+), &", text).group(1))
     assert printed.group(1) == f"{value:x}"
+
+
+def test_a_stream_is_a_memory_stream_written_into_and_printed_or_read_from(capsys):
+    path = DATA / "fallback_outputs" / "lines.c"
+    rc = cli.main([str(path), "--function", "put_repeated", "--no-model", "--json"])
+    captured = capsys.readouterr()
+    assert rc == 0, captured.err
+    doc = json.loads(captured.out)
+    f = next(f for f in doc["functions"] if f["function"]["name"] == "put_repeated")
+    assert f["status"] == "verified", f["message"]
+    text = f["edit"]["new_text"]
+    opened = re.search(r'>>> (\w+) = fmemopen\((\w+), 64, "w"\);', text)
+    assert opened, text
+    stream, buf = opened.groups()
+    assert re.search(rf">>> put_repeated\({stream}, \d+\);\n", text), text
+    # What the call wrote is in the buffer once the stream is flushed.
+    assert re.search(rf'>>> fflush\({stream}\);\n>>> {buf}\n"(\d;)+"\n', text), text
+    # A stream the function reads from holds one of the texts.
+    source = load_source(str(path))
+    located = next(f for f in source.functions if f.declaration.name == "count_lines")
+    lines = [e.source.strip() for b in fallback_candidates(analyse(source, located)) for e in b]
+    assert any(re.fullmatch(r'\w+ = fmemopen\(\w+, \d+, "r"\);', s) for s in lines), lines
