@@ -168,6 +168,7 @@ def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
 
 
 def _is_char(t: Any) -> bool:
+    """Whether ``t`` is ``char`` (signed or not, as the target's ``char`` is)."""
     return t.get_canonical().kind.name in _CHAR
 
 

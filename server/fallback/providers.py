@@ -1,7 +1,9 @@
 """Argument providers of the fallback: how to make a value for one parameter (or a pointer +
 length pair) from its type (``server.analysis.types``): scalars and references to them, strings
-and buffers, arrays, ``std::vector``/``std::string``, aggregates, class objects built through a
-public constructor, and handles and initialised structs (``server.fallback.handles``).
+and buffers (a writable one with its size zeroed for the call to fill), arrays,
+``std::vector``/``std::string``, aggregates, structs the call fills (out-parameters), memory
+streams for ``FILE *``, class objects built through a public constructor, and handles and
+initialised structs (``server.fallback.handles``).
 """
 
 from __future__ import annotations
@@ -155,6 +157,10 @@ def _pointer_provider(
     ) or api_provider(api, t, language, mutable, depth, _arguments(language, api))
 
 
+#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
+BUFFER_SIZE = 64
+
+
 def _stream_provider(texts: list[str], language: str) -> Provider:
     """A ``FILE *``: a memory stream (``fmemopen``) the call writes into, a zeroed buffer printed
     after it is flushed; or one it reads a text from (the first three texts).
@@ -189,10 +195,6 @@ def _out_struct_provider(out: OutStruct, language: str) -> Provider:
         )
 
     return Provider(make, 1, "out struct")
-
-
-#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
-BUFFER_SIZE = 64
 
 
 def _string_provider(texts: list[str], mutable: bool, length_follows: bool, depth: int) -> Found:
