@@ -12,9 +12,10 @@ constructors, used types, includes, style blocks; ``server.context`` builds on i
 (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value`` read
 spelled types), ``types`` (libclang types as scalars, aggregates, handles,
 getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
-``fileapi`` and ``doc`` (the comment above a declaration). The consumers (``server.context``,
-``server.fallback``, ``server.search_inputs``, ``server.docmine``) read these facts and call no
-libclang method themselves.
+``fileapi``, ``doc`` (the comment above a declaration) and ``usage`` (how the project's tests,
+examples, README and header comments call the API; ``server.job`` mines it for the pipeline).
+The consumers (``server.context``, ``server.fallback``, ``server.search_inputs``,
+``server.docmine``, ``server.job``) read these facts and call no libclang method themselves.
 """
 
 from __future__ import annotations
