@@ -185,6 +185,36 @@ def db_sources(compile_db_dir: str) -> list[str]:
     return list(seen)
 
 
+def flag_dirs(flags: Sequence[str]) -> list[str]:
+    """The directories a flag list reads from: those of ``-I``, ``-isystem``, ``-iquote``,
+    ``-idirafter`` (joined or separate) and the directory of each ``-include`` file. A sandboxed
+    session must be able to see them (``sandbox``'s private ``/tmp`` hides the host's).
+
+    >>> flag_dirs(["-I/tmp/p/include", "-isystem", "/tmp/sys", "-include", "/tmp/p/stub.h", "-DX"])
+    ['/tmp/p/include', '/tmp/sys', '/tmp/p']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(flags):
+        arg = flags[i]
+        i += 1
+        for flag in _PATH_FLAGS:
+            if arg == flag and i < len(flags):
+                value = flags[i]
+                i += 1
+            elif (
+                arg.startswith(flag)
+                and len(arg) > len(flag)
+                and not (flag == "-I" and arg.startswith("-include"))
+            ):
+                value = arg[len(flag) :]
+            else:
+                continue
+            out.append(os.path.dirname(value) if flag == "-include" else value)
+            break
+    return out
+
+
 def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """``(include_dirs, defines, other_flags)`` of a flag list (the ``CodeUnderTest`` fields)."""
     includes: list[str] = []

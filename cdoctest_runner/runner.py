@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.flags import flag_dirs
 from cdoctest_runner.loadable import loadable
 from cdoctest_runner.precompiled import (
     PrecompileError,
@@ -315,6 +316,7 @@ class DocTestRunner:
         ]
         visible += [os.path.dirname(os.path.abspath(h)) for h in code.headers if os.path.exists(h)]
         visible += [os.path.dirname(os.path.abspath(lib)) for lib in code.libraries]
+        visible += [os.path.abspath(d) for d in flag_dirs(code.flags) if d]
         return ClangRepl(
             self.toolchain,
             language=code.language,
