@@ -39,6 +39,7 @@ from cdoctest_runner import ctext
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import Language
 from cdoctest_runner.inputs import C_PRELUDE, CXX_PRELUDE
+from cdoctest_runner.project_lib import deps_unchanged
 from cdoctest_runner.toolchain import Toolchain
 
 BUILD_TIMEOUT_S = 120.0
@@ -123,17 +124,6 @@ def _lock(key: str) -> threading.Lock:
         return _locks.setdefault(key, threading.Lock())
 
 
-def _deps_unchanged(record: str) -> bool:
-    try:
-        with open(record, encoding="utf-8") as fh:
-            deps = json.load(fh)
-        return all(
-            (st := os.stat(p)).st_mtime_ns == m and st.st_size == s for p, (m, s) in deps.items()
-        )
-    except (OSError, ValueError, TypeError):
-        return False
-
-
 def _dependencies(depfile: str, directory: str) -> dict[str, list[int]]:
     """``{path: [mtime_ns, size]}`` of the files a make-style dependency file lists."""
     with open(depfile, encoding="utf-8") as fh:
@@ -183,7 +173,7 @@ def precompile(
     pch = os.path.join(entry, "prefix.pch")
     record = os.path.join(entry, "deps.json")
     with _lock(key):
-        if os.path.isfile(pch) and _deps_unchanged(record):
+        if os.path.isfile(pch) and deps_unchanged(record):
             os.utime(entry)  # in use: kept by ``_prune``
             return pch
         _prune(keep=MAX_ENTRIES - 1)

@@ -230,7 +230,10 @@ def _digest(parts: Iterable[str | bytes]) -> str:
     return h.hexdigest()[:24]
 
 
-def _deps_unchanged(record: str) -> bool:
+def deps_unchanged(record: str) -> bool:
+    """Whether every file in a dependency record (JSON: path -> [mtime_ns, size]) is unchanged;
+    False when the record cannot be read.
+    """
     try:
         with open(record, encoding="utf-8") as fh:
             deps = json.load(fh)
@@ -270,7 +273,7 @@ def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
     key = _digest([*unit.args, unit.source, content])
     obj = os.path.join(objects, key + ".o")
     record = os.path.join(objects, key + ".deps.json")
-    if os.path.isfile(obj) and _deps_unchanged(record):
+    if os.path.isfile(obj) and deps_unchanged(record):
         _touch(obj)  # in use: kept by ``prune``
         return obj, False, ""
     fd, tmp = tempfile.mkstemp(suffix=".o", dir=objects)
