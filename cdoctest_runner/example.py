@@ -102,6 +102,18 @@ class CodeUnderTest:
         if self.path is not None:
             object.__setattr__(self, "path", os.path.abspath(self.path))
 
+    def source_text(self) -> str | None:
+        """The code's text: ``text``, else the file at ``path`` as it is now; None when there is
+        neither or the file cannot be read (the session's load reports that).
+        """
+        if self.text is not None or self.path is None:
+            return self.text
+        try:
+            with open(self.path, encoding="utf-8", errors="surrogateescape") as f:
+                return f.read()
+        except OSError:
+            return None
+
     @staticmethod
     def language_of(path: str) -> Language:
         """``'c'`` for ``.c`` files, ``'c++'`` otherwise (headers are treated as C++)."""

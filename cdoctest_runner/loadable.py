@@ -468,13 +468,7 @@ def loadable(code: CodeUnderTest) -> CodeUnderTest:
     label name). Returned unchanged when nothing needs to change or the file cannot be read
     (``_load`` reports that).
     """
-    text = code.text
-    if text is None and code.path is not None:
-        try:
-            with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
-        except OSError:
-            return code
+    text = code.source_text()
     if text is None:
         return code
     fixed = external_linkage(text, code.language)

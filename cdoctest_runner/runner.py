@@ -427,13 +427,9 @@ class DocTestRunner:
         """The cached precompiled header for sessions of ``code`` (the prelude's headers, then the
         file's leading ``#include`` lines), or None (the reason logged once) when there is none.
         """
-        text = code.text
+        text = code.source_text()
         if text is None and code.path is not None:
-            try:
-                with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
-                    text = f.read()
-            except OSError:
-                return None  # _load reports it
+            return None  # unreadable: _load reports it
         header = prelude_includes(code.language)
         directory = os.path.dirname(code.path) if code.path else ""
         if text is not None and code.path is not None:

@@ -67,13 +67,9 @@ def state_variables(code: CodeUnderTest) -> tuple[str, ...] | None:
     """
     if code.language != "c" or code.path is None or code.libraries:
         return None
-    text = code.text
+    text = code.source_text()
     if text is None:
-        try:
-            with open(code.path, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
-        except OSError:
-            return None
+        return None
     if has_mutable_state(code.prelude) or not state_is_file_scope(text):
         return None
     flags = tuple(f"-I{d}" for d in code.include_dirs) + tuple(f"-D{d}" for d in code.defines)
