@@ -135,6 +135,19 @@ class Steps:
             Candidate(tuple(exs), origin=Origin.TYPES_AND_API, index=i)
             for i, exs in enumerate(proposals)
         ]
+        ran = self._run_found(job, candidates)
+        note = (
+            f"fallback: {len(ran.kept)} runnable call group(s) recorded"
+            if ran.kept
+            else "fallback: nothing runnable"
+        )
+        if not ran.kept and ran.missing_symbols:
+            note += ": " + missing_note(job, ran.missing_symbols)
+        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
+        return FoundUnits(units=tuple(ran.kept), trace=Trace.of(step))
+
+    def _run_found(self, job: Job, candidates: list[Candidate]) -> VerifyReport:
+        """Run candidates found without the model (no predicted outputs to check: not strict)."""
         ran = verify_candidates(
             candidates,
             job.code,
@@ -145,15 +158,7 @@ class Steps:
             cancel=self.cancel,
         )
         check_cancel(self.cancel)
-        note = (
-            f"fallback: {len(ran.kept)} runnable call group(s) recorded"
-            if ran.kept
-            else "fallback: nothing runnable"
-        )
-        if not ran.kept and ran.missing_symbols:
-            note += ": " + missing_note(job, ran.missing_symbols)
-        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
-        return FoundUnits(units=tuple(ran.kept), trace=Trace.of(step))
+        return ran
 
     def usage_candidates(self, job: Job) -> FoundUnits:
         """The blocks mined from the project's own calls of the function that ran (``Origin
@@ -171,16 +176,7 @@ class Steps:
             Candidate(tuple(Example(line) for line in block), origin=Origin.USAGE, index=i)
             for i, block in enumerate(job.usage.blocks)
         ]
-        ran = verify_candidates(
-            candidates,
-            job.code,
-            self.runners.verify,
-            set(job.names),
-            strict=False,
-            filename=job.path,
-            cancel=self.cancel,
-        )
-        check_cancel(self.cancel)
+        ran = self._run_found(job, candidates)
         note = f"usage: {ran.candidates_with_kept}/{n} mined block(s) ran"
         step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
         return FoundUnits(units=tuple(ran.kept), trace=mined + Trace.of(step))
