@@ -1,7 +1,7 @@
 """Realistic-bug benchmark: whether the generated blocks catch the bugs people actually write.
 
-``python -m bench.bench_bugs [--quick] [--no-model] [--only fallback|model|default]
-[--samples N] [--seed S] [--no-write] [--table-only] [--validate]``
+``python -m bench.bench_bugs [--quick] [--functions NAME ...] [--no-model]
+[--only fallback|model|default] [--samples N] [--seed S] [--no-write] [--table-only] [--validate]``
 
 The set is ``bench/data/bugs/``: one self-contained C or C++ file per function, each with a
 realistic doc comment, and ``index.json`` listing per file the target ``function``, a ``category``,
@@ -15,7 +15,8 @@ is then run on every buggy version. A bug is **caught** when the block does not 
 different output, a crash, a timeout or an example that no longer compiles). Configurations:
 ``fallback`` (``GenerateOptions(no_model=True)``), ``model`` (``Generator(fallback='never')``) and
 ``default`` (the default pipeline). ``--no-model`` runs the fallback only; ``--quick`` a subset of
-8 functions. Rows go to ``bench/results/SECTION.json`` after every function, the table to
+8 functions; ``--functions`` the named ones (a file, ``ring_buffer.cpp``, or
+``file::function``). Rows go to ``bench/results/SECTION.json`` after every function, the table to
 ``docs/benchmarks.md`` (section ``bugs`` unless ``--section``).
 
 ``--validate`` checks the data set instead: every patch applies, every buggy file loads, and the
@@ -108,8 +109,12 @@ class BugFunction:
         return [b.apply(text, self.name) for b in self.bugs]
 
 
-def load_bugs(directory: Path = BUGS_DIR, quick: bool = False) -> list[BugFunction]:
-    """Read ``index.json`` (every file must exist; every patch must apply exactly once)."""
+def load_bugs(
+    directory: Path = BUGS_DIR, quick: bool = False, functions: tuple[str, ...] = ()
+) -> list[BugFunction]:
+    """Read ``index.json`` (every file must exist; every patch must apply exactly once); with
+    ``functions``, only the entries named there (a file name or ``file::function``).
+    """
     entries = json.loads((directory / "index.json").read_text(encoding="utf-8"))
     out = []
     for e in entries:
@@ -117,6 +122,8 @@ def load_bugs(directory: Path = BUGS_DIR, quick: bool = False) -> list[BugFuncti
         if not path.is_file():
             raise BugSetError(f"{path} is listed in index.json but missing")
         if quick and e["file"] not in QUICK:
+            continue
+        if functions and not {e["file"], f"{e['file']}::{e['function']}"} & set(functions):
             continue
         bugs = tuple(Bug(b["desc"], b["find"], b["replace"]) for b in e["bugs"])
         fn = BugFunction(str(path), e["function"], e["category"], tuple(e["witness"]), bugs)
@@ -285,6 +292,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark (or ``--validate`` the set); write the table unless ``--no-write``."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help=f"{len(QUICK)} functions only")
+    p.add_argument(
+        "--functions",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="these functions only: a file (ring_buffer.cpp) or file::function",
+    )
     p.add_argument("--no-model", action="store_true", help="the fallback configuration only")
     p.add_argument("--only", choices=CONFIGS, help="run one configuration only")
     p.add_argument("--samples", type=int, default=GenerateOptions().samples)
@@ -318,7 +332,9 @@ def main(argv: list[str] | None = None) -> int:
             meta["seconds"] = max(meta["seconds"], more["meta"]["seconds"])
         meta["functions_done"] = len({r.function for r in rows})
     else:
-        fns = load_bugs(quick=args.quick)
+        fns = load_bugs(quick=args.quick, functions=tuple(args.functions))
+        if args.functions and not fns:
+            p.error(f"no function of the set is named {' '.join(args.functions)}")
         if args.reverse:
             fns.reverse()
         runner = DocTestRunner(workers=2)
