@@ -6,7 +6,8 @@ mutation-guided test generation (EvoSuite's and Pynguin's mutation-driven inputs
 mutation-guided LLM test generation):
 
 1. ``CallShape.of(ctx)`` reads how to call the target (free functions with parameters of the
-   kinds below; methods and other parameter types get no searched calls).
+   kinds below; other parameter types get no searched calls). A method gets call sequences on
+   a real object instead (``server.search_methods``), run and chosen the same way (step 4).
 2. ``value_pools`` gathers candidate values per parameter: the documentation's values
    (``server.docmine``), the boundaries of the body's comparisons (each ``x < K`` gives ``K-1``,
    ``K`` and ``K+1``), the type's limits (``INT_MIN``, ``INT_MAX``, ``UINT_MAX``) and small values;
@@ -48,6 +49,7 @@ from server.analysis.mining import text_chars
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
 from server.search_inputs import CallShape, limits, value_pools
+from server.search_methods import method_candidates
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,13 +296,16 @@ def find_killing_inputs(
     t0 = time.monotonic()
     shape = CallShape.of(ctx)
     if shape is None:
-        return KillingInputs(note="no searched calls for this kind of function")
-    body = ctx.source + _callee_text(code, function, survivors)
-    calls = candidate_calls(shape, facts, body, max_calls)
-    cands = [
-        Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
-        for k, args in enumerate(calls)
-    ]
+        cands = method_candidates(ctx, facts, max_calls)
+        if not cands:
+            return KillingInputs(note="no searched calls for this kind of function")
+    else:
+        body = ctx.source + _callee_text(code, function, survivors)
+        calls = candidate_calls(shape, facts, body, max_calls)
+        cands = [
+            Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
+            for k, args in enumerate(calls)
+        ]
     ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)
     if not units or not survivors:

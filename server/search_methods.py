@@ -1,0 +1,448 @@
+"""Search: call sequences for methods on real objects (issue #26).
+
+``CallShape.of`` reads free functions only; for a method ``server.search.find_killing_inputs``
+takes its candidates from ``method_candidates`` and runs them as it runs searched calls (on the
+original, then on the surviving mutants side by side, the fewest units that kill the most kept).
+
+1. ``MethodShape.of(ctx)`` reads the object and its API from ``ctx.analysis``
+   (``server.analysis.target.Target``): how the object is made, as the fallback makes it (its
+   default constructor, else its first public constructor, given small arguments); the
+   *modifiers* (public methods that are not const, the target itself when it is not const; the
+   ones whose names say they add, ``fileapi.GROWS``, first); the *observers* (const methods
+   without parameters that return a scalar, ``Target.getters``). Parameters take the search's
+   kinds (``server.analysis.kinds``): integers, ``bool``, characters, floating point, strings,
+   buffers and integer out-parameters.
+2. ``sequences`` searches, per object, the calls made before the target: filling with the first
+   modifier that adds (``put(1); put(2); ...``, distinct values so that order shows) to lengths
+   around the capacities (the constructor's integer arguments and the class's comparison
+   boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2; filling and then taking some
+   out again (the modifiers without inputs, ``get()``, ``pop(&v)``: LIFO or FIFO order); filling,
+   emptying and filling again (a ring that wraps around); the object's state set from the same
+   value as the target's argument and its neighbours (``deposit(2); withdraw(3)``); the target's
+   arguments varied one at a time over ``value_pools`` (the documentation's values, the class's
+   boundaries, the type's limits, small values). The object is declared once and never assigned
+   to; a run of five or more calls of one method is written as a ``for`` loop.
+3. ``method_candidates`` renders each choice as one self-contained unit: the object, the
+   sequence, the target call (``CallShape.render``: out-parameters and buffers printed), a
+   removing modifier once more after a target that changes the object (what a full ``push``
+   left on top), then the observers. At most ``max_calls`` units, the patterns of every object
+   interleaved so that a short list covers them all; deterministic (no randomness).
+
+Not searched: static methods, operators, class templates, classes with no usable constructor,
+methods whose result is not a scalar, a ``std::string`` or ``void``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cdoctest_runner.example import Example
+from server.analysis.fileapi import GROWS
+from server.analysis.kinds import Param, ParamKind, classify
+from server.analysis.mining import text_boundaries
+from server.analysis.types import canonical, dereferenced, is_std, pointee, scalar
+from server.docmine import DocFacts
+from server.search_inputs import CallShape, value_pools
+from server.verify import Candidate, Origin
+
+if TYPE_CHECKING:  # pragma: no cover
+    from server.analysis.target import Params, Target
+    from server.context import FunctionContext
+
+__all__ = ["Method", "MethodShape", "Step", "method_candidates", "sequences"]
+
+MAX_FILL = 17  # the longest run of one modifier (a capacity of 16 and one past it)
+MAX_LENGTHS = 6  # fill lengths tried per object
+MAX_OBJECTS = 6  # constructor argument rows tried
+LOOP_FROM = 5  # a run this long is written as a loop
+_SCALARS = (ParamKind.INT, ParamKind.UINT, ParamKind.CHAR, ParamKind.BOOL, ParamKind.FLOAT)
+_INTS = (ParamKind.INT, ParamKind.UINT)
+
+
+@dataclass(frozen=True)
+class Method:
+    """A method of the class as the search calls it."""
+
+    name: str
+    params: tuple[Param, ...]
+
+    @property
+    def inputs(self) -> tuple[Param, ...]:
+        """The parameters that take a value (out-parameters and buffers are the call's own)."""
+        return tuple(p for p in self.params if p.kind not in (ParamKind.OUT, ParamKind.BUF))
+
+
+#: One call before the target: the method and its arguments ('' for an out-parameter).
+Step = tuple[Method, tuple[str, ...]]
+
+
+def _param(name: str, t: Any, language: str) -> Param | None:
+    """A libclang parameter type read as one of the search's kinds (None: not one of them)."""
+    ct = canonical(t)
+    s = scalar(ct, language)
+    if s is not None:
+        kind = {ParamKind.UCHAR: ParamKind.UINT, ParamKind.DOUBLE: ParamKind.FLOAT}.get(s.kind)
+        kind = kind or s.kind
+        return Param(kind, s.spelling, name) if kind in _SCALARS else None
+    if ct.kind.name == "POINTER":
+        inner, mutable = pointee(ct)
+        ps = scalar(inner, language)
+        if ps is None:
+            return None
+        if ps.kind is ParamKind.CHAR:
+            return Param(ParamKind.BUF if mutable else ParamKind.CSTR, "char", name)
+        return Param(ParamKind.OUT, ps.spelling, name) if mutable and ps.kind in _INTS else None
+    d = dereferenced(ct)
+    if language != "c" and is_std(d, "basic_string"):
+        mutable = d is not ct and pointee(ct)[1]
+        return None if mutable else Param(ParamKind.STRING, "std::string", name)
+    if d is not ct:
+        ds = scalar(d, language)
+        if ds is not None and not pointee(ct)[1] and ds.kind in _SCALARS:
+            return Param(ds.kind, ds.spelling, name)
+    return None
+
+
+def _params(params: Params, language: str) -> tuple[Param, ...] | None:
+    out = []
+    for name, t in params:
+        p = _param(name, t, language)
+        if p is None:
+            return None
+        out.append(p)
+    return tuple(out)
+
+
+def _returns(return_type: str) -> str | None:
+    """How the target's result prints (``CallShape.returns``), None when the search cannot."""
+    r = " ".join(return_type.split())
+    if r == "void":
+        return "void"
+    if re.fullmatch(r"(const )?(std::)?string( &)?", r):
+        return "string"
+    p = classify(r)
+    return "value" if p is not None and p.kind in _SCALARS else None
+
+
+@dataclass(frozen=True)
+class MethodShape:
+    """The object a method runs on and the calls around it (module docstring, step 1)."""
+
+    class_name: str
+    call: CallShape  # the target; ``name`` is the method's, the object is put in front
+    ctor: tuple[Param, ...] | None  # None: default-constructed
+    modifiers: tuple[Method, ...]  # adding ones first; the target when it is not const
+    observers: tuple[str, ...]  # ``size()``, ``empty()``: read after the call
+    target_changes: bool  # the target is not const
+    via_const: bool = False  # a const method with a non-const twin: called on a const view
+
+    @staticmethod
+    def of(ctx: FunctionContext) -> MethodShape | None:
+        """The shape of a method's calls (None for what the search does not handle)."""
+        a = ctx.analysis
+        if a is None or not ctx.is_method or ctx.is_static or a.target.templates:
+            return None
+        t: Target = a.target
+        if t.kind != "CXX_METHOD" or t.name.startswith("operator") or not t.class_name:
+            return None
+        params = []
+        for p in ctx.parameters:
+            k = classify(p.type, p.name)
+            if k is None:
+                return None
+            params.append(k)
+        returns = _returns(ctx.return_type)
+        if returns is None:
+            return None
+        ctor: tuple[Param, ...] | None = None
+        if not t.default_constructible:
+            ctor = _params(t.ctor_params, t.language) if t.ctor_params else None
+            if ctor is None:
+                return None
+        own = Method(t.name + t.template_args, tuple(params))
+        mods = [own] if not t.is_const else []
+        for name, mparams in t.mutators:
+            got = _params(mparams, t.language)
+            if got is not None and all(m.name != name for m in mods):
+                mods.append(Method(name, got))
+        # Adding methods first, then the others before the target (``deposit`` fills an account
+        # whose ``withdraw`` is tested).
+        mods.sort(key=lambda m: (not (GROWS.search(m.name) and m.inputs), m is own))
+        return MethodShape(
+            class_name=t.class_name,
+            call=CallShape(own.name, tuple(params), returns),
+            ctor=ctor,
+            modifiers=tuple(mods),
+            observers=t.getters,
+            target_changes=not t.is_const,
+            via_const=t.const_overload,
+        )
+
+    @property
+    def grows(self) -> Method | None:
+        """The modifier that fills the object: the first one that takes a value."""
+        return next((m for m in self.modifiers if m.inputs), None)
+
+    @property
+    def takes(self) -> Method | None:
+        """A modifier that takes out without a value (``get()``, ``pop(&v)``, ``pop()``)."""
+        return next((m for m in self.modifiers if not m.inputs), None)
+
+    def render(
+        self, ctor_args: tuple[str, ...], steps: tuple[Step, ...], args: list[str], tag: str
+    ) -> list[Example]:
+        """One unit: the object, ``steps``, the target with ``args``, what it changed.
+
+        >>> put = Method("put", (Param("int", "int"),))
+        >>> s = MethodShape("Ring", CallShape("get", (), "value"), None,
+        ...     (put, Method("get", ())), ("count()",), True)
+        >>> [e.source.strip() for e in s.render((), ((put, ("1",)), (put, ("2",))), [], "_s0")]
+        ['Ring obj_s0;', 'obj_s0.put(1); obj_s0.put(2);', 'obj_s0.get()', 'obj_s0.count()']
+        """
+        obj = f"obj{tag}"
+        made = f"{self.class_name} {obj}({', '.join(ctor_args)});" if ctor_args else ""
+        lines = [made or f"{self.class_name} {obj};"]
+        if steps:
+            lines.append(" ".join(_steps_code(obj, steps, tag)))
+        on = f"static_cast<const {self.class_name} &>({obj})" if self.via_const else obj
+        target = CallShape(f"{on}.{self.call.name}", self.call.params, self.call.returns)
+        lines += [e.source for e in target.render(args, tag)]
+        takes = self.takes
+        if self.target_changes and takes is not None and takes.name != self.call.name:
+            after = CallShape(f"{obj}.{takes.name}", takes.params, "value")
+            lines += [e.source for e in after.render([""] * len(takes.params), f"{tag}t")]
+        lines += [f"{obj}.{g}" for g in self.observers]
+        return [Example(line) for line in lines]
+
+
+def _call_code(obj: str, step: Step, tag: str) -> str:
+    """One step as a statement (out-parameters and buffers declared in front)."""
+    method, args = step
+    decls, call_args = [], []
+    for i, (p, a) in enumerate(zip(method.params, args, strict=True)):
+        if p.kind == ParamKind.OUT:
+            decls.append(f"{p.base} t{tag}_{i} = 0;")
+            call_args.append(f"&t{tag}_{i}")
+        elif p.kind == ParamKind.BUF:
+            decls.append(f"char t{tag}_{i}[] = {a or '{0}'};")
+            call_args.append(f"t{tag}_{i}")
+        else:
+            call_args.append(a)
+    return " ".join([*decls, f"{obj}.{method.name}({', '.join(call_args)});"])
+
+
+def _steps_code(obj: str, steps: tuple[Step, ...], tag: str) -> list[str]:
+    """The steps as statements: a run of ``LOOP_FROM`` or more calls of one method with
+    counting integer arguments (or none) as a ``for`` loop.
+
+    >>> put = Method("put", (Param("int", "int"),))
+    >>> _steps_code("o", tuple((put, (str(v),)) for v in range(1, 7)), "_s1")
+    ['for (int i = 1; i <= 6; i++) o.put(i);']
+    >>> get = Method("get", ())
+    >>> _steps_code("o", ((put, ("5",)),) + ((get, ()),) * 5, "_s1")
+    ['o.put(5);', 'for (int i = 0; i < 5; i++) o.get();']
+    """
+    out: list[str] = []
+    j = 0
+    while j < len(steps):
+        method, args = steps[j]
+        run = 1
+        while j + run < len(steps) and steps[j + run][0] == method:
+            run += 1
+        counting = len(method.params) == 1 and method.params[0].kind in _INTS
+        if run >= LOOP_FROM and not method.params:
+            out.append(f"for (int i = 0; i < {run}; i++) {obj}.{method.name}();")
+            j += run
+            continue
+        if run >= LOOP_FROM and counting and all(a[0].isdigit() for _, a in steps[j : j + run]):
+            first = int(steps[j][1][0])
+            if [int(a[0]) for _, a in steps[j : j + run]] == list(range(first, first + run)):
+                last = first + run - 1
+                out.append(f"for (int i = {first}; i <= {last}; i++) {obj}.{method.name}(i);")
+                j += run
+                continue
+        out.append(_call_code(obj, steps[j], f"{tag}_{j}"))
+        j += 1
+    return out
+
+
+def _int(v: str) -> int | None:
+    """The value of an integer literal as the pools write it (``(-1)``, ``42``), else None."""
+    m = re.fullmatch(r"\(?(-?\d+)\)?", v)
+    return int(m.group(1)) if m else None
+
+
+def _lit(v: int) -> str:
+    return f"({v})" if v < 0 else str(v)
+
+
+class _Filler:
+    """Arguments for the steps: integers count 1, 2, 3... over a sequence (so that order shows),
+    other kinds cycle through their pools.
+    """
+
+    def __init__(self, pools: dict[str, list[list[str]]]) -> None:
+        self.pools = pools  # per modifier, its ``value_pools``
+        self.next = 1
+
+    def step(self, method: Method, value: str | None = None) -> Step:
+        """A call of ``method``; ``value`` (when given) for its first integer input."""
+        args = []
+        for p, pool in zip(method.params, self.pools[method.name], strict=True):
+            if p.kind in (ParamKind.OUT, ParamKind.BUF):
+                args.append(pool[0] if p.kind == ParamKind.BUF and pool else "")
+            elif p.kind in _INTS:
+                args.append(value if value is not None else str(self.next))
+                value = None
+            else:
+                args.append(pool[(self.next - 1) % len(pool)] if pool else "0")
+        self.next += 1
+        return method, tuple(args)
+
+
+def _capacities(ctor_args: tuple[str, ...], body: str) -> list[int]:
+    """Sizes to fill to: the constructor's integer arguments, the class's boundaries (1..17)."""
+    own = [v for v in (_int(a) for a in ctor_args) if v is not None]
+    return [v for v in dict.fromkeys(own + text_boundaries(body)) if 1 <= v <= MAX_FILL]
+
+
+def _lengths(caps: list[int]) -> list[int]:
+    """Fill lengths: around the first capacity, then empty, one, two, around the others."""
+    out: list[int] = []
+    for c in caps[:1]:
+        out += [c, c + 1, c - 1]
+    out += [0, 1, 2]
+    for c in caps[1:]:
+        out += [c + 1, c, c - 1]
+    return [n for n in dict.fromkeys(out) if 0 <= n <= MAX_FILL][:MAX_LENGTHS]
+
+
+#: The steps before the target and the target's arguments.
+Choice = tuple[tuple[Step, ...], list[str]]
+
+
+def sequences(
+    shape: MethodShape,
+    facts: DocFacts,
+    body: str,
+    ctor_args: tuple[str, ...],
+    pools: list[list[str]],
+) -> list[list[Choice]]:
+    """The patterns for one object, each a list of ``(steps, target arguments)``, most telling
+    first (module docstring, step 2); ``pools`` are the target's ``value_pools``.
+    """
+    grows, takes = shape.grows, shape.takes
+    target = Method(shape.call.name, shape.call.params)
+    caps = _capacities(ctor_args, body)
+    mod_pools = {
+        m.name: value_pools(CallShape(m.name, m.params, "value"), facts, body)
+        for m in shape.modifiers
+    }
+
+    def new() -> _Filler:
+        return _Filler(mod_pools)
+
+    def base(fill: _Filler) -> list[str]:
+        """The target's base arguments: the next counted value when it is the filler."""
+        if grows is not None and grows.name == target.name:
+            return list(fill.step(target)[1])
+        return [pool[0] if pool else "" for pool in pools]
+
+    def filled(n: int, fill: _Filler) -> tuple[Step, ...]:
+        return tuple(fill.step(grows) for _ in range(n)) if grows is not None else ()
+
+    lengths = _lengths(caps) if grows is not None else [0]
+    by_length: list[Choice] = []
+    for n in lengths:
+        f = new()
+        steps = filled(n, f)
+        by_length.append((steps, base(f)))
+    # One argument at a time from its pool, on an object filled once (empty without a filler).
+    by_args: list[Choice] = []
+    for i, pool in enumerate(pools):
+        for v in pool:
+            f = new()
+            steps = filled(1, f)
+            args = base(f)
+            if shape.call.params[i].kind in (ParamKind.OUT, ParamKind.BUF):
+                break
+            args[i] = v
+            by_args.append((steps, args))
+    # The state set from the target's own argument and its neighbours (deposit(v); withdraw(v)).
+    same: list[Choice] = []
+    ints = [i for i, p in enumerate(shape.call.params) if p.kind in _INTS]
+    if grows is not None and grows.name != target.name and ints and grows.inputs[0].kind in _INTS:
+        small = [x for x in (_int(v) for v in pools[ints[0]]) if x is not None and 0 < x < 1000]
+        for v in list(dict.fromkeys(small + [2, 10]))[:4]:
+            for a, b in ((v, v), (v, v + 1), (v + 1, v)):
+                f = new()
+                args = base(f)
+                args[ints[0]] = _lit(b)
+                same.append(((f.step(grows, _lit(a)),), args))
+    # Fill, then take some out (FIFO or LIFO order shows), and fill again after emptying (wrap).
+    order: list[Choice] = []
+    if grows is not None and takes is not None:
+        for c in (caps or [2])[:2]:
+            for out_n, again, out_again in ((1, 0, 0), (2, 0, 0), (c, 2, 1), (1, c, 0)):
+                if out_n > c:
+                    continue
+                f = new()
+                steps = filled(c, f) + tuple(f.step(takes) for _ in range(out_n))
+                steps += filled(again, f) + tuple(f.step(takes) for _ in range(out_again))
+                order.append((steps, base(f)))
+    return [by_length, by_args, same, order]
+
+
+def _ctor_rows(shape: MethodShape, body: str) -> list[tuple[str, ...]]:
+    """Constructor arguments: ordinary ones (3), then each integer from the class's boundaries
+    (0..64: a capacity, not a huge allocation), one parameter at a time.
+    """
+    if shape.ctor is None:
+        return [()]
+    pools = value_pools(CallShape(shape.class_name, shape.ctor, "value"), DocFacts(), body)
+    ordinary = {ParamKind.INT: "3", ParamKind.UINT: "3", ParamKind.BOOL: "true"}
+    base = [
+        ordinary.get(p.kind, pool[0] if pool else "")
+        for p, pool in zip(shape.ctor, pools, strict=True)
+    ]
+    rows = [tuple(base)]
+    for i, (p, pool) in enumerate(zip(shape.ctor, pools, strict=True)):
+        if p.kind not in _INTS:
+            continue
+        for v in pool:
+            x = _int(v)
+            if x is not None and 0 <= x <= 64:
+                rows.append(tuple(base[:i] + [v] + base[i + 1 :]))
+    return list(dict.fromkeys(rows))[:MAX_OBJECTS]
+
+
+def method_candidates(ctx: FunctionContext, facts: DocFacts, max_calls: int) -> list[Candidate]:
+    """At most ``max_calls`` searched units for a method (``Origin.INPUT_SEARCH``), [] when
+    ``MethodShape.of`` does not handle it (module docstring).
+    """
+    shape = MethodShape.of(ctx)
+    if shape is None:
+        return []
+    body = ctx.class_text or ctx.source
+    pools = value_pools(shape.call, facts, body)
+    lists = []
+    for ctor_args in _ctor_rows(shape, body):
+        for pattern in sequences(shape, facts, body, ctor_args, pools):
+            lists.append([(ctor_args, steps, args) for steps, args in pattern])
+    out: list[Candidate] = []
+    seen: set[tuple[str, ...]] = set()
+    for row in itertools.zip_longest(*lists):
+        for choice in row:
+            if choice is None or len(out) >= max_calls:
+                continue
+            tag = f"_s{len(out)}"
+            key = tuple(e.source for e in shape.render(*choice, "_k"))
+            if key in seen:
+                continue
+            seen.add(key)
+            examples = shape.render(*choice, tag)
+            out.append(Candidate(tuple(examples), origin=Origin.INPUT_SEARCH, index=len(out)))
+    return out
