@@ -159,15 +159,19 @@ def parse(
     flags: Sequence[str] = (),
     *,
     preamble: bool = False,
+    instantiate: bool = False,
 ) -> Any:
     """Parse ``text`` as the unsaved file ``path`` (absolute) and return the translation unit.
 
     Tolerant: ``PARSE_INCOMPLETE | KEEP_GOING``, so errors become diagnostics. Raises
     ``SourceParseError`` when libclang is missing or gives no translation unit. ``preamble``:
     also build a precompiled preamble for later ``reparse`` calls (``Reparser``).
+    ``instantiate``: a complete translation unit (no ``PARSE_INCOMPLETE``), whose templates are
+    instantiated at its end, so a ``static_assert`` in a template's body that an instance fails
+    becomes a diagnostic (``server.analysis.templates``' probes).
     """
     ci = cindex()
-    options = ci.TranslationUnit.PARSE_INCOMPLETE | KEEP_GOING
+    options = KEEP_GOING | (0 if instantiate else ci.TranslationUnit.PARSE_INCOMPLETE)
     if preamble:
         options |= (
             ci.TranslationUnit.PARSE_PRECOMPILED_PREAMBLE

@@ -77,6 +77,7 @@ def analyse(
         located.cursor,
         source.language,
         functions=_functions_of(source),
+        flags=source.flags,
         call_name=call_name,
         class_name=class_name,
         default_constructible=default_constructible,

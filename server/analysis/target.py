@@ -168,19 +168,19 @@ def explicit_template_args(cursor: Any) -> str:
         while j < len(tokens):
             depth += {"<": 1, ">": -1, ">>": -2}.get(tokens[j], 0)
             if depth <= 0:
-                return "".join(_joined(tokens[i + 1 : j + 1]))
+                return joined(tokens[i + 1 : j + 1])
             j += 1
     return ""
 
 
-def _joined(tokens: list[str]) -> list[str]:
+def joined(tokens: list[str]) -> str:
     """Tokens written back with a space only between two words (``unsigned long``)."""
     out: list[str] = []
     for tok in tokens:
         if out and out[-1][-1:].isalnum() and tok[:1].isalnum():
             out.append(" ")
         out.append(tok)
-    return out
+    return "".join(out)
 
 
 def parse_text(text: str, path: str | None, language: str, flags: Sequence[str]) -> tuple[Any, str]:

@@ -1,7 +1,18 @@
 """Template instances of the function under test: a function template, or a method or
-constructor of a class template, instantiated with ``TEMPLATE_TYPES`` (every type parameter the
-same type). Types come from probe declarations parsed after the user's file, spelled with the
-type parameters replaced; each instance is a ``Target`` of its own.
+constructor of a class template, each instance a ``Target`` of its own.
+
+A template's parameters (``_Template``) are types and values: a type parameter is tried with
+``TYPE_CANDIDATES`` (every type parameter the same type; one with a default keeps it), an
+integral non-type parameter with small values (``SIGNED_VALUES``/``UNSIGNED_VALUES``, its
+default first), a ``bool`` with both, an enum with its first constants. The candidates (types
+by values, in a fixed order) are written into one probe parsed after the user's file: for each,
+declarations spelled with the parameters replaced (the instance's parameter and result types)
+and a function that calls the target on that instance. The probe is a complete translation unit
+(``clang.parse(instantiate=True)``), so a candidate that a ``static_assert``, an
+``enable_if``, a ``requires`` clause or a concept rules out (or whose body does not compile)
+shows up as an error on its lines, and is dropped; the first ``INSTANCES`` that compile are kept
+(``FixedStack<int, 4>``, ``FixedStack<int, 1>``, ``FixedStack<double, 4>``;
+``next_pow2<unsigned>``, ``next_pow2<unsigned long long>``).
 """
 
 from __future__ import annotations
@@ -12,100 +23,297 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cdoctest_runner.clang import public_constructors, public_methods, qualified_name
+from cdoctest_runner.clang import (
+    buffer_path,
+    parse,
+    public_constructors,
+    public_methods,
+    qualified_name,
+)
+from cdoctest_runner.errors import SourceParseError
 from server.analysis.fileapi import SIZES
-from server.analysis.target import AnalysisError, Params, Target, parse_text
+from server.analysis.kinds import ParamKind
+from server.analysis.target import Params, Target, joined
 from server.analysis.types import dereferenced, scalar
 
-#: Types a function template is instantiated with, in order.
-TEMPLATE_TYPES = ("int", "double", "std::string")
+#: Types a type parameter is tried with, in order (the first three are every template's
+#: instances when nothing restricts it).
+TYPE_CANDIDATES = (
+    "int",
+    "double",
+    "std::string",
+    "unsigned",
+    "long long",
+    "unsigned long long",
+    "float",
+    "char",
+)
+#: Values an integral non-type parameter is tried with, in order: a capacity of 4 holds a few
+#: items, 1 fills at once; -1 and 0 reach the other branches.
+SIGNED_VALUES = ("4", "1", "-1", "0", "2")
+UNSIGNED_VALUES = ("4", "1", "0", "2")
+CHAR_VALUES = ("'a'", "'0'", "' '")
+#: How many instances are kept (the first that compile), and how many rows of values are probed
+#: with each type.
+INSTANCES = 3
+VALUE_ROWS = 4
 
 
-def _type_parameters(template: Any, cursor: Any) -> tuple[list[str], str, re.Pattern[str]] | None:
-    """The type parameters' names of ``template`` (a function or class template), the user's
-    file ``cursor`` is in and a pattern matching those names; None for a template with other
-    parameters (``int N``, template templates) or no file on disk.
+@dataclass(frozen=True)
+class _Param:
+    """A template parameter: a type or a value, the arguments tried for it in order, and its
+    default argument as written ('' when none).
     """
-    children = list(template.get_children())
-    names = [c.spelling for c in children if c.kind.name == "TEMPLATE_TYPE_PARAMETER"]
-    others = ("TEMPLATE_NON_TYPE_PARAMETER", "TEMPLATE_TEMPLATE_PARAMETER")
-    if not names or any(c.kind.name in others for c in children):
-        return None
-    if cursor.location.file is None:
+
+    name: str
+    is_type: bool
+    candidates: tuple[str, ...]
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """One instance tried: its row of types and row of values, and the argument of each
+    template parameter by name.
+    """
+
+    type_row: int
+    value_row: int
+    args: dict[str, str]
+
+
+@dataclass(frozen=True)
+class _Template:
+    """A function or class template's parameters, the user's file it is in, and a pattern
+    matching the parameters' names in a spelling.
+    """
+
+    params: tuple[_Param, ...]
+    path: str
+    pattern: re.Pattern[str]
+
+    def substitute(self, spelling: str, args: dict[str, str]) -> str:
+        """``spelling`` with each parameter named in ``args`` replaced by its argument."""
+        return self.pattern.sub(lambda m: args.get(m.group(0), m.group(0)), spelling)
+
+    def arguments(self, args: dict[str, str]) -> str:
+        """The template argument list of an instance (``'<int, 4>'``); trailing parameters at
+        their default are left out.
+        """
+        shown = [args[p.name] for p in self.params]
+        while shown:
+            p = self.params[len(shown) - 1]
+            if not p.default or shown[-1] != self.substitute(p.default, args):
+                break
+            shown.pop()
+        return f"<{', '.join(shown)}>"
+
+    def candidates(self) -> list[_Candidate]:
+        """The instances to try, types by values: row ``i`` of types gives every type parameter
+        its ``i``-th type, row ``j`` of values every value parameter its ``j``-th value (its
+        last when it has fewer); duplicates dropped.
+        """
+        types = [p for p in self.params if p.is_type]
+        values = [p for p in self.params if not p.is_type]
+        type_rows = max((len(p.candidates) for p in types), default=1)
+        value_rows = min(VALUE_ROWS, max((len(p.candidates) for p in values), default=1))
+        out: list[_Candidate] = []
+        seen: set[tuple[str, ...]] = set()
+        for i in range(type_rows):
+            for j in range(value_rows):
+                args: dict[str, str] = {}
+                for p in self.params:
+                    row = i if p.is_type else j
+                    # A default may name the parameters before it (``std::size_t N = sizeof(T)``).
+                    args[p.name] = self.substitute(
+                        p.candidates[min(row, len(p.candidates) - 1)], args
+                    )
+                key = tuple(args.values())
+                if key not in seen:
+                    seen.add(key)
+                    out.append(_Candidate(i, j, args))
+        return out
+
+
+def _default(param: Any) -> str:
+    """A template parameter's default argument as written, '' when it has none."""
+    tokens = [t.spelling for t in param.get_tokens()]
+    return joined(tokens[tokens.index("=") + 1 :]) if "=" in tokens else ""
+
+
+def _values(param: Any) -> tuple[str, ...]:
+    """The values a non-type template parameter is tried with; () for a kind not supported
+    (a pointer, a floating-point or class type, a type depending on another parameter).
+    """
+    s = scalar(param.type.get_canonical(), "c++")
+    if s is None:
+        return ()
+    return {
+        ParamKind.BOOL: ("true", "false"),
+        ParamKind.INT: SIGNED_VALUES,
+        ParamKind.UINT: UNSIGNED_VALUES,
+        ParamKind.CHAR: CHAR_VALUES,
+        ParamKind.UCHAR: CHAR_VALUES,
+        ParamKind.ENUM: s.constants[:3],
+    }.get(s.kind, ())
+
+
+def _template(template: Any, cursor: Any) -> _Template | None:
+    """The parameters of ``template`` (a function or class template) and the user's file
+    ``cursor`` is in; None for a template template parameter, an unnamed parameter, a value
+    parameter of a kind not supported, or no file on disk.
+    """
+    params: list[_Param] = []
+    for c in template.get_children():
+        kind = c.kind.name
+        if kind == "TEMPLATE_TEMPLATE_PARAMETER":
+            return None
+        if kind not in ("TEMPLATE_TYPE_PARAMETER", "TEMPLATE_NON_TYPE_PARAMETER"):
+            continue
+        default = _default(c)
+        if kind == "TEMPLATE_TYPE_PARAMETER":
+            tried = (default,) if default else TYPE_CANDIDATES  # a default type is kept
+        else:
+            tried = tuple(dict.fromkeys((default, *_values(c)) if default else _values(c)))
+        if not c.spelling or not tried:
+            return None
+        params.append(_Param(c.spelling, kind == "TEMPLATE_TYPE_PARAMETER", tried, default))
+    if not params or cursor.location.file is None:
         return None
     path = os.path.abspath(cursor.location.file.name)
     if not os.path.exists(path):
         return None
-    return names, path, re.compile(r"\b(?:" + "|".join(re.escape(n) for n in names) + r")\b")
+    names = "|".join(re.escape(p.name) for p in params)
+    return _Template(tuple(params), path, re.compile(r"(?<![\w:])(?:" + names + r")\b"))
 
 
-def _probes(path: str, declarations: list[str], flags: Sequence[str]) -> dict[str, Any]:
-    """Parse ``declarations`` after ``#include "path"``; the function declarations that came out
-    well-formed, by name ({} when libclang cannot parse).
+@dataclass(frozen=True)
+class _Probe:
+    """What the probe said: its well-formed function declarations by name, and the candidates
+    that gave an error.
     """
-    text = f'#include <string>\n#include "{path}"\n' + "\n".join(declarations) + "\n"
+
+    found: dict[str, Any]
+    failed: frozenset[int]
+
+
+def _probe(path: str, blocks: list[list[str]], flags: Sequence[str]) -> _Probe:
+    """Parse ``blocks`` (lines per candidate) after ``#include "path"`` as a complete translation
+    unit: an error on a candidate's lines, or inside an instantiation they requested, rules
+    that candidate out (every candidate when libclang cannot parse).
+    """
+    lines = ["#include <string>", f'#include "{path}"']
+    owner: dict[int, int] = {}  # 1-based line -> candidate
+    for k, block in enumerate(blocks):
+        for line in block:
+            lines.append(line)
+            owner[len(lines)] = k
+    filename = buffer_path(None, "c++", "cdoctest_fallback")
     try:
-        tu, _ = parse_text(text, None, "c++", flags)
-    except AnalysisError:
-        return {}
-    return {
+        tu = parse(filename, "\n".join(lines) + "\n", "c++", flags, instantiate=True)
+    except SourceParseError:
+        return _Probe({}, frozenset(range(len(blocks))))
+    found = {
         c.spelling: c
         for c in tu.cursor.get_children()
         if c.spelling.startswith("__cdt_")
         and c.location.file is not None
         and c.type.kind.name == "FUNCTIONPROTO"
     }
+    failed: set[int] = set()
+    last = None  # clang notes an instantiation once: later errors inside it come without
+    for d in tu.diagnostics:
+        if d.severity < 3:
+            continue
+        at = [d.location, *(c.location for c in d.children)]
+        ks = [
+            owner[a.line]
+            for a in at
+            if a.file is not None and a.file.name == filename and a.line in owner
+        ]
+        if ks:
+            last = ks[-1]
+        if last is not None:
+            failed.add(last)
+    return _Probe(found, frozenset(failed))
+
+
+def _chosen(candidates: list[_Candidate], failed: frozenset[int]) -> list[int]:
+    """The first ``INSTANCES`` candidates that compiled, ranked by how far down their type and
+    value rows are among those that compiled (``<int, 4>``, ``<int, 1>``, ``<double, 4>``).
+    """
+    ok = [k for k in range(len(candidates)) if k not in failed]
+    types = {i: r for r, i in enumerate(sorted({candidates[k].type_row for k in ok}))}
+    values = {j: r for r, j in enumerate(sorted({candidates[k].value_row for k in ok}))}
+
+    def rank(k: int) -> tuple[int, int]:
+        c = candidates[k]
+        return types[c.type_row] + values[c.value_row], types[c.type_row]
+
+    return sorted(ok, key=rank)[:INSTANCES]
+
+
+def _forwarded(names: list[str]) -> str:
+    """Arguments passed on as they came (``static_cast<decltype(a0) &&>(a0)``)."""
+    return ", ".join(f"static_cast<decltype({n}) &&>({n})" for n in names)
+
+
+def _declared(spellings: list[str], prefix: str) -> tuple[str, list[str]]:
+    """A parameter list with names (``'int a0, const int & a1'``) and the names."""
+    names = [f"{prefix}{j}" for j in range(len(spellings))]
+    return ", ".join(f"{s} {n}" for s, n in zip(spellings, names, strict=True)), names
 
 
 def template_instances(cursor: Any, target: Target, flags: Sequence[str]) -> tuple[Target, ...]:
-    """The instances of the function template at ``cursor`` (read as ``target``) with
-    ``TEMPLATE_TYPES``: parameter and result types come from a probe declaration parsed after the
-    user's file.
+    """The instances of the function template at ``cursor`` (read as ``target``) that compile:
+    parameter and result types come from a probe definition parsed after the user's file that
+    calls the instance (a member template's is only declared: it needs an object).
     """
-    got = _type_parameters(cursor, cursor)
-    if got is None:
+    tmpl = _template(cursor, cursor)
+    if tmpl is None:
         return ()
-    names, path, pattern = got
     result = cursor.result_type.spelling
     params = [(n, t.spelling) for n, t in target.params]
-    probes = []
-    for k, ty in enumerate(TEMPLATE_TYPES):
-        decl = ", ".join(pattern.sub(ty, spelling) for _, spelling in params)
-        probes.append(f"{pattern.sub(ty, result)} __cdt_probe{k}({decl});")
-    found = _probes(path, probes, flags)
+    candidates = tmpl.candidates()
+    blocks = []
+    for k, c in enumerate(candidates):
+        decl, names = _declared([tmpl.substitute(s, c.args) for _, s in params], "a")
+        head = f"{tmpl.substitute(result, c.args)} __cdt_probe{k}({decl})"
+        call = f"{target.call_name}{tmpl.arguments(c.args)}({_forwarded(names)})"
+        blocks.append([f"{head};" if target.is_method else f"{head} {{ return {call}; }}"])
+    probe = _probe(tmpl.path, blocks, flags)
     out = []
-    for k, ty in enumerate(TEMPLATE_TYPES):
-        probe = found.get(f"__cdt_probe{k}")
-        if probe is None or probe.type.kind.name != "FUNCTIONPROTO":
+    for k in _chosen(candidates, probe.failed):
+        found = probe.found.get(f"__cdt_probe{k}")
+        if found is None:
             continue
-        args = list(probe.get_arguments())
+        args = list(found.get_arguments())
         if len(args) != len(params):
             continue
-        inst = Target(
-            name=target.name,
-            call_name=f"{target.call_name}<{', '.join([ty] * len(names))}>",
-            language="c++",
-            kind="FUNCTION_DECL",
-            params=tuple((n, a.type) for (n, _), a in zip(params, args, strict=True)),
-            result=probe.result_type.get_canonical(),
-            mined=target.mined,
-            result_type_declared=probe.result_type,
+        out.append(
+            Target(
+                name=target.name,
+                call_name=target.call_name + tmpl.arguments(candidates[k].args),
+                language="c++",
+                kind="FUNCTION_DECL",
+                params=tuple((n, a.type) for (n, _), a in zip(params, args, strict=True)),
+                result=found.result_type.get_canonical(),
+                mined=target.mined,
+                result_type_declared=found.result_type,
+            )
         )
-        out.append(inst)
     return tuple(out)
 
 
 @dataclass(frozen=True)
 class _ClassTemplate:
-    """A class template's members the instances need: its qualified name, how its own spellings
-    become an instance's (``spell``), and its public constructors, state changes, getters and
-    fields (cursors), the target excluded.
+    """A class template's members the instances need: its qualified name, its parameters
+    (``template``), the pattern of its injected name, and its public constructors, state
+    changes, getters and fields (cursors), the target excluded.
     """
 
     name: str
-    type_parameters: tuple[str, ...]
-    path: str
-    spell_pattern: re.Pattern[str]
+    template: _Template
     injected: re.Pattern[str]
     methods: tuple[Any, ...]
     ctors: tuple[Any, ...]
@@ -113,12 +321,16 @@ class _ClassTemplate:
     getters: tuple[Any, ...]
     fields: tuple[Any, ...]
 
-    def spell(self, spelling: str, ty: str) -> str:
-        """A member's type spelling with the type parameters (and the injected class name) as
-        ``ty``: ``'const T &'`` -> ``'const int &'``.
+    def instance(self, args: dict[str, str]) -> str:
+        """The instance's class name: ``'FixedStack<int, 4>'``."""
+        return self.name + self.template.arguments(args)
+
+    def spell(self, spelling: str, args: dict[str, str]) -> str:
+        """A member's type spelling with the parameters (and the injected class name) replaced
+        by ``args``: ``'const T &'`` -> ``'const int &'``.
         """
-        generic = f"{self.name}<{', '.join(self.type_parameters)}>"
-        return self.spell_pattern.sub(ty, self.injected.sub(generic, spelling))
+        generic = f"{self.name}<{', '.join(p.name for p in self.template.params)}>"
+        return self.template.substitute(self.injected.sub(generic, spelling), args)
 
 
 def _class_template(cursor: Any) -> _ClassTemplate | None:
@@ -127,16 +339,13 @@ def _class_template(cursor: Any) -> _ClassTemplate | None:
     if parent is None or parent.kind.name != "CLASS_TEMPLATE":
         return None
     parent = parent.get_definition() or parent
-    got = _type_parameters(parent, cursor)
-    if got is None:
+    tmpl = _template(parent, cursor)
+    if tmpl is None:
         return None
-    names, path, tparam = got
     methods = public_methods(parent)
     return _ClassTemplate(
         name=qualified_name(parent),
-        type_parameters=tuple(names),
-        path=path,
-        spell_pattern=tparam,
+        template=tmpl,
         injected=re.compile(r"(?<![\w:])" + re.escape(parent.spelling) + r"\b(?!\s*<)"),
         methods=tuple(methods),
         ctors=tuple(public_constructors(parent)),
@@ -164,31 +373,57 @@ def _class_template(cursor: Any) -> _ClassTemplate | None:
     )
 
 
-def _class_probes(cls: _ClassTemplate, cursor: Any) -> list[str]:
-    """The probe declarations of every instance: ``__cdt_t{k}`` the target, ``__cdt_c{k}_0``
-    the first constructor, ``__cdt_m{k}_{j}`` the state changes, ``__cdt_g{k}_{j}`` the
-    getters' results, ``__cdt_f{k}_{j}`` the fields' types.
+def _uses(cls: _ClassTemplate, cursor: Any, target: Target, args: dict[str, str], k: int) -> str:
+    """``__cdt_u{k}``: a function that makes an object of the instance as the fallback does
+    (with the first constructor, unless default-constructible) and calls the target on it: it
+    compiles only when the instance satisfies what the template asks of its arguments.
     """
+    name = cls.instance(args)
+
+    def spelled(f: Any) -> list[str]:
+        return [cls.spell(a.type.spelling, args) for a in f.get_arguments()]
+
+    own, names = _declared(spelled(cursor), "a")
+    if cursor.kind.name == "CONSTRUCTOR":
+        made = f"{name} o({_forwarded(names)});" if names else f"{name} o;"
+        return f"void __cdt_u{k}({own}) {{ {made} }}"
+    if target.is_static:
+        return f"void __cdt_u{k}({own}) {{ (void){name}::{cursor.spelling}({_forwarded(names)}); }}"
+    ctor, ctor_names = "", []
+    if not target.default_constructible and cls.ctors:
+        ctor, ctor_names = _declared(spelled(cls.ctors[0]), "c")
+    make = f"{name} o({_forwarded(ctor_names)});" if ctor_names else f"{name} o;"
+    on = f"static_cast<const {name} &>(o)" if target.const_overload else "o"
+    call = f"(void){on}.{cursor.spelling}({_forwarded(names)});"
+    return f"void __cdt_u{k}({', '.join(p for p in (ctor, own) if p)}) {{ {make} {call} }}"
+
+
+def _class_probes(
+    cls: _ClassTemplate, cursor: Any, target: Target, args: dict[str, str], k: int
+) -> list[str]:
+    """The probe lines of candidate ``k``: ``__cdt_t{k}`` the target, ``__cdt_c{k}_0`` the
+    first constructor, ``__cdt_m{k}_{j}`` the state changes, ``__cdt_g{k}_{j}`` the getters'
+    results, ``__cdt_f{k}_{j}`` the fields' types (declarations), ``__cdt_u{k}`` the use.
+    """
+
+    def decl(name: str, result: str, params: list[str]) -> str:
+        return f"{cls.spell(result, args)} {name}({', '.join(cls.spell(p, args) for p in params)});"
 
     def args_of(f: Any) -> list[str]:
         return [a.type.spelling for a in f.get_arguments()]
 
     probes: list[str] = []
-    for k, ty in enumerate(TEMPLATE_TYPES):
-
-        def decl(name: str, result: str, params: list[str], ty: str = ty) -> str:
-            return f"{cls.spell(result, ty)} {name}({', '.join(cls.spell(p, ty) for p in params)});"
-
-        if cursor.kind.name != "CONSTRUCTOR":
-            probes.append(decl(f"__cdt_t{k}", cursor.result_type.spelling, args_of(cursor)))
-        for j, c in enumerate(cls.ctors[:1]):
-            probes.append(decl(f"__cdt_c{k}_{j}", "void", args_of(c)))
-        for j, m in enumerate(cls.mutators):
-            probes.append(decl(f"__cdt_m{k}_{j}", "void", args_of(m)))
-        for j, m in enumerate(cls.getters):
-            probes.append(decl(f"__cdt_g{k}_{j}", m.result_type.spelling, []))
-        for j, f in enumerate(cls.fields):
-            probes.append(decl(f"__cdt_f{k}_{j}", f.type.spelling, []))
+    if cursor.kind.name != "CONSTRUCTOR":
+        probes.append(decl(f"__cdt_t{k}", cursor.result_type.spelling, args_of(cursor)))
+    for j, c in enumerate(cls.ctors[:1]):
+        probes.append(decl(f"__cdt_c{k}_{j}", "void", args_of(c)))
+    for j, m in enumerate(cls.mutators):
+        probes.append(decl(f"__cdt_m{k}_{j}", "void", args_of(m)))
+    for j, m in enumerate(cls.getters):
+        probes.append(decl(f"__cdt_g{k}_{j}", m.result_type.spelling, []))
+    for j, f in enumerate(cls.fields):
+        probes.append(decl(f"__cdt_f{k}_{j}", f.type.spelling, []))
+    probes.append(_uses(cls, cursor, target, args, k))
     return probes
 
 
@@ -229,25 +464,28 @@ def _shown(cls: _ClassTemplate, found: dict[str, Any], k: int) -> list[str]:
 def class_template_instances(
     cursor: Any, target: Target, flags: Sequence[str]
 ) -> tuple[Target, ...]:
-    """A method or constructor of a class template, on the class's instances with
-    ``TEMPLATE_TYPES`` (``ring_buffer<int>``, ``ring_buffer<double>``...): the types of the
-    target, the constructors, the state-changing methods and the getters come from probe
-    declarations parsed after the user's file, spelled with the type parameters replaced.
+    """A method or constructor of a class template, on the class's instances that compile
+    (``ring_buffer<int>``, ``FixedStack<int, 4>``...): the types of the target, the
+    constructors, the state-changing methods and the getters come from probe declarations
+    parsed after the user's file, spelled with the parameters replaced.
     """
     cls = _class_template(cursor)
     if cls is None:
         return ()
-    found = _probes(cls.path, _class_probes(cls, cursor), flags)
+    candidates = cls.template.candidates()
+    blocks = [_class_probes(cls, cursor, target, c.args, k) for k, c in enumerate(candidates)]
+    probe = _probe(cls.template.path, blocks, flags)
+    found = probe.found
     is_ctor = cursor.kind.name == "CONSTRUCTOR"
     out = []
-    for k, ty in enumerate(TEMPLATE_TYPES):
-        name = f"{cls.name}<{', '.join([ty] * len(cls.type_parameters))}>"
+    for k in _chosen(candidates, probe.failed):
+        name = cls.instance(candidates[k].args)
         result = result_declared = None
         if not is_ctor:
-            probe = found.get(f"__cdt_t{k}")
-            if probe is None:
+            t_probe = found.get(f"__cdt_t{k}")
+            if t_probe is None:
                 continue
-            result_declared = probe.result_type
+            result_declared = t_probe.result_type
             result = result_declared.get_canonical()
         params = _probe_params(found.get(f"__cdt_t{k}") or found.get(f"__cdt_c{k}_0"), cursor)
         if is_ctor:
