@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from server.analysis.target import Params
@@ -46,6 +47,7 @@ class FileApi:
     target: str = ""  # the function under test: never its own producer/observer
     target_result: Any = None  # its result type (a modifier returns the handle it was given)
     target_class: Any = None  # the class a constructor target builds (canonical type)
+    texts: tuple[str, ...] = ()  # inputs in the formats the file reads (``format_texts``)
 
 
 def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
@@ -60,7 +62,7 @@ def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
     result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
     parent = cursor.semantic_parent
     made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
-    return FileApi(functions, cursor.spelling, result, made)
+    return FileApi(functions, cursor.spelling, result, made, format_texts(tu, functions))
 
 
 def defined_functions(tu: Any, linked: bool = False) -> tuple[Any, ...]:
@@ -92,6 +94,123 @@ def defined_functions(tu: Any, linked: bool = False) -> tuple[Any, ...]:
 
     visit(tu.cursor)
     return tuple(seen.values()) + tuple(f for n, f in declared.items() if n not in seen)
+
+
+#: Text formats a file may read, each a cue (a regular expression over the file's own text and
+#: its headers': code and comments) and sample inputs in it (C string literals), plain first, then
+#: the grammar's corners: empty parts, separators at the ends, optional parts present.
+_FORMATS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (
+        re.compile(r"HTTP/1\."),  # HTTP/1.x messages
+        (
+            r'"GET / HTTP/1.1\r\n\r\n"',
+            r'"GET /a?b=1 HTTP/1.0\r\nHost: example.com\r\nX-A: b \t\r\n\r\n"',
+            r'"POST /x HTTP/1.1\r\nContent-Length: 0\r\n\r\n"',
+            r'" / HTTP/1.1\r\n\r\n"',
+            r'"GET / HTTP/1.1\r\n: v\r\n\r\n"',
+            r'"GET / HTTP/1.1\r\nHost"',
+        ),
+    ),
+    (
+        re.compile(r"(?i)://[\s\S]*\burls?\b|\burls?\b[\s\S]*://"),  # URLs (not a licence's link)
+        (
+            '"http://example.com/a/b?x=1&y=2#top"',
+            '"https://user:pw@host:8080/p"',
+            '"http://user@host/"',
+            '"ftp://host"',
+            '"/a/b/c"',
+            '"http://host:80?q"',
+        ),
+    ),
+    (
+        re.compile(r"\[section\]|name=value"),  # INI files
+        (
+            r'"[s]\na = 1\nb: 2\n"',
+            r'"a = b ; c\n  ; comment\n[t]\nk=v\n"',
+            r'"[x]\nk = v\n  more\n"',
+            r'"a = ;c\n"',
+            r'"\xEF\xBB\xBFk=v\n"',
+            r'"a: b = c\n"',
+        ),
+    ),
+    (
+        re.compile(r"\bmajor\b[\s\S]*\bminor\b[\s\S]*\bpatch\b"),  # version numbers
+        (
+            '"1.2.3"',
+            '"0.0.0"',
+            '"1.2.3-alpha.1+build.5"',
+            '"1.0.0"',
+            '"2.10.0-rc.1"',
+            '"1.2"',
+            '" 1.2.3 "',
+        ),
+    ),
+    (
+        re.compile(r'"\.\."'),  # paths (the file names the parent directory)
+        (
+            '"/a/b/c"',
+            '"a/./b/../c/"',
+            '"/"',
+            '"../a"',
+            r'"C:\\a\\b"',
+            r'"\\\\server\\share\\x"',
+            '"/a//b/"',
+        ),
+    ),
+    (
+        re.compile(r"\bsqrt\b[\s\S]*\bpow\b|\bpow\b[\s\S]*\bsqrt\b"),  # expressions
+        ('"1+2*3"', '"(1+2)*3 "', '"sqrt(16)"', '"2^3"', '"1,2+3"', '"-4/2"', '"1+"'),
+    ),
+)
+
+
+def format_texts(tu: Any, functions: tuple[Any, ...]) -> tuple[str, ...]:
+    """Inputs in the text formats the translation unit's main file reads (HTTP messages, URLs,
+    INI files, version numbers, paths, expressions), told by cues in the text of that file and
+    of the files that first declare its ``functions`` (its headers: code and comments): C string
+    literals, at most 7 per format; ``()`` when no cue matches.
+    """
+    names = dict.fromkeys([tu.spelling])
+    for f in functions:
+        where = f.canonical.location.file
+        if where is not None:
+            names[where.name] = None
+    text = ""
+    for name in names:
+        try:
+            text += Path(name).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+    out: list[str] = []
+    for cue, samples in _FORMATS:
+        if cue.search(text):
+            out += samples
+    return tuple(out)
+
+
+def fillers(api: FileApi, t: Any) -> list[tuple[str, Params]]:
+    """``(name, parameters)`` of the file's functions that fill a struct of type ``t`` from a
+    text (``int semver_parse(const char *str, semver_t *ver)``, ``yuarel_parse(&url, text)``):
+    one parameter a pointer to ``t``, another a character pointer; names that say parse, make
+    or init first.
+    """
+    want = strip_const(t.get_canonical().spelling)
+    out = []
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or DESTROYS.search(f.spelling) or len(params) < 2:
+            continue
+        into = [
+            pt
+            for _, pt in params
+            if pt.get_canonical().kind.name == "POINTER"
+            and not pt.get_canonical().get_pointee().is_const_qualified()
+            and strip_const(pt.get_canonical().get_pointee().get_canonical().spelling) == want
+        ]
+        if len(into) == 1 and any(is_text(pt) for _, pt in params):
+            out.append((not PRODUCES.search(f.spelling), len(params), f.spelling, tuple(params)))
+    out.sort(key=lambda f: f[:2])
+    return [(name, params) for _, _, name, params in out]
 
 
 def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[tuple[str, str]]:

@@ -132,16 +132,22 @@ class OutStruct:
     """
 
     spelling: str
-    fields: tuple[str, ...]  # character-array fields, then scalar ones, in declaration order
+    fields: tuple[str, ...]  # text fields (``char[N]``, ``char *``), then scalar ones, in order
 
 
 def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
-    """The struct the pointer type ``pointer`` points to, as an out-parameter: a struct without
-    constructors, bases or non-public fields, not from a system header, whose scalar or
-    ``char[N]`` fields (at most ``limit``, texts first) can be printed, spelled as the pointer's
-    declaration spells it; None for other types or a struct with no such field.
+    """The struct the pointer type ``pointer`` points to, as an out-parameter (``struct_fields``
+    of its pointee, spelled as the pointer's declaration spells it); None for other types.
     """
-    declared = pointer.get_pointee()
+    return struct_fields(pointer.get_pointee(), language, limit)
+
+
+def struct_fields(declared: Any, language: str, limit: int = 4) -> OutStruct | None:
+    """The struct type ``declared`` as a value to zero and print field by field: a struct without
+    constructors, bases or non-public fields, not from a system header, whose scalar, ``char[N]``
+    or ``char *`` fields (at most ``limit``, texts first) can be printed, spelled as ``declared``
+    spells it; None for other types or a struct with no such field.
+    """
     t = declared.get_canonical()
     d = definition(t) if t.kind.name == "RECORD" else None
     if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
@@ -158,7 +164,8 @@ def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
         if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
             return None
         ct = ch.type.get_canonical()
-        text = ct.kind.name == "CONSTANTARRAY" and _is_char(ct.get_array_element_type())
+        array = ct.kind.name == "CONSTANTARRAY" and _is_char(ct.get_array_element_type())
+        text = array or is_text(ch.type)
         if ch.spelling and (text or scalar(ct, language) is not None):
             fields.append((not text, ch.spelling))
     if not fields:
@@ -246,6 +253,45 @@ def is_text(t: Any) -> bool:
     """Whether ``t`` is a pointer to characters (``char *``, ``const char *``)."""
     ct = t.get_canonical()
     return ct.kind.name == "POINTER" and _is_char(ct.get_pointee())
+
+
+def function_pointer(t: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    """``(result, parameter types)`` of a pointer-to-function type (``ini_handler``, ``void
+    (*out)(char, void *)``), canonical; None for other types and for a variadic function.
+    """
+    ct = t.get_canonical()
+    if ct.kind.name != "POINTER":
+        return None
+    fn = ct.get_pointee().get_canonical()
+    if fn.kind.name != "FUNCTIONPROTO" or fn.is_function_variadic():
+        return None
+    return fn.get_result().get_canonical(), tuple(a.get_canonical() for a in fn.argument_types())
+
+
+def pointer_to_text(t: Any) -> bool:
+    """Whether ``t`` is a pointer to a character pointer (``char **``, ``const char **``)."""
+    ct = t.get_canonical()
+    return ct.kind.name == "POINTER" and is_text(ct.get_pointee())
+
+
+def text_lengths(declared: Any) -> dict[str, str]:
+    """The struct's ``char *`` fields that an integer field right after gives the length of
+    (``const char *name; size_t name_len;`` gives ``{"name": "name_len"}``).
+    """
+    d = definition(declared.get_canonical())
+    if d is None:
+        return {}
+    fields = [ch for ch in d.get_children() if ch.kind.name == "FIELD_DECL"]
+    out = {}
+    for a, b in zip(fields, fields[1:], strict=False):
+        length = scalar(b.type.get_canonical(), "c")
+        if (
+            is_text(a.type)
+            and length is not None
+            and length.kind in (ParamKind.INT, ParamKind.UINT)
+        ):
+            out[a.spelling] = b.spelling
+    return out
 
 
 def is_handle(t: Any, language: str) -> bool:

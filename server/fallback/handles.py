@@ -16,6 +16,7 @@ from server.analysis.fileapi import (
     GROWS,
     PRODUCES,
     FileApi,
+    fillers,
     initialiser,
     modifier_candidates,
     observers,
@@ -29,6 +30,8 @@ from server.analysis.types import (
     record_fields,
     same_type,
     spelled,
+    struct_fields,
+    type_key,
 )
 from server.fallback.values import STRINGS, Arg, Provider
 
@@ -132,10 +135,12 @@ _JSON_NAME = re.compile(r"(?i)json|^js$|^json_?text$")
 
 def texts_for(api: FileApi, name: str) -> list[str]:
     """String arguments to try: JSON texts for a parameter or function about JSON, else the
-    usual short strings.
+    inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version numbers...)
+    followed by the usual short strings.
     """
-    about_json = _JSON_NAME.search(name) or "json" in api.target.lower()
-    return _JSON_TEXTS if about_json else STRINGS
+    if _JSON_NAME.search(name) or "json" in api.target.lower():
+        return _JSON_TEXTS
+    return [*api.texts, *(s for s in STRINGS if s not in api.texts)]
 
 
 def struct_array_provider(agg: Aggregate) -> Provider:
@@ -173,3 +178,50 @@ def initialised_provider(api: FileApi, t: Any, language: str, depth: int) -> Pro
         )
 
     return Provider(make, 1, "initialised struct")
+
+
+def filled_provider(
+    api: FileApi,
+    declared: Any,
+    language: str,
+    pointer: bool,
+    mutable: bool,
+    depth: int,
+    arguments: Arguments,
+) -> Provider | None:
+    """A struct (``declared``, by value or through a pointer) that the file's own function fills
+    from a text (``fileapi.fillers``): a zeroed local, then ``semver_parse("1.2.3", &v);`` with
+    the file's format texts, passed as ``v`` or ``&v``; through a mutable pointer its printable
+    fields are printed after the call. None at depth > 0 or without such a function.
+    """
+    if depth > 0:
+        return None
+    fill = None
+    for name, params in fillers(api, declared):
+        at = next(
+            i
+            for i, (_, pt) in enumerate(params)
+            if pt.get_canonical().kind.name == "POINTER"
+            and not pt.get_pointee().is_const_qualified()
+            and type_key(pt.get_pointee())[1] == type_key(declared)[1]
+        )
+        provs = arguments(params[:at] + params[at + 1 :])
+        if provs is not None:
+            fill = (name, at, provs)
+            break
+    if fill is None:
+        return None
+    name, at, provs = fill
+    shown = struct_fields(declared, language, 6)
+    zeroed = " = {0}" if language == "c" else "{}"
+    spelling = spelled(declared)
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"obj{tag}"
+        setup, args = _call_args(provs, k, tag)
+        args.insert(at, f"&{var}")
+        lines = [*setup, f"{spelling} {var}{zeroed};", f"{name}({', '.join(args)});"]
+        after = [f"{var}.{f}" for f in shown.fields] if pointer and mutable and shown else []
+        return Arg(lines, ("&" if pointer else "") + var, after)
+
+    return Provider(make, max([p.count for p in provs], default=1), "filled struct")

@@ -8,6 +8,7 @@ initialised structs (``server.fallback.handles``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ from server.analysis.types import (
     canonical,
     class_record,
     constructor_params,
+    function_pointer,
     getters,
     has_user_constructor,
     is_handle,
@@ -30,8 +32,11 @@ from server.analysis.types import (
     out_struct,
     point_arity,
     pointee,
+    pointer_to_text,
     scalar,
     spelled,
+    struct_fields,
+    text_lengths,
     type_class,
     vector_element,
 )
@@ -39,6 +44,7 @@ from server.fallback.handles import (
     Arguments,
     api_provider,
     declare,
+    filled_provider,
     initialised_provider,
     struct_array_provider,
     texts_for,
@@ -98,8 +104,15 @@ def provider_for(
         vals = scalar_values(s, language, name, mined)
         return Provider(lambda k, tag: Arg([], vals[k % len(vals)], []), len(vals), s.kind), 1
     if kind == "POINTER":
-        nxt = scalar(canonical(params[i + 1][1]), language) if i + 1 < len(params) else None
+        after = params[i + 1][1] if i + 1 < len(params) else None
+        nxt = scalar(canonical(after), language) if after is not None else None
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
+        if _length_out(after, language):
+            return _filled_with_length(t, after, language)
+        if type_class(pointee(ct)[0]) == "VOID" and any(function_pointer(pt) for _, pt in params):
+            # The user data a callback is given back (``ini_parse(f, handler, user)``): none.
+            null = "NULL" if language == "c" else "nullptr"
+            return Provider(lambda k, tag: Arg([], null, []), 1, "user data"), 1
         return _pointer_provider(t, name, language, api, length_follows, depth)
     if kind in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
         pc, mutable = pointee(ct)
@@ -107,10 +120,28 @@ def provider_for(
             pc, name, language, api, mutable and kind == "LVALUEREFERENCE", depth
         )
     if kind == "RECORD":
-        return _class_provider(ct, language, api, False, name, depth) or api_provider(
-            api, t, language, False, depth, _arguments(language, api)
+        return (
+            _class_provider(ct, language, api, False, name, depth)
+            or api_provider(api, t, language, False, depth, _arguments(language, api))
+            or _found(
+                filled_provider(api, t, language, False, False, depth, _arguments(language, api))
+            )
         )
     return None
+
+
+def _found(p: Provider | None) -> Found:
+    """A provider that consumes one parameter, or None."""
+    return (p, 1) if p is not None else None
+
+
+def _length_out(t: Any, language: str) -> bool:
+    """Whether ``t`` is a pointer to an integer the call writes (``size_t *method_len``)."""
+    if t is None or type_class(t) != "POINTER":
+        return False
+    pc, mutable = pointee(t)
+    s = scalar(pc, language)
+    return mutable and s is not None and s.kind in (ParamKind.INT, ParamKind.UINT)
 
 
 def _pointer_provider(
@@ -122,11 +153,16 @@ def _pointer_provider(
     pc, mutable = pointee(t)
     if is_stream(t):
         return _stream_provider(texts_for(api, name), language), 1
+    callback = function_pointer(t)
+    if callback is not None:
+        return _found(_callback_provider(*callback, language))
+    if pointer_to_text(t) and mutable:
+        return _text_slots_provider(t, length_follows)
     ps = scalar(pc, language)
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
-        return _string_provider(texts_for(api, name), mutable, length_follows, depth)
+        return _string_provider(texts_for(api, name), mutable, length_follows, depth, name)
     if ps is not None and length_follows:
         return _array_provider(ps, language, mutable), 2
     if ps is not None:
@@ -144,9 +180,17 @@ def _pointer_provider(
     agg = aggregate(pc, language)
     if agg is not None and length_follows and mutable:
         return struct_array_provider(agg), 2
+    slots = struct_slots(t, language) if length_follows else None
+    if slots is not None:
+        return slots, 2
     init = initialised_provider(api, pc, language, depth) if agg is not None and mutable else None
     if init is not None:
         return init, 1
+    filled = filled_provider(
+        api, t.get_pointee(), language, True, mutable, depth, _arguments(language, api)
+    )
+    if filled is not None:
+        return filled, 1
     if agg is not None:
         return _struct_provider(agg, language, mutable, pointer=True), 1
     out = out_struct(t, language) if mutable else None
@@ -197,11 +241,19 @@ def _out_struct_provider(out: OutStruct, language: str) -> Provider:
     return Provider(make, 1, "out struct")
 
 
-def _string_provider(texts: list[str], mutable: bool, length_follows: bool, depth: int) -> Found:
+#: Names of ``char *`` parameters (without a size) a call writes its result into.
+_OUTPUT = re.compile(r"(?i)^(dest|dst|out|output|result|res|buf|buffer)$")
+
+
+def _string_provider(
+    texts: list[str], mutable: bool, length_follows: bool, depth: int, name: str = ""
+) -> Found:
     """A character pointer: a literal and its length, a literal, or a buffer of one. A writable
     buffer and its size is a zeroed buffer the call may fill (``DoubleToAscii(..., buf, 64)``),
     for a constructor's arguments the only value (an object that writes into it: a string
-    builder), else first before the texts copied into buffers; the buffer is printed after.
+    builder), else first before the texts copied into buffers; the buffer is printed after. A
+    writable one without a size is a text copied into a buffer, or, named as an output
+    (``char *dest``), a zeroed buffer of ``BUFFER_SIZE``.
     """
     if length_follows and mutable:
         values = [None] if depth > 0 else [None, *texts]
@@ -222,12 +274,21 @@ def _string_provider(texts: list[str], mutable: bool, length_follows: bool, dept
     if not mutable:
         return Provider(lambda k, tag: Arg([], texts[k % len(texts)], []), len(texts), "cstring"), 1
 
+    if _OUTPUT.match(name):
+        return Provider(
+            lambda k, tag: Arg(
+                [f"char out{tag}[{BUFFER_SIZE}] = {{0}};"], f"out{tag}", [f"out{tag}"]
+            ),
+            1,
+            "output buffer",
+        ), 1
+
     def buf(k: int, tag: str) -> Arg:
-        lit = STRINGS[k % len(STRINGS)]
+        lit = texts[k % len(texts)]
         var = f"str{tag}"
         return Arg([f"char {var}[] = {lit};"], var, [var])
 
-    return Provider(buf, len(STRINGS), "char buffer"), 1
+    return Provider(buf, len(texts), "char buffer"), 1
 
 
 def _array_provider(ps: Scalar, language: str, mutable: bool) -> Provider:
@@ -430,3 +491,146 @@ def _struct_provider(agg: Aggregate, language: str, mutable: bool, pointer: bool
         )
 
     return Provider(make, count, "struct")
+
+
+#: How many slots an array the call fills gets (``char *parts[8]``, ``struct phr_header h[8]``).
+SLOTS = 8
+
+
+def _text_out(ptr: str, length: str) -> str:
+    """A statement printing the text ``ptr`` points to, ``length`` characters (NULL: nothing)."""
+    return f'fprintf(stdout, "%.*s\\n", (int)({length}), {ptr} ? {ptr} : "");'
+
+
+def _text_slots_provider(t: Any, length_follows: bool) -> Found:
+    """A ``char **`` the call fills: with a count after it (``char **parts, int max_parts``) an
+    array of ``SLOTS`` NULL pointers and its size, else one NULL pointer passed by address; the
+    pointers the call set are printed after.
+    """
+    elem = t.get_pointee().spelling
+    if length_follows:
+
+        def slots(k: int, tag: str) -> Arg:
+            var = f"slots{tag}"
+            shown = [f"{var}[{j}]" for j in range(4)]
+            return Arg([f"{elem} {var}[{SLOTS}] = {{0}};"], f"{var}, {SLOTS}", shown)
+
+        return Provider(slots, 1, "text slots+count"), 2
+
+    def one(k: int, tag: str) -> Arg:
+        var = f"txt{tag}"
+        return Arg([f"{elem} {var} = 0;"], f"&{var}", [var])
+
+    return Provider(one, 1, "text out"), 1
+
+
+def _filled_with_length(t: Any, length: Any, language: str) -> Found:
+    """A pointer followed by ``length``, a pointer to an integer, both written by the call: a
+    text and its length (``const char **method, size_t *method_len``: printed as ``%.*s``), or
+    an array of structs and its count, in and out (``struct phr_header *headers, size_t
+    *num_headers``: ``struct_slots``). None for other pointers.
+    """
+    count = spelled(length.get_pointee())
+    if pointer_to_text(t) and pointee(t)[1]:
+
+        def text(k: int, tag: str) -> Arg:
+            var, n = f"txt{tag}", f"len{tag}"
+            return Arg(
+                [f"{t.get_pointee().spelling} {var} = 0;", f"{count} {n} = 0;"],
+                f"&{var}, &{n}",
+                [_text_out(var, n)],
+            )
+
+        return Provider(text, 1, "text+length out"), 2
+    slots = struct_slots(t, language, count)
+    return (slots, 2) if slots is not None else None
+
+
+def struct_slots(t: Any, language: str, count: str = "") -> Provider | None:
+    """A pointer to a struct followed by its count, an array the call fills (``struct
+    yuarel_param *params, int max_params``): ``SLOTS`` zeroed elements and their number (with
+    ``count``, the count's type, a variable passed by address that the call changes, printed
+    after), then the first two elements' text and scalar fields (a text with a length field
+    right after it as ``%.*s``). None for other pointers.
+    """
+    shown = struct_fields(t.get_pointee(), language, 6) if pointee(t)[1] else None
+    if shown is None:
+        return None
+    lengths = text_lengths(t.get_pointee())
+    zeroed = "{0}" if language == "c" else "{}"
+
+    def items(k: int, tag: str) -> Arg:
+        var, n = f"arr{tag}", f"n{tag}"
+        after = [n] if count else []
+        for j in range(2):
+            for f in shown.fields:
+                if f in lengths:
+                    after.append(_text_out(f"{var}[{j}].{f}", f"{var}[{j}].{lengths[f]}"))
+                elif f not in lengths.values():
+                    after.append(f"{var}[{j}].{f}")
+        setup = [f"{shown.spelling} {var}[{SLOTS}] = {zeroed};"]
+        if not count:
+            return Arg(setup, f"{var}, {SLOTS}", after)
+        return Arg([*setup, f"{count} {n} = {SLOTS};"], f"{var}, &{n}", after)
+
+    return Provider(items, 1, "struct slots")
+
+
+def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> Provider | None:
+    """A function pointer: a function defined in the block with the matching signature that
+    prints its arguments (numbers, characters, texts; other pointers are not shown) on one line
+    per call (a lone ``char``: the characters one after another, an output sink) and returns 1,
+    then (the second value) 0, or nothing. None for a result or argument it cannot write.
+    """
+    ret = type_class(result)
+    if ret == "VOID":
+        returns = [""]
+    elif scalar(result, language) is not None:
+        returns = [" return 1;", " return 0;"]
+    elif ret == "POINTER":
+        returns = [" return 0;"]
+    else:
+        return None
+    names, formats, shown = [], [], []
+    for j, a in enumerate(params):
+        arg = f"a{j}"
+        names.append(f"{a.spelling} {arg}")
+        got = _printf(a, arg, language)
+        if got is None:
+            return None
+        if got:
+            formats.append(got[0])
+            shown.append(got[1])
+    sink = len(formats) == 1 and formats[0] == "%c"
+    fmt = " ".join(formats) if formats else "called"
+    end = "" if sink else "\\n"
+    body = f'fprintf(stdout, "{fmt}{end}"{"".join(", " + e for e in shown)});'
+
+    def make(k: int, tag: str) -> Arg:
+        fn = f"cb{tag}"
+        signature = ", ".join(names) or ("void" if language == "c" else "")
+        line = f"{result.spelling} {fn}({signature}) {{ {body}{returns[k % len(returns)]} }}"
+        return Arg([line], fn, [])
+
+    return Provider(make, len(returns), "callback")
+
+
+def _printf(t: Any, arg: str, language: str) -> tuple[str, str] | tuple[()] | None:
+    """How a callback prints its argument ``arg`` of type ``t``: ``(conversion, expression)``;
+    ``()`` for a pointer it does not show (``void *user``); None for a type it cannot print.
+    """
+    s = scalar(t, language)
+    if s is not None and s.kind is ParamKind.CHAR:
+        return "%c", arg
+    if s is not None and s.kind in (ParamKind.UINT, ParamKind.UCHAR):
+        return "%llu", f"(unsigned long long){arg}"
+    if s is not None and s.kind in (ParamKind.FLOAT, ParamKind.DOUBLE):
+        return "%g", f"(double){arg}"
+    if s is not None:
+        return "%lld", f"(long long){arg}"
+    if type_class(t) == "POINTER":
+        ps = scalar(pointee(t)[0], language)
+        if ps is not None and ps.kind is ParamKind.CHAR:
+            return "%s", f'{arg} ? {arg} : "(null)"'
+        return ()
+    return None

@@ -189,7 +189,11 @@ def test_state_setting_calls_getters_constructors_and_class_results() -> None:
 
 
 def test_unsupported_types_give_no_candidates_and_a_missing_function_raises() -> None:
-    assert sources("int first(int (*f)(int)) { return f(1); }\n", "first", 1, "c") == []
+    # A callback given a struct by value: the block's function could not print its argument.
+    callback = (
+        "struct p { int x; };\nint first(int (*f)(struct p)) { struct p v = {1}; return f(v); }\n"
+    )
+    assert sources(callback, "first", 2, "c") == []
     with pytest.raises(AnalysisError):
         analyse_text("int present(int x) { return x; }\n", decl("absent", 1), "c")
     with pytest.raises(FallbackError):  # the pipeline's context had no analysis
