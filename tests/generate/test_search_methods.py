@@ -1,0 +1,186 @@
+"""Searched call sequences for methods (``server.search_methods``): with real clang-repl, the
+search fills a ring buffer to its capacity and past it, where the fallback's block does not go,
+and kills what the fallback's block leaves alive; its objects are never overwritten.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import pytest
+
+from server.docmine import DocFacts
+
+RING = """// A FIFO queue of at most 4 ints in a ring: put returns false when full.
+class Ring {
+public:
+    bool put(int v) {
+        if (count_ == 4)
+            return false;
+        buf_[(head_ + count_) % 4] = v;
+        count_++;
+        return true;
+    }
+    int get() {
+        if (count_ == 0)
+            return -1;
+        int v = buf_[head_];
+        head_ = (head_ + 1) % 4;
+        count_--;
+        return v;
+    }
+    int count() const { return count_; }
+
+private:
+    int buf_[4] = {};
+    int head_ = 0;
+    int count_ = 0;
+};
+"""
+
+# The planted off-by-one: a full ring takes a fifth item (over the oldest one).
+RING_BUG = ("if (count_ == 4)", "if (count_ > 4)")
+
+RANGE = """// The half-open range [lo, hi).
+class Range {
+public:
+    Range(int lo, int hi) : lo_(lo), hi_(hi) {}
+    bool contains(int x) const { return x >= lo_ && x < hi_; }
+    int width() const { return hi_ - lo_; }
+
+private:
+    int lo_;
+    int hi_;
+};
+"""
+
+
+def test_search_methods_docstring_examples() -> None:
+    import server.search_methods
+
+    result = doctest.testmod(server.search_methods)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
+    from server.api import TargetSelector
+    from server.context import function_context
+    from server.locate import load_source, select_targets
+
+    path = tmp_path / "t.cpp"
+    path.write_text(text)
+    source = load_source(str(path), None)
+    (target,) = select_targets(source, TargetSelector(name=name))
+    return source, function_context(source, target)
+
+
+def _fallback_block(ctx, code, runner, names):  # noqa: ANN001, ANN202
+    """The fallback's candidates, verified and pooled: everything its block could hold."""
+    from server.fallback import fallback_candidates
+    from server.select import build_pool
+    from server.verify import Candidate, Origin, verify_candidates
+
+    cands = [
+        Candidate(tuple(b), origin=Origin.TYPES_AND_API, index=k)
+        for k, b in enumerate(fallback_candidates(ctx.analysis))
+    ]
+    ver = verify_candidates(cands, code, runner, names)
+    return build_pool(list(ver.kept)).examples
+
+
+def _passes(examples, text: str, path: str, runner) -> bool:  # noqa: ANN001
+    """Whether ``examples`` (with their recorded outputs) pass on the code ``text``."""
+    from cdoctest_runner.example import CodeUnderTest, DocTest
+
+    test = DocTest(examples=tuple(examples), name="t", filename=path, lineno=1, end_lineno=1)
+    (result,) = runner.run_many([(test, CodeUnderTest(path=path, text=text, language="cpp"))])
+    return result.passed
+
+
+def _never_overwritten(examples) -> None:  # noqa: ANN001
+    """The unit declares its object once and only calls its methods afterwards."""
+    sources = [e.source.strip() for e in examples]
+    (obj,) = {m.group(1) for s in sources for m in re.finditer(r"\b(obj_s\d+)\b", s)}
+    assert re.fullmatch(rf"(Ring|Range) {obj}(\(.*\))?;", sources[0])
+    for s in sources[1:]:
+        assert not re.search(rf"\b{obj}\s*=[^=]", s), s
+        assert all(m.group(1) == "." for m in re.finditer(rf"\b{obj}\b(.)", s)), s
+
+
+@pytest.mark.clang
+def test_a_fill_past_the_capacity_kills_what_the_fallback_leaves(tmp_path, runner) -> None:  # noqa: ANN001
+    """``put``'s ``count_ == 4`` -> ``!=``-like mutants and the planted ``count_ > 4`` need a
+    full ring: the fallback's calls never fill it; the searched sequences do.
+    """
+    from cdoctest_runner.mutate import make_mutants, mutation_analysis
+    from server.job import target_names
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
+    from server.search_methods import method_candidates
+
+    source, ctx = _target(tmp_path, RING, "put")
+    code = source.code_under_test()
+    names = target_names(ctx)
+    fallback = _fallback_block(ctx, code, runner, names)
+    assert fallback
+    buggy = RING.replace(*RING_BUG)
+    assert _passes(fallback, buggy, source.path, runner)  # the fallback misses the planted bug
+
+    mutants = make_mutants(RING, ctx.declaration, "cpp", path=source.path)
+    alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors
+    assert alive
+    cands = method_candidates(ctx, DocFacts(), 40)
+    assert 10 <= len(cands) <= 40
+    assert cands == method_candidates(ctx, DocFacts(), 40)  # deterministic
+    found = find_killing_inputs(
+        ctx, DocFacts(), code, ctx.declaration, Runners(runner, runner), list(alive), names=names
+    )
+    assert found.killed and found.killed <= {m.id for m in alive}
+    assert found.units
+    searched = [e for u in found.units for e in u.examples]
+    assert not _passes(searched, buggy, source.path, runner)  # the search's block catches it
+    # A put on the full ring, printed: false (the planted bug says true).
+    assert any(
+        re.fullmatch(r"obj_s\d+\.put\(\d+\)", e.source.strip()) and e.want.strip() == "false"
+        for e in searched
+    )
+    for u in found.units:
+        _never_overwritten(u.examples)
+
+
+@pytest.mark.clang
+def test_a_const_method_without_modifiers_gets_calls(tmp_path, runner) -> None:  # noqa: ANN001
+    """``Range::contains`` has no modifiers: the searched calls vary the constructor's and the
+    call's arguments, and kill the boundary mutants of ``x >= lo_``.
+    """
+    from cdoctest_runner.mutate import make_mutants
+    from server.job import target_names
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
+    from server.search_methods import MethodShape, method_candidates
+
+    source, ctx = _target(tmp_path, RANGE, "contains")
+    shape = MethodShape.of(ctx)
+    assert shape is not None and shape.modifiers == () and shape.observers == ("width()",)
+    cands = method_candidates(ctx, DocFacts(), 40)
+    assert len(cands) >= 5
+    for c in cands:
+        _never_overwritten(c.examples)
+    code = source.code_under_test()
+    mutants = [
+        m
+        for m in make_mutants(RANGE, ctx.declaration, "cpp", path=source.path)
+        if m.description == "`>=` -> `>`"
+    ]
+    assert mutants
+    found = find_killing_inputs(
+        ctx,
+        DocFacts(),
+        code,
+        ctx.declaration,
+        Runners(runner, runner),
+        mutants,
+        names=target_names(ctx),
+    )
+    assert found.killed == {m.id for m in mutants}
