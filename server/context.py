@@ -18,6 +18,8 @@ from server.analysis import Analysis, analyse
 from server.analysis.doc import doc_comment
 from server.analysis.kinds import sample_value
 from server.analysis.signature import Signature, read_signature
+from server.analysis.target import Target
+from server.analysis.types import spelled
 from server.fallback import api_notes
 from server.locate import Located, SourceFile
 
@@ -34,21 +36,44 @@ class FunctionContext(Signature):
     analysis: Analysis | None = None
 
     @property
+    def instance(self) -> Target | None:
+        """A template's first instance that compiles (``FixedStack<int, 4>``,
+        ``next_pow2<unsigned>``): a template itself cannot be called, so the hints name it.
+        """
+        if self.analysis is None or not self.analysis.target.templates:
+            return None
+        return self.analysis.target.templates[0]
+
+    @property
     def call_hint(self) -> str:
         """One or two comment lines telling the model how to call the target."""
-        args = ", ".join(sample_value(p.type) for p in self.parameters)
+        inst = self.instance
+        if inst is not None:
+            args = ", ".join(sample_value(spelled(t)) for _, t in inst.params)
+        else:
+            args = ", ".join(sample_value(p.type) for p in self.parameters)
+        class_name = inst.class_name if inst is not None and inst.class_name else self.class_name
         if self.is_method and self.declaration.kind == "constructor":
-            return f"// construct it, e.g.: {self.class_name} obj({args});"
+            return f"// construct it, e.g.: {class_name} obj({args});"
         if self.is_method and not self.is_static:
             return (
                 f"// make an object first, e.g.: {self.object_setup}\n"
                 f"// then call obj.{self.declaration.name}({args})"
             )
-        return f"// call it as, e.g.: {self.call_name}({args})"
+        call_name = inst.call_name if inst is not None else self.call_name
+        return f"// call it as, e.g.: {call_name}({args})"
 
     @property
     def object_setup(self) -> str:
-        """How a test makes the object a method is called on (``'shop::Bin obj(3);'``)."""
+        """How a test makes the object a method is called on (``'shop::Bin obj(3);'``; a class
+        template's first instance: ``'FixedStack<int, 4> obj;'``).
+        """
+        inst = self.instance
+        if inst is not None and inst.class_name:
+            if inst.ctor_params is None:
+                return f"{inst.class_name} obj;"
+            args = ", ".join(sample_value(spelled(t)) for _, t in inst.ctor_params)
+            return f"{inst.class_name} obj({args});"
         if self.default_constructible or not self.constructors:
             return f"{self.class_name} obj;"
         args = ", ".join(sample_value(t) for t in self.constructor_params[0])
@@ -81,11 +106,14 @@ class FunctionContext(Signature):
         """``(setup, call)`` for the prompt's request line (see ``models.prompt.request_line``)."""
         name = self.declaration.name
         dots = "(...)" if self.parameters else "()"
+        inst = self.instance
         if self.is_method and self.declaration.kind == "constructor":
-            return "", f"{self.class_name} obj{dots};"
+            class_name = inst.class_name if inst is not None else self.class_name
+            return "", f"{class_name} obj{dots};"
         if self.is_method and not self.is_static:
             return self.object_setup, f"obj.{name}{dots}"
-        return "", f"{self.call_name}{dots}" if self.call_name != name else ""
+        call_name = inst.call_name if inst is not None else self.call_name
+        return "", f"{call_name}{dots}" if call_name != name else ""
 
 
 def function_context(source: SourceFile, target: Located) -> FunctionContext:
