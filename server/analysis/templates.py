@@ -160,8 +160,9 @@ def _values(param: Any) -> tuple[str, ...]:
 
 def _template(template: Any, cursor: Any) -> _Template | None:
     """The parameters of ``template`` (a function or class template) and the user's file
-    ``cursor`` is in; None for a template template parameter, an unnamed parameter, a value
-    parameter of a kind not supported, or no file on disk.
+    ``cursor`` is in; None for a template template parameter, a value parameter of a kind not
+    supported and without a default, or no file on disk. An unnamed parameter (``typename =
+    std::enable_if_t<...>``) gets a key no spelling names.
     """
     params: list[_Param] = []
     for c in template.get_children():
@@ -173,11 +174,12 @@ def _template(template: Any, cursor: Any) -> _Template | None:
         default = _default(c)
         if kind == "TEMPLATE_TYPE_PARAMETER":
             tried = (default,) if default else TYPE_CANDIDATES  # a default type is kept
-        else:
-            tried = tuple(dict.fromkeys((default, *_values(c)) if default else _values(c)))
-        if not c.spelling or not tried:
+        else:  # the default first; ``std::enable_if_t<..., int> = 0`` only its default
+            tried = tuple(dict.fromkeys(v for v in (default, *_values(c)) if v))
+        if not tried:
             return None
-        params.append(_Param(c.spelling, kind == "TEMPLATE_TYPE_PARAMETER", tried, default))
+        name = c.spelling or f"__cdt_p{len(params)}"
+        params.append(_Param(name, kind == "TEMPLATE_TYPE_PARAMETER", tried, default))
     if not params or cursor.location.file is None:
         return None
     path = os.path.abspath(cursor.location.file.name)
