@@ -30,6 +30,18 @@ classes and their key functions are read from the file and the project headers i
 another clang-repl-22 limit: a bare expression that destroys a temporary of the class
 (``Sq(3).area()``) fails with ``Symbols not found: [ _ZN2SqD1Ev ]`` (docs/runner.md).
 
+Compile on use (``compiled_on_use(loadable(code))``, C++ only): clang-repl compiles every
+function the loaded file defines, whether a block calls it or not; a fresh session of a 2,000-line
+file spends most of its time there (docs/runner.md, "Compiled once, reused"). ``inline_functions``
+writes ``inline`` before the file's namespace-scope definitions of free functions with external
+linkage, so that clang emits only those the examples (or the file's own initialisers) use, when
+they use them. A C++ ``inline`` function with external linkage is still one function: one address,
+one set of ``static`` locals (``linkonce_odr``, which the JIT keeps once). Left as they are:
+``main``, member functions (qualified names: an inline destructor breaks temporaries, see above),
+templates, ``constexpr``/``consteval``/``static``/``extern``/``friend`` ones, definitions with
+attributes (``__attribute__((constructor))`` must still run), operators, and C, whose ``inline``
+definitions emit no external symbol.
+
 ``loadable(code)`` applies these and ``declare_local_labels`` to a ``CodeUnderTest``: the private
 copy starts with ``#line 1 "<path>"`` and keeps every line where it is, so diagnostics and line
 numbers name the user's file.
@@ -459,6 +471,70 @@ def included_texts(
     return out
 
 
+_NOT_LAZY = re.compile(
+    r"\b(?:inline|constexpr|consteval|static|extern|friend|template|virtual|operator|class|struct|"
+    r"union|enum|typedef|using|__attribute__|__declspec|alignas|asm|__asm__|thread_local)\b|\[\[|="
+)
+
+
+def _free_function(head: str) -> str | None:
+    """The name of the free function whose definition ``head`` (blanked text from the end of the
+    previous declaration up to the body's ``{``) opens, or None when it is anything else or a
+    definition ``inline_functions`` leaves alone.
+
+    >>> _free_function(" std::string f3(const std::vector<int> &v) noexcept")
+    'f3'
+    >>> [_free_function(h) for h in (" int S::f() const", " int main()", " Box b(Box", " int n")]
+    [None, None, None, None]
+    """
+    paren = head.find("(")
+    if paren < 0 or head.count("(") != head.count(")") or _NOT_LAZY.search(head):
+        return None
+    m = _NAME_BEFORE.search(head, 0, paren)
+    if m is None or m.group(1) in _NOT_NAMES or m.group(1) == "main":
+        return None
+    if head[: m.start()].rstrip().endswith("::") or not head[: m.start()].strip():
+        return None  # qualified (a member), or no return type (a macro call, a constructor)
+    return m.group(1)
+
+
+def inline_functions(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` (C++) with ``inline`` written before each namespace-scope definition of a free
+    function with external linkage (module doc, "Compile on use"), and the names made inline.
+
+    Only those lines change (seven columns more).
+
+    >>> inline_functions("namespace n {\\nint f(int x) { return x; }\\n}\\nint main() { }")
+    ('namespace n {\\ninline int f(int x) { return x; }\\n}\\nint main() { }', ('f',))
+    >>> inline_functions("struct S { int g() { return 1; } };\\nint S::h() { return 2; }")[1]
+    ()
+    """
+    code = blank_code(text)
+    inserts: list[tuple[int, str]] = []
+    stack: list[str] = []  # per open brace: 'ns' (namespace, extern "C" block) or 'body'
+    boundary = -1  # the last ';', '{' or '}' seen
+    for m in re.finditer(r"[{};]", code):
+        i, tok = m.start(), m.group()
+        if tok == "{":
+            head = code[boundary + 1 : i]
+            at_ns = all(k != "body" for k in stack)
+            if at_ns and _HEAD.search(head):
+                stack.append("ns")
+            elif at_ns and _EXTERN_HEAD.search(head):
+                stack.append("extern")
+            else:
+                name = _free_function(head) if at_ns else None
+                if name is not None:
+                    inserts.append((boundary + 1 + len(head) - len(head.lstrip()), name))
+                stack.append("body")
+        elif tok == "}" and stack:
+            stack.pop()
+        boundary = i
+    for at, _ in reversed(inserts):
+        text = text[:at] + "inline " + text[at:]
+    return text, tuple(name for _, name in inserts)
+
+
 def loadable(code: CodeUnderTest) -> CodeUnderTest:
     """``code`` as a session should load it: its text (read again from ``path`` for every new
     session, since the file may have changed) with internal linkage removed, in C++ the key
@@ -479,6 +555,26 @@ def loadable(code: CodeUnderTest) -> CodeUnderTest:
         fixed = declare_local_labels(fixed)
     if fixed == text:
         return code
-    if code.path is not None:
-        fixed = f'#line 1 "{code.path}"\n' + fixed
-    return dataclasses.replace(code, text=fixed)
+    return dataclasses.replace(code, text=_marked(code, fixed))
+
+
+def _marked(code: CodeUnderTest, text: str) -> str:
+    """``text`` for ``code``'s private copy: after ``#line 1 "<path>"`` where it has a path."""
+    return text if code.path is None else f'#line 1 "{code.path}"\n' + text
+
+
+def compiled_on_use(private: CodeUnderTest) -> tuple[CodeUnderTest, tuple[str, ...]]:
+    """``loadable``'s copy of C++ code with its free functions made ``inline`` (module doc,
+    "Compile on use"), and their names; ``(private, ())`` for C, for code without such functions
+    and when the file cannot be read.
+    """
+    if private.language == "c" or private.text is None and private.path is None:
+        return private, ()
+    text = private.source_text()
+    if text is None:
+        return private, ()
+    lazy, names = inline_functions(text)
+    if not names:
+        return private, ()
+    text = lazy if private.text is not None else _marked(private, lazy)
+    return dataclasses.replace(private, text=text), names

@@ -216,6 +216,7 @@ class ClangRepl:
         self._delim: bytes | None = None  # clang-repl's %help text, once learnt
         self.uses = 0
         self.restore = ""  # an input that restores the code under test's state (the runner's)
+        self.compiled_on_use = False  # the code was loaded with its free functions inline (runner)
         self.busy_s = 0.0  # wall time spent running inputs: bounds the CPU a warm session used
         self._tree: ProcessTree | None = None  # the session's processes, for CPU-time limits
         self._clock: BlockClock | None = None  # the current deadline's CPU-time accounting

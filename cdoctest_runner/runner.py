@@ -42,7 +42,7 @@ from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.flags import flag_dirs
-from cdoctest_runner.loadable import loadable
+from cdoctest_runner.loadable import compiled_on_use, loadable
 from cdoctest_runner.precompiled import (
     PrecompileError,
     precompile,
@@ -155,15 +155,23 @@ class DocTestRunner:
         warm: bool = True,
         sandbox: Sandbox | None = None,
         reuse_compiled: bool | None = None,
+        compile_on_use: bool = False,
     ) -> None:
         """``reuse_compiled``: start sessions from a cached precompiled header of the prelude's and
         the file's leading headers (``cdoctest_runner.precompiled``), and reuse warm sessions of C
         code whose only state is file-scope variables by restoring them (``snapshot``); None: on
         unless the environment sets ``CDOCTEST_REUSE_COMPILED=0``.
+
+        ``compile_on_use`` (only with ``reuse_compiled``): load C++ code with its free functions
+        made ``inline`` (``loadable.inline_functions``), so that a session compiles only what its
+        blocks use: for runners of fresh sessions of one big file (mutants). Code that does not
+        load that way but loads as it is is loaded as it is (remembered per file and functions).
         """
         if reuse_compiled is None:
             reuse_compiled = os.environ.get("CDOCTEST_REUSE_COMPILED", "1") != "0"
         self.reuse_compiled = reuse_compiled
+        self.compile_on_use = compile_on_use and reuse_compiled
+        self._lazy_loads: dict[tuple[str | None, tuple[str, ...]], bool] = {}
         self._pch_loads: dict[str, bool] = {}  # pch -> whether code loaded with it as without
         self._pch_noted: set[str] = set()
         self._toolchain = toolchain
@@ -224,7 +232,11 @@ class DocTestRunner:
         finally:
             self._release(code, repl, test, cancel)
         elapsed = time.monotonic() - started
-        extra = {"warm_uses": repl.uses, "precompiled": repl.precompiled is not None}
+        extra = {
+            "warm_uses": repl.uses,
+            "precompiled": repl.precompiled is not None,
+            "compiled_on_use": repl.compiled_on_use,
+        }
         return DocTestResult(test, tuple(results), None, self.sandbox.report(), elapsed, extra)
 
     def run_many(
@@ -338,6 +350,31 @@ class DocTestRunner:
         if repl is not None:
             repl.close()
         private = loadable(code)
+        lazy, names = compiled_on_use(private) if self.compile_on_use else (private, ())
+        key = (code.path, names)
+        if not names or self._lazy_loads.get(key) is False:
+            return self._start(private, cancel)
+        repl, error = self._start(lazy, cancel)
+        if repl is not None or self._lazy_loads.get(key):  # loaded, or the code's own error
+            self._lazy_loads[key] = True
+            if repl is not None:
+                repl.compiled_on_use = True
+            return repl, error
+        # Not loaded with its functions inline: as it is? Then that is how this code loads.
+        plain, plain_error = self._start(private, cancel)
+        if plain is not None:
+            self._lazy_loads[key] = False
+            first = (error or "").strip().splitlines()[:1]
+            _log.info("functions not made inline: %s loads without but not with (%s)",
+                      code.path or "the code", " ".join(first))  # fmt: skip
+        return plain, plain_error
+
+    def _start(
+        self, private: CodeUnderTest, cancel: threading.Event | None
+    ) -> tuple[ClangRepl | None, str | None]:
+        """A new session with ``private`` (``loadable``'s copy) loaded, from the precompiled header
+        where there is one; None and the diagnostics when the code does not load.
+        """
         repl = self._new_session(private)
         pch = self._precompiled_header(private, repl.compile_args) if self.reuse_compiled else None
         if pch is None:

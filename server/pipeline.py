@@ -138,7 +138,9 @@ class Generator:
 
     @property
     def mutation_runner(self) -> Runner:
-        """A runner with a short per-session limit for mutants (shares the toolchain)."""
+        """A runner with a short per-session limit for mutants (shares the toolchain): a fresh
+        session per mutant, each compiling only the functions its block uses (``compile_on_use``).
+        """
         if self._mutation_runner is None:
             from cdoctest_runner.runner import DocTestRunner, default_workers
 
@@ -146,7 +148,11 @@ class Generator:
             limits = replace(base.limits, timeout_s=MUTANT_TIMEOUT_S)
             self._mutation_runner = Retrying(
                 DocTestRunner(
-                    toolchain=base.toolchain, limits=limits, workers=default_workers(), warm=False
+                    toolchain=base.toolchain,
+                    limits=limits,
+                    workers=default_workers(),
+                    warm=False,
+                    compile_on_use=True,
                 )
             )
         return self._mutation_runner
