@@ -12,10 +12,11 @@ Caching: one parse per document version (``functions`` and ``doctests``; the new
 URI is kept). ``functions`` keeps each document's libclang translation unit and reparses it after
 an edit (``cdoctest_runner.clang.Reparser``: the includes are compiled once, into a precompiled
 preamble), so a code action after an edit waits for the edited code only; an edit strictly
-inside one function body needs no parse at all (``server.lsp.listing``: the list is the last
-one, moved by the lines the edit added or removed). The environment variable
+inside one function body, or inside one comment (a file's leading comment: inside the preamble,
+which a reparse would rebuild), needs no parse at all (``server.lsp.listing``: the list is the
+last one, moved by the lines the edit added or removed). The environment variable
 ``CDOCTEST_LSP_PREAMBLE`` turns these off for comparison: ``0`` a full parse per version (as
-before), ``reparse`` the reparse without the body-edit check.
+before), ``reparse`` the reparse without these edit checks.
 ``Engine`` is immutable per ``Settings``: a settings change builds a new one.
 """
 
@@ -25,6 +26,7 @@ import dataclasses
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -183,21 +185,33 @@ class Engine:
     # -- the operations the server uses ------------------------------------------------------
 
     def functions(self, uri: str, version: int | None, path: str, text: str) -> list[FunctionInfo]:
-        """Return the functions of one document version (cached: listing must be cheap)."""
+        """Return the functions of one document version (cached: listing must be cheap). One
+        debug line says whether it was parsed (and in how long) or kept without a parse.
+        """
         key = _key(version, text)
         cached = self._functions.get(uri)
         if cached is not None and cached[0] == key:
             return cached[1]
         moved = self._relisted(uri, text, cached[1]) if cached is not None else None
         if moved is not None:
+            log.debug(
+                "listing %s version %s: no parse (an edit in a body or a comment)", path, version
+            )
             self._functions[uri] = (key, moved)
             self._listed[uri] = text
             return moved
         gen = self._generator_for_listing()
+        started = time.monotonic()
         try:
             found = list(gen.list_functions(path, text, reparser=self._reparser_for(uri, path)))
         except CdoctestError as exc:
             raise EngineError(str(exc)) from exc
+        log.debug(
+            "listing %s version %s: parsed in %.0f ms",
+            path,
+            version,
+            (time.monotonic() - started) * 1000,
+        )
         self._functions[uri] = (key, found)
         self._listed[uri] = text
         return found
@@ -205,8 +219,8 @@ class Engine:
     def _relisted(
         self, uri: str, text: str, found: list[FunctionInfo]
     ) -> list[FunctionInfo] | None:
-        """``uri``'s functions after an edit strictly inside one body, without a parse
-        (``server.lsp.listing``); None for any other edit, or when turned off.
+        """``uri``'s functions after an edit strictly inside one body or one comment, without a
+        parse (``server.lsp.listing``); None for any other edit, or when turned off.
         """
         old = self._listed.get(uri)
         if old is None or os.environ.get("CDOCTEST_LSP_PREAMBLE", "1") != "1":

@@ -1,13 +1,16 @@
 """``server.lsp.listing``: an edit inside one function body gives the function list without a
-parse (moved by the lines it added or removed); every other kind of edit asks for a parse. Each
-list given is checked against a real parse of the edited text.
+parse (moved by the lines it added or removed), and so does an edit inside one comment that
+changes no delimiter, no line and no block's prompts; every other kind of edit asks for a parse.
+Each list given is checked against a real parse of the edited text.
 
-Test data: SOURCE below (a multi-line signature, a comment, a one-line function).
+Test data: SOURCE below (a leading comment, a multi-line signature, a comment, a one-line
+function, a cdoctest block, a comment in a signature, a string literal in a body).
 """
 
 from __future__ import annotations
 
 import doctest
+import random
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ from server.locate import load_source
 from server.lsp.listing import relisted
 
 SOURCE = """\
+// Listing test data: a leading comment.
 int add(int a,
         int b)
 {
@@ -32,6 +36,16 @@ int count(const int* v, int len) {
     int n = 0;
     for (int i = 0; i < len; i++) { n += v[i] > 0; }
     return n;
+}
+
+/**
+ * >>> scale(2, 3)
+ * 6
+ */
+int scale(int x, int k /* the factor */) { return x * k; }
+
+const char* greet(int n) {
+    return n > 0 ? "hello, world" : "bye";
 }
 """
 
@@ -52,7 +66,20 @@ def test_doctests() -> None:
         ("int r = a + b;", "int r = a + b; /* open", False),  # a comment reaching other lines
         ("int r = a + b;", "#define twice thrice", False),  # a preprocessor line
         ("int r = a + b;", 'int r = a + b; const char* s = "}";', True),  # a brace in a string
-        ("   over two lines */", "   over 2 lines */", False),  # between functions
+        ("   over two lines */", "   over 2 lines */", True),  # a comment between functions
+        ("a leading comment.", "a leading  comment.", True),  # the leading comment
+        ("a leading comment.", "a leading comment", True),  # its last character
+        ("/* a comment", "/*! a comment", True),  # after the opener
+        (" * 6", " * 7", True),  # an expected output in a block: still a block
+        ('"hello, world"', '"hello; world}"', True),  # a string literal in a body
+        ("/* a comment", "/* a */ comment", False),  # ``*/`` typed: closed early
+        ("/* a comment", "/* a // comment", False),  # ``//`` typed
+        ("   over two lines */", "   over two lines **/", False),  # next to the ``*/``
+        ("   over two lines */", "   >>> two lines */", False),  # a prompt typed
+        (" * >>> scale(2, 3)", " * >> scale(2, 3)", False),  # a prompt broken
+        ("/* the factor */", "/* the factors */", False),  # a comment in a signature
+        ("a leading comment.", "a leading comment.\\", False),  # a line continuation
+        ("a leading comment.", "a leading\rcomment.", False),  # a carriage return: a line break
         ("{ return 2 * x; }", "{ return 3 * x; }", False),  # a one-line body: no inside lines
         ("int r = a + b;\n", "int r = a + b;\n\n", True),  # a new line: later ones move
         ("    int r = a + b;\n", "", True),  # a line removed
@@ -71,6 +98,33 @@ def test_what_keeps_the_listing(tmp_path: Path, old: str, new: str, kept: bool) 
     assert (got is not None) is kept
     if got is not None:
         assert got == [f.info for f in load_source(path, edited).functions]
+
+
+def test_random_one_character_edits_keep_only_what_a_parse_gives(tmp_path: Path) -> None:
+    """Test data: SOURCE after an include with a comment, a block comment holding a prototype, and
+    a declaration whose ``///`` block a later definition carries; 100 one-character edits at
+    random places (seeded), characters that open, close or continue comments among them. Every
+    list given without a parse equals a fresh parse's; some are given (the check is not idle).
+    """
+    text = (
+        "#include <vector> // for std::vector\n/* note: int ghost(int); */\nint decl(int a);\n"
+        "/// >>> decl(1)\n/// 1\nint decl(int a) { return a; }\n" + SOURCE
+    )
+    path = str(tmp_path / "f.cpp")
+    before = [f.info for f in load_source(path, text).functions]
+    rng = random.Random(7)
+    given = 0
+    for _ in range(100):
+        i = rng.randrange(len(text))
+        if rng.random() < 0.5:
+            edited = text[:i] + rng.choice("a */\\#>{}()\"';!") + text[i:]
+        else:
+            edited = text[:i] + text[i + 1 :]
+        got = relisted(text, edited, before)
+        if got is not None:
+            given += 1
+            assert got == [f.info for f in load_source(path, edited).functions], edited
+    assert given > 15
 
 
 def test_the_engine_answers_a_body_edit_from_its_listing(tmp_path: Path) -> None:
@@ -103,6 +157,6 @@ def test_the_engine_answers_a_body_edit_from_its_listing(tmp_path: Path) -> None
         renamed = body.replace("int twice", "int thrice")
         third = engine.functions(uri, 3, str(path), renamed)
         assert parses == [str(path)]
-        assert [f.declaration.name for f in third] == ["add", "thrice", "count"]
+        assert [f.declaration.name for f in third] == ["add", "thrice", "count", "scale", "greet"]
     finally:
         engine.close()
