@@ -5,11 +5,12 @@ Starts the real server (``python -m server.lsp``) over stdio with a pygls client
 and measures ``textDocument/codeAction`` round trips at function lines: the first request (cold:
 parses the document), requests on the same version (the parse is cached per version), and
 requests right after a one-character edit: a character or a newline typed in a function body, a
-character typed in the leading comment (inside the preamble, which libclang then rebuilds). Three
+character typed in the leading comment (inside the preamble, which a reparse rebuilds). Three
 configurations run in one call, one server each: *full parse* (``CDOCTEST_LSP_PREAMBLE=0``: a
 new libclang parse per version, as before), *reparse* (the document's translation unit kept and
 reparsed with its precompiled preamble, ``cdoctest_runner.clang.Reparser``) and the default,
-which also answers an edit strictly inside one body without a parse (``server.lsp.listing``).
+which also answers an edit strictly inside one body or inside one comment without a parse
+(``server.lsp.listing``).
 Writes median and p95 with ``bench._table.write_section('lsp', ...)``.
 
 Run: ``.venv/bin/python -m bench.bench_lsp [--warm N] [--changes N]``.
@@ -34,7 +35,7 @@ from bench._table import markdown_table, write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 # CDOCTEST_LSP_PREAMBLE per configuration (server.lsp.engine)
-CONFIGS = {"full parse": "0", "reparse": "reparse", "reparse + body check": "1"}
+CONFIGS = {"full parse": "0", "reparse": "reparse", "reparse + edit checks": "1"}
 
 
 def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
@@ -204,12 +205,12 @@ def main(argv: list[str] | None = None) -> int:
         "(`CDOCTEST_LSP_PREAMBLE=0`: a new libclang parse per version, as before), *reparse* "
         "(`CDOCTEST_LSP_PREAMBLE=reparse`: the document's translation unit is kept and "
         "`reparse`d, its includes compiled once into a precompiled preamble, "
-        "`cdoctest_runner.clang.Reparser`) and *reparse + body check* (the default: an edit "
+        "`cdoctest_runner.clang.Reparser`) and *reparse + edit checks* (the default: an edit "
         "strictly inside one function body, with balanced brackets and no preprocessor line, "
-        "cannot change the function list, which is then answered without a parse: "
-        "`server.lsp.listing`). A newline changes every later line number, so it is reparsed; "
-        "an edit in the leading comment falls inside the preamble, which libclang then "
-        "rebuilds.\n\n"
+        "or inside one comment, on one line, making or breaking no comment delimiter, no "
+        "backslash and no block above a function, cannot change the function list, which is "
+        "then answered without a parse: `server.lsp.listing`). With a reparse, an edit in the "
+        "leading comment falls inside the preamble, which libclang then rebuilds.\n\n"
         + markdown_table(
             ["case", "requests"]
             + [f"{name} {stat} ms" for name in CONFIGS for stat in ("median", "p95")],
