@@ -62,8 +62,10 @@ Contract:
   mutants again. Use a runner with a short ``Limits.timeout_s`` (a few seconds): mutants of loops
   often never terminate and each one then costs a full timeout. Cost: one fresh clang-repl
   session per mutant, which parses the file's leading headers from the precompiled header all the
-  file's mutants share (``cdoctest_runner.precompiled``) and compiles the mutated file: 0.2-0.6 s
-  for a small C++ file with standard headers on this machine, 1-2 s for a 2,000-line one.
+  file's mutants share (``cdoctest_runner.precompiled``) and parses the mutated file: 0.2-0.6 s
+  for a small C++ file with standard headers on this machine, 1-2 s for a 2,000-line one. A
+  runner with ``compile_on_use`` (the generator's) compiles only the C++ free functions the block
+  calls (``loadable.compiled_on_use``), not the whole file.
 - ``select_examples(candidates, kills, max_examples)`` is the greedy set cover used to keep a small
   block that kills the most mutants.
 """
