@@ -15,13 +15,15 @@ original, then on the surviving mutants side by side, the fewest units that kill
 2. ``sequences`` searches, per object, the calls made before the target: filling with the first
    modifier that adds (``put(1); put(2); ...``, distinct values so that order shows) to lengths
    around the capacities (the constructor's integer arguments and the class's comparison
-   boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2; filling and then taking some
+   boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2, short fills also in
+   descending order (``put(3); put(2); put(1)``: a new minimum); filling and then taking some
    out again (the modifiers without inputs, ``get()``, ``pop(&v)``: LIFO or FIFO order); filling,
    emptying and filling again (a ring that wraps around); the object's state set from the same
    value as the target's argument and its neighbours (``deposit(2); withdraw(3)``); the target's
    arguments varied one at a time over ``value_pools`` (the documentation's values, the class's
-   boundaries, the type's limits, small values). The object is declared once and never assigned
-   to; a run of five or more calls of one method is written as a ``for`` loop.
+   boundaries, the type's limits, small values), on an object filled once (an empty one when
+   the target is the filler: ``add(-5)`` as the first reading). The object is declared once and
+   never assigned to; a run of five or more calls of one method is written as a ``for`` loop.
 3. ``method_candidates`` renders each choice as one self-contained unit: the object, the
    sequence, the target call (``CallShape.render``: out-parameters and buffers printed), a
    removing modifier once more after a target that changes the object (what a full ``push``
@@ -360,17 +362,26 @@ def sequences(
         f = new()
         steps = filled(n, f)
         by_length.append((steps, base(f)))
-    # One argument at a time from its pool, on an object filled once (empty without a filler).
+    # One argument at a time from its pool, on an object another modifier filled once (an
+    # empty one when the target is the filler: its first call is the one that differs).
     by_args: list[Choice] = []
+    first = 0 if grows is not None and grows.name == target.name else 1
     for i, pool in enumerate(pools):
         for v in pool:
             f = new()
-            steps = filled(1, f)
+            steps = filled(first, f)
             args = base(f)
             if shape.call.params[i].kind in (ParamKind.OUT, ParamKind.BUF):
                 break
             args[i] = v
             by_args.append((steps, args))
+    # The same fills in descending order (a new minimum, an insertion in front).
+    descending: list[Choice] = []
+    for n in [n for n in lengths if 2 <= n < LOOP_FROM][:3]:
+        f = new()
+        steps = filled(n, f)
+        flipped = tuple((m, a) for (m, _), (_, a) in zip(steps, reversed(steps), strict=True))
+        descending.append((flipped, base(f)))
     # The state set from the target's own argument and its neighbours (deposit(v); withdraw(v)).
     same: list[Choice] = []
     ints = [i for i, p in enumerate(shape.call.params) if p.kind in _INTS]
@@ -393,7 +404,7 @@ def sequences(
                 steps = filled(c, f) + tuple(f.step(takes) for _ in range(out_n))
                 steps += filled(again, f) + tuple(f.step(takes) for _ in range(out_again))
                 order.append((steps, base(f)))
-    return [by_length, by_args, same, order]
+    return [by_length, by_args, same, order, descending]
 
 
 def _ctor_rows(shape: MethodShape, body: str) -> list[tuple[str, ...]]:
