@@ -159,7 +159,9 @@ class VerifyReport:
     candidates_with_kept: int
     outcomes: dict[str, int]  # Outcome value -> number of examples
     kept_per_candidate: tuple[int, ...] = ()  # examples kept, per candidate in the order given
-    missing_symbols: tuple[str, ...] = ()  # symbols the JIT could not link (other files' code)
+    # Symbols the JIT could not link (other files' code): never a name the unit declares itself
+    # (``int n();`` read as a function, a declaration whose input failed): no library holds it.
+    missing_symbols: tuple[str, ...] = ()
 
 
 def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
@@ -231,9 +233,10 @@ def verify_candidates(
     outcomes: dict[str, int] = {}
     missing: dict[str, None] = {}
     for unit, result in zip(units, results, strict=True):
+        own = set().union(*(declared_names(e.source) for e in unit.examples))
         for r in result.results:
             outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
-            missing.update(dict.fromkeys(missing_symbols(r.stderr)))
+            missing.update(dict.fromkeys(s for s in missing_symbols(r.stderr) if s not in own))
         vu = _keep(unit, result, strict)
         if vu is not None:
             kept.append(vu)
