@@ -15,9 +15,12 @@ mutation-guided LLM test generation):
    ``'+'`` gives ``"+"`` and ``"+5"``), plus the documentation's strings. "The body" includes the
    helpers of the same file whose mutants survive (their mutants are among the survivors).
 3. ``candidate_calls`` makes calls: the documentation's own calls first, then the doc's value
-   tuples, then one parameter at a time varied from a base call, then pairs set to the same
-   value (``(INT_MAX, INT_MAX, 1)``); at most ``max_calls``, each a self-contained unit
-   (declarations, the call, prints of what it changed).
+   tuples, then, when the body combines two integer parameters in arithmetic or guards it
+   against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
+   together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then one parameter at
+   a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``);
+   at most ``max_calls``, each a self-contained unit (declarations, the call, prints of what it
+   changed).
 4. ``find_killing_inputs`` runs the calls on the original (``verify_candidates``: non-compiling or
    crashing calls drop out, outputs are recorded), then all of them as one block on the original
    and on every surviving mutant side by side in warm interpreters (``mutation_analysis``), and
@@ -48,7 +51,7 @@ from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
-from server.search_inputs import CallShape, limits, value_pools
+from server.search_inputs import CallShape, limit_pairs, limits, value_pools
 from server.search_methods import method_candidates
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
@@ -64,7 +67,8 @@ __all__ = [
     "find_killing_inputs",
 ]
 
-MAX_CALLS = 40
+MAX_CALLS = 48
+MAX_LIMIT_PAIRS = 14  # calls of ``limit_pairs``, taken before the one-at-a-time sweep
 # Survivors are called likely equivalent only when at least this many searched calls ran and none
 # told them apart. With fewer (a narrow call shape: count_char(s, c) got 5), the model is still
 # asked for other calls: there it killed 3 of 13 mutants that 5 searched inputs had missed.
@@ -217,6 +221,15 @@ def candidate_calls(
     if n >= 2 and len(kinds) == 1 and "out" not in kinds:
         for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:1]:
             add([v] * n)
+    # Two integer parameters extreme together, where the body does arithmetic on them.
+    pair = _combined_pair(shape, body)
+    if pair is not None:
+        i, j, product = pair
+        pairs = limit_pairs(shape.params[i], shape.params[j], product)
+        for a, b in pairs[:MAX_LIMIT_PAIRS]:
+            args = list(base)
+            args[i], args[j] = a, b
+            add(args)
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
     for i, pool in enumerate(pools):
@@ -235,6 +248,43 @@ def candidate_calls(
                 args[i] = args[j] = v
                 add(args)
     return out
+
+
+_LIMIT_WORDS = re.compile(r"\b(?:U?INT\d*_MAX|INT\d*_MIN|U?L?LONG_M(?:AX|IN)|SIZE_MAX)\b")
+_WIDE = re.compile(r"\b(?:long\s+long|int64_t|uint64_t|__int128)\b")
+
+
+def _combined_pair(shape: CallShape, body: str) -> tuple[int, int, bool] | None:
+    """The first two integer parameters of one kind when the body adds, subtracts or multiplies
+    them, names a type limit (``INT_MAX - b``) or a wider type than theirs (``long long x = a``):
+    where two values extreme together matter; and whether it multiplies them. None otherwise.
+
+    >>> ints = CallShape("f", (Param("int", "int", "a"), Param("int", "int", "b")), "value")
+    >>> _combined_pair(ints, "return (a + b) / 2;"), _combined_pair(ints, "return a % b;")
+    ((0, 1, False), None)
+    >>> _combined_pair(ints, "long long p = (long long)a * b;")
+    (0, 1, True)
+    """
+    idx = [k for k, p in enumerate(shape.params) if p.kind in ("int", "uint")]
+    if len(idx) < 2:
+        return None
+    i, j = (
+        idx[0],
+        next((k for k in idx[1:] if shape.params[k].kind == shape.params[idx[0]].kind), -1),
+    )
+    if j < 0:
+        return None
+    code = blank(body)
+    a, b = (re.escape(shape.params[k].name) for k in (i, j))
+    cast = r"\s*(?:\([\w ]+\)\s*)?"
+    product = bool(
+        a and b and re.search(rf"\b{a}{cast}\*{cast}{b}\b|\b{b}{cast}\*{cast}{a}\b", code)
+    )
+    arith = rf"\b{a}{cast}[-+]{cast}{b}\b|\b{b}{cast}[-+]{cast}{a}\b"
+    wide = "long" not in shape.params[i].base and _WIDE.search(code)
+    if product or (a and b and re.search(arith, code)) or _LIMIT_WORDS.search(code) or wide:
+        return i, j, product
+    return None
 
 
 # ---------------------------------------------------------------------------------------------

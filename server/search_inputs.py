@@ -1,9 +1,12 @@
 """Inputs of the mutation-guided search (``server.search``): how to call the target
 (``CallShape``: the parameter kinds it handles, read by ``server.analysis.kinds.classify``, and how
 a call is written and its effects printed) and the candidate values per parameter
-(``value_pools``: the documentation's values, the boundaries of the body's comparisons and the
-characters it tests, ``server.analysis.mining.text_boundaries``/``text_chars``, the type's
-limits, strings made of those characters).
+(``value_pools``: the documentation's values, the boundaries of the body's comparisons, of its
+shifts and masks and the characters it tests, ``server.analysis.mining.text_boundaries``/
+``bit_boundaries``/``text_chars``, the type's limits, strings made of those characters, and
+strings in the grammar the body parses: ``grammar_strings``); and pairs of values for two integer
+parameters that are extreme together (``limit_pairs``: a sum or a product exactly at the type's
+limit or just past it), which one parameter varied at a time never reaches.
 """
 
 from __future__ import annotations
@@ -14,13 +17,20 @@ from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import Example
 from server.analysis.kinds import Param, ParamKind, classify
-from server.analysis.mining import text_boundaries, text_chars
+from server.analysis.mining import bit_boundaries, text_boundaries, text_chars
 from server.docmine import DocFacts
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
-__all__ = ["CallShape", "format_values", "limits", "value_pools"]
+__all__ = [
+    "CallShape",
+    "format_values",
+    "grammar_strings",
+    "limit_pairs",
+    "limits",
+    "value_pools",
+]
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,74 @@ def limits(p: Param) -> list[str]:
     return ["2147483647", "(-2147483647 - 1)", "2147483646", "(-2147483647)"]
 
 
+def _bits(p: Param) -> int:
+    return 64 if "long" in p.base or "64" in p.base else 32
+
+
+def _int_literal(v: int, p: Param) -> str:
+    """``v`` spelled for ``p``'s type (the minimum as ``(-MAX - 1)``: ``-2147483648`` is a
+    negated ``long``).
+    """
+    wide = _bits(p) == 64
+    if p.kind == ParamKind.UINT:
+        return f"{v}ull" if wide else f"{v}u"
+    suffix = "LL" if wide and abs(v) > 2**31 - 1 else ""
+    if v == -(2 ** (_bits(p) - 1)):
+        return f"(-{-v - 1}{suffix} - 1)"
+    return f"({v}{suffix})" if v < 0 else f"{v}{suffix}"
+
+
+def limit_pairs(p: Param, q: Param, product: bool = False) -> list[tuple[str, str]]:
+    """Values for two integer parameters that are extreme together: their sum exactly at the
+    type's maximum or minimum and one past it (``INT_MAX - 1, 1``; ``INT_MIN + 1, -1``; two
+    halves), their product exactly at a limit and one past it (``65536, -32768`` is ``INT_MIN``;
+    ``46341, 46341`` overflows; a limit times one and minus one), the product's first when
+    ``product`` (the body multiplies them). A checked addition or multiplication
+    (``a > INT_MAX - b``, ``(long long)a * b``) and a sum kept in a wider accumulator are told
+    apart only there. Both parameters take ``p``'s width; none for two different kinds.
+
+    >>> i = Param(ParamKind.INT, "int")
+    >>> limit_pairs(i, i)[:4]
+    [('2147483646', '1'), ('1', '2147483646'), ('(-2147483647)', '(-1)'), ('(-1)', '(-2147483647)')]
+    >>> limit_pairs(i, i, product=True)[:3]
+    [('65536', '(-32768)'), ('(-2147483647 - 1)', '1'), ('46341', '46341')]
+    >>> u = Param(ParamKind.UINT, "unsigned")
+    >>> limit_pairs(u, u)[:2]
+    [('4294967294u', '1u'), ('4294967295u', '1u')]
+    """
+    if p.kind != q.kind or p.kind not in (ParamKind.INT, ParamKind.UINT):
+        return []
+    bits = _bits(p)
+    half = 2 ** (bits // 2)  # 65536: its square is one past the unsigned range
+    if p.kind == ParamKind.UINT:
+        top = 2**bits - 1
+        sums = [(top - 1, 1), (top, 1), (top // 2 + 1, top // 2 + 1)]
+        products = [(half - 1, half + 1), (half, half), (top, 2)]
+    else:
+        top, low = 2 ** (bits - 1) - 1, -(2 ** (bits - 1))
+        root = 46340 if bits == 32 else 3037000499  # the largest square within the maximum
+        sums = [
+            (top - 1, 1),
+            (1, top - 1),
+            (low + 1, -1),
+            (-1, low + 1),
+            (top // 2, top // 2 + 1),
+            (top // 2 + 1, top // 2 + 1),
+            (top, 1),
+            (low, -1),
+        ]
+        products = [
+            (half, -(half // 2)),
+            (low, 1),
+            (root + 1, root + 1),
+            (root, root),
+            (half, half // 2),
+            (-1, low),
+        ]
+    pairs = products + sums if product else sums + products
+    return [(_int_literal(a, p), _int_literal(b, p)) for a, b in pairs]
+
+
 def _char_neighbours(chars: list[str]) -> list[str]:
     out = []
     for lit in chars:
@@ -152,10 +230,67 @@ def _char_neighbours(chars: list[str]) -> list[str]:
     return out
 
 
-def _strings_from_chars(chars: list[str], body: str) -> list[str]:
-    """Strings that exercise the characters the body tests (as separators, signs, digits)."""
+_SMALL_EQ = re.compile(r"(?:==|!=)\s*([2-8])\b")
+_SMALL_CMP = re.compile(r"(?:<=|>=|<|>)\s*([2-8])\b")
+
+
+def grammar_strings(chars: list[str], body: str) -> list[str]:
+    """Well-formed and nearly well-formed inputs of a parser of digit groups separated by a
+    character the body tests (``'.'`` with ``'0'``..``'9'``: a dotted quad, a version, a date):
+    the group count is the first small number the body compares with ``==`` (``fields == 4``),
+    else with ``<``/``>``, else 3; a group's bound the largest comparison constant above 9
+    (``value > 255``). Variants: all zeros, groups at the bound and one past it (first and last
+    group), a leading zero, one group too few and one too many, an empty group, a trailing and a
+    leading separator, a letter, an over-long group, one group alone. Separators: at most two,
+    neither a sign nor whitespace (``"+5"`` is a number, not two groups).
+
+    >>> grammar_strings(["'0'", "'9'", "'.'"], "if (value > 255 || fields == 4) return 0;")[:6]
+    ['"1.2.3.4"', '"0.0.0.0"', '"255.2.3.4"', '"256.2.3.4"', '"1.2.3.256"', '"01.2.3.4"']
+    >>> grammar_strings(["'0'", "'9'", "'-'"], "")
+    []
+    """
     inner = [c[1:-1] for c in chars]
-    out = ['""', '"a"']
+    digits = ("0" in inner and "9" in inner) or "isdigit" in body
+    seps = [c for c in inner if len(c) == 1 and not c.isalnum() and c not in "+- \"'"][:2]
+    if not digits or not seps:
+        return []
+    eq = [int(k) for k in _SMALL_EQ.findall(body)]
+    rel = [int(k) for k in _SMALL_CMP.findall(body)]
+    n = (eq or rel or [3])[0]
+    bound = max((v for v in text_boundaries(body) if 9 < v <= 100000), default=0)
+    bound -= 1 if bound else 0  # text_boundaries gives K-1, K, K+1: K is the bound
+    out: list[str] = []
+    for sep in seps:
+        groups = [str(k + 1) for k in range(n)]
+
+        def join(gs: list[str], sep: str = sep) -> str:
+            return '"' + sep.join(gs) + '"'
+
+        out.append(join(groups))
+        out.append(join(["0"] * n))
+        if bound:
+            out += [join([str(bound), *groups[1:]]), join([str(bound + 1), *groups[1:]])]
+            out.append(join([*groups[:-1], str(bound + 1)]))
+        out += [
+            join(["0" + groups[0], *groups[1:]]),
+            join(groups[:-1]),
+            join([*groups, str(n + 1)]),
+            join([groups[0], "", *groups[2:]]),
+            join(groups)[:-1] + sep + '"',
+            '"' + sep + join(groups)[1:],
+            join([*groups[:-1], "a"]),
+            join(["1234", *groups[1:]]),
+            join(groups[:1]),
+        ]
+    return out
+
+
+def _strings_from_chars(chars: list[str], body: str) -> list[str]:
+    """Strings that exercise the characters the body tests (as separators, signs, digits), and
+    the grammar the body parses (``grammar_strings``) first.
+    """
+    inner = [c[1:-1] for c in chars]
+    out = ['""', '"a"', *grammar_strings(chars, body)]
     specials = [c for c in inner if not c.isalnum() and c not in ("\\0", "\\'", '\\"')]
     for c in specials:
         out += [f'"{c}"', f'"{c}x{c}"', f'"x{c}{c}y{c}"', f'"{c}{c}"']
@@ -243,6 +378,7 @@ def format_values(chars: list[str], ints: list[int]) -> list[str]:
 def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]:
     """Candidate arguments per parameter, most telling first (see the module docstring)."""
     ints = [_c(v) for v in text_boundaries(body)]
+    bit_values = bit_boundaries(body)
     chars = text_chars(body)
     pools: list[list[str]] = []
     for k, p in enumerate(shape.params):
@@ -252,7 +388,9 @@ def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]
                 pools.append(formats + [f"{s}, 0" for s in facts.strings])
                 continue
         if p.kind in (ParamKind.INT, ParamKind.UINT):
-            vals = list(facts.ints) + ints + limits(p) + ["0", "1", "(-1)", "2", "3"]
+            top = 2 ** (_bits(p) - (0 if p.kind == ParamKind.UINT else 1)) - 1
+            bits = [_c(v) for v in bit_values if v <= top]
+            vals = list(facts.ints) + ints + bits + limits(p) + ["0", "1", "(-1)", "2", "3"]
             if p.kind == ParamKind.UINT:
                 vals = [v for v in vals if not v.startswith("(-")]
         elif p.kind == ParamKind.CHAR:

@@ -10,7 +10,10 @@ character list), kept apart because each one's blocks depend on it:
   100000 skipped, at most 8; at most 4 characters. Comments and strings are not tokens.
 - ``text_boundaries`` / ``text_chars`` (the input search) read text (the body and its callees'
   bodies, which change as mutants survive): every comparison with a literal, on either side, and
-  every ``% K`` give ``K-1``, ``K``, ``K+1`` up to 10^7, all characters.
+  every ``% K`` give ``K-1``, ``K``, ``K+1`` up to 10^7, all characters. ``bit_boundaries``
+  (the input search too): every shift by a literal ``K`` gives ``2^K - 1``, ``2^K``, ``2^K + 1``
+  (the values whose bits a shift moves just across a word), every mask ``& M`` gives ``M`` and
+  ``M + 1``.
 """
 
 from __future__ import annotations
@@ -103,4 +106,35 @@ def text_chars(body: str) -> list[str]:
         lit = f"'{m.group(1)}'"
         if lit not in out:
             out.append(lit)
+    return out
+
+
+_SHIFT = re.compile(r"(?:<<|>>)=?\s*(\d+)\b")
+_MASK = re.compile(r"&=?\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b")
+
+
+def bit_boundaries(body: str) -> list[int]:
+    """Values at the edges of the body's bit operations: a shift by a literal ``K`` (1..62) gives
+    ``2^K - 1``, ``2^K`` and ``2^K + 1``; a mask ``& M`` (``M`` >= 3) gives ``M`` and ``M + 1``.
+    In order of appearance, without repeats.
+
+    >>> bit_boundaries("x |= x >> 1; x |= x >> 8; return x & 0xFF;")
+    [1, 2, 3, 255, 256, 257]
+    >>> bit_boundaries("if (a && b) return a & 1;")
+    []
+    """
+    found: list[tuple[int, list[int]]] = []
+    for m in _SHIFT.finditer(body):
+        k = int(m.group(1))
+        if 1 <= k <= 62:
+            found.append((m.start(), [2**k - 1, 2**k, 2**k + 1]))
+    for m in _MASK.finditer(body):
+        if body[m.start() - 1 : m.start()] == "&":  # ``&&``, not a mask
+            continue
+        mask = int(m.group(1), 0)
+        if mask >= 3:
+            found.append((m.start(), [mask, mask + 1]))
+    out: list[int] = []
+    for _, vals in sorted(found):
+        out += [v for v in vals if v not in out]
     return out
