@@ -147,7 +147,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="LIB",
-        help="shared library the tests may call (the file is still loaded as source)",
+        help="shared library the tests may call (the file is still loaded as source): a path, or "
+        "--lib=-lNAME found where the dynamic linker looks",
+    )
+    p.add_argument(
+        "-l",
+        dest="libraries",
+        action="append",
+        type=lambda name: f"-l{name}",
+        metavar="NAME",
+        help="-lNAME: --lib=-lNAME (-lm: libm.so)",
     )
     add_project_arguments(p)
     p.add_argument(
@@ -215,7 +224,13 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"cdoctest-gen: {problem}", file=sys.stderr)
         return 2
-    options, source_options = run_options(args)
+    from cdoctest_runner.errors import LibraryNotFound
+
+    try:
+        options, source_options = run_options(args)
+    except LibraryNotFound as exc:
+        print(f"cdoctest-gen: --lib: {exc}", file=sys.stderr)
+        return 2
     if args.file is None or os.path.isdir(args.file):
         from server import project_cli
 
@@ -236,7 +251,12 @@ def usage_problem(args: argparse.Namespace) -> str:
 
 
 def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOptions]:
-    """The generation and source options the arguments ask for."""
+    """The generation and source options the arguments ask for; a ``--lib``/``-l`` entry is
+    resolved into its file (``project_lib.resolve_library``: ``LibraryNotFound`` for a ``-lNAME``
+    the dynamic linker's path does not have).
+    """
+    from cdoctest_runner.project_lib import resolve_library
+
     options = GenerateOptions(
         samples=args.samples,
         seed=args.seed,
@@ -254,7 +274,7 @@ def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOption
         include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines),
         std=args.std,
-        libraries=tuple(os.path.abspath(lib) for lib in args.libraries),
+        libraries=tuple(resolve_library(lib) for lib in args.libraries),
         project_root=os.path.abspath(args.project_root) if args.project_root else None,
     )
     return options, source_options
