@@ -6,7 +6,8 @@ original, then on the surviving mutants side by side, the fewest units that kill
 
 1. ``MethodShape.of(ctx)`` reads the object and its API from ``ctx.analysis``
    (``server.analysis.target.Target``): how the object is made, as the fallback makes it (its
-   default constructor, else its first public constructor, given small arguments); the
+   default constructor, else its first public constructor, given small arguments, else a
+   function of the file that returns one: ``Counter c = make_counter(3);``); the
    *modifiers* (public methods that are not const, the target itself when it is not const; the
    ones whose names say they add, ``fileapi.GROWS``, first); the *observers* (const methods
    without parameters that return a scalar, ``Target.getters``). Parameters take the search's
@@ -30,8 +31,8 @@ original, then on the surviving mutants side by side, the fewest units that kill
    left on top), then the observers. At most ``max_calls`` units, the patterns of every object
    interleaved so that a short list covers them all; deterministic (no randomness).
 
-Not searched: static methods, operators, class templates, classes with no usable constructor,
-methods whose result is not a scalar, a ``std::string`` or ``void``.
+Not searched: static methods, operators, class templates, classes with no usable constructor
+or producer, methods whose result is not a scalar, a ``std::string`` or ``void``.
 """
 
 from __future__ import annotations
@@ -42,10 +43,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cdoctest_runner.example import Example
-from server.analysis.fileapi import GROWS
+from server.analysis.fileapi import GROWS, PRODUCES, FileApi, producer_candidates
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import text_boundaries
-from server.analysis.types import canonical, dereferenced, is_std, pointee, scalar
+from server.analysis.types import (
+    canonical,
+    dereferenced,
+    is_std,
+    pointee,
+    scalar,
+    type_class,
+    type_key,
+)
 from server.docmine import DocFacts
 from server.search_inputs import CallShape, value_pools
 from server.verify import Candidate, Origin
@@ -118,6 +127,29 @@ def _params(params: Params, language: str) -> tuple[Param, ...] | None:
     return tuple(out)
 
 
+def _producer(api: FileApi, t: Target) -> tuple[str, tuple[Param, ...]] | None:
+    """A function of the file that returns the class by value from arguments of the search's
+    kinds (``fileapi.producer_candidates``; names that say they make first), or None.
+    """
+    made = next(
+        (
+            f.result_type
+            for f in api.functions
+            if type_class(f.result_type) == "RECORD" and type_key(f.result_type)[1] == t.class_name
+        ),
+        None,
+    )
+    if made is None:
+        return None
+    found = []
+    for name, params in producer_candidates(api, made):
+        got = _params(params, t.language)
+        if got is not None:
+            found.append((name, got))
+    found.sort(key=lambda p: (not PRODUCES.search(p[0]), len(p[1])))
+    return found[0] if found else None
+
+
 def _returns(return_type: str) -> str | None:
     """How the target's result prints (``CallShape.returns``), None when the search cannot."""
     r = " ".join(return_type.split())
@@ -140,6 +172,7 @@ class MethodShape:
     observers: tuple[str, ...]  # ``size()``, ``empty()``: read after the call
     target_changes: bool  # the target is not const
     via_const: bool = False  # a const method with a non-const twin: called on a const view
+    producer: str = ""  # the file's function that makes the object from ``ctor``'s arguments
 
     @staticmethod
     def of(ctx: FunctionContext) -> MethodShape | None:
@@ -160,10 +193,14 @@ class MethodShape:
         if returns is None:
             return None
         ctor: tuple[Param, ...] | None = None
+        producer = ""
         if not t.default_constructible:
             ctor = _params(t.ctor_params, t.language) if t.ctor_params else None
             if ctor is None:
-                return None
+                made = _producer(a.api, t)
+                if made is None:
+                    return None
+                producer, ctor = made
         own = Method(t.name + t.template_args, tuple(params))
         mods = [own] if not t.is_const else []
         for name, mparams in t.mutators:
@@ -181,12 +218,17 @@ class MethodShape:
             observers=t.getters,
             target_changes=not t.is_const,
             via_const=t.const_overload,
+            producer=producer,
         )
 
     @property
     def grows(self) -> Method | None:
-        """The modifier that fills the object: the first one that takes a value."""
-        return next((m for m in self.modifiers if m.inputs), None)
+        """The modifier that fills the object: the first one that takes a value, else the
+        first one (``tick()``, ``next()``).
+        """
+        return next((m for m in self.modifiers if m.inputs), None) or next(
+            iter(self.modifiers), None
+        )
 
     @property
     def takes(self) -> Method | None:
@@ -205,8 +247,13 @@ class MethodShape:
         ['Ring obj_s0;', 'obj_s0.put(1); obj_s0.put(2);', 'obj_s0.get()', 'obj_s0.count()']
         """
         obj = f"obj{tag}"
-        made = f"{self.class_name} {obj}({', '.join(ctor_args)});" if ctor_args else ""
-        lines = [made or f"{self.class_name} {obj};"]
+        if self.producer:
+            made = f"{self.class_name} {obj} = {self.producer}({', '.join(ctor_args)});"
+        elif ctor_args:
+            made = f"{self.class_name} {obj}({', '.join(ctor_args)});"
+        else:
+            made = f"{self.class_name} {obj};"
+        lines = [made]
         if steps:
             lines.append(" ".join(_steps_code(obj, steps, tag)))
         on = f"static_cast<const {self.class_name} &>({obj})" if self.via_const else obj
@@ -385,7 +432,8 @@ def sequences(
     # The state set from the target's own argument and its neighbours (deposit(v); withdraw(v)).
     same: list[Choice] = []
     ints = [i for i, p in enumerate(shape.call.params) if p.kind in _INTS]
-    if grows is not None and grows.name != target.name and ints and grows.inputs[0].kind in _INTS:
+    fills_ints = grows is not None and grows.inputs and grows.inputs[0].kind in _INTS
+    if grows is not None and fills_ints and grows.name != target.name and ints:
         small = [x for x in (_int(v) for v in pools[ints[0]]) if x is not None and 0 < x < 1000]
         for v in list(dict.fromkeys(small + [2, 10]))[:4]:
             for a, b in ((v, v), (v, v + 1), (v + 1, v)):
@@ -395,7 +443,7 @@ def sequences(
                 same.append(((f.step(grows, _lit(a)),), args))
     # Fill, then take some out (FIFO or LIFO order shows), and fill again after emptying (wrap).
     order: list[Choice] = []
-    if grows is not None and takes is not None:
+    if grows is not None and takes is not None and takes != grows:
         for c in (caps or [2])[:2]:
             for out_n, again, out_again in ((1, 0, 0), (2, 0, 0), (c, 2, 1), (1, c, 0)):
                 if out_n > c:

@@ -55,6 +55,26 @@ private:
 };
 """
 
+COUNTER = """#include <vector>
+// Counts up by its step and wraps to 0 past 10.
+class Counter {
+public:
+    explicit Counter(const std::vector<int> &steps) : step_(steps.empty() ? 1 : steps[0]) {}
+    void tick() {
+        value_ += step_;
+        if (value_ > 10)
+            value_ = 0;
+    }
+    int value() const { return value_; }
+
+private:
+    int step_;
+    int value_ = 0;
+};
+
+Counter make_counter(int step) { return Counter(std::vector<int>{step}); }
+"""
+
 
 def test_search_methods_docstring_examples() -> None:
     import server.search_methods
@@ -102,7 +122,7 @@ def _never_overwritten(examples) -> None:  # noqa: ANN001
     """The unit declares its object once and only calls its methods afterwards."""
     sources = [e.source.strip() for e in examples]
     (obj,) = {m.group(1) for s in sources for m in re.finditer(r"\b(obj_s\d+)\b", s)}
-    assert re.fullmatch(rf"(Ring|Range) {obj}(\(.*\))?;", sources[0])
+    assert re.fullmatch(rf"(Ring|Range|Counter) {obj}(\(.*\)| = make_counter\(.*\))?;", sources[0])
     for s in sources[1:]:
         assert not re.search(rf"\b{obj}\s*=[^=]", s), s
         assert all(m.group(1) == "." for m in re.finditer(rf"\b{obj}\b(.)", s)), s
@@ -184,3 +204,39 @@ def test_a_const_method_without_modifiers_gets_calls(tmp_path, runner) -> None: 
         names=target_names(ctx),
     )
     assert found.killed == {m.id for m in mutants}
+
+
+@pytest.mark.clang
+def test_an_object_the_file_makes_and_a_modifier_without_inputs(tmp_path, runner) -> None:  # noqa: ANN001
+    """``Counter`` has no constructor the search can call: ``make_counter(step)`` makes it, and
+    ``tick()`` (no inputs) is repeated to reach the wrap at 10: ``>`` -> ``>=`` is killed.
+    """
+    from cdoctest_runner.mutate import make_mutants
+    from server.job import target_names
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
+    from server.search_methods import MethodShape, method_candidates
+
+    source, ctx = _target(tmp_path, COUNTER, "tick")
+    shape = MethodShape.of(ctx)
+    assert shape is not None and shape.producer == "make_counter"
+    cands = method_candidates(ctx, DocFacts(), 40)
+    assert cands[0].examples[0].source.strip() == "Counter obj_s0 = make_counter(3);"
+    mutants = [
+        m
+        for m in make_mutants(COUNTER, ctx.declaration, "cpp", path=source.path)
+        if m.description == "`>` -> `>=`"
+    ]
+    assert mutants
+    found = find_killing_inputs(
+        ctx,
+        DocFacts(),
+        source.code_under_test(),
+        ctx.declaration,
+        Runners(runner, runner),
+        mutants,
+        names=target_names(ctx),
+    )
+    assert found.killed == {m.id for m in mutants}
+    for u in found.units:
+        _never_overwritten(u.examples)
