@@ -107,8 +107,9 @@ def provider_for(
         after = params[i + 1][1] if i + 1 < len(params) else None
         nxt = scalar(canonical(after), language) if after is not None else None
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
-        if _length_out(after, language):
-            return _filled_with_length(t, after, language)
+        filled = _filled_with_length(t, after, language) if _length_out(after, language) else None
+        if filled is not None:
+            return filled
         if type_class(pointee(ct)[0]) == "VOID" and any(function_pointer(pt) for _, pt in params):
             # The user data a callback is given back (``ini_parse(f, handler, user)``): none.
             null = "NULL" if language == "c" else "nullptr"
@@ -579,8 +580,9 @@ def struct_slots(t: Any, language: str, count: str = "") -> Provider | None:
 def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> Provider | None:
     """A function pointer: a function defined in the block with the matching signature that
     prints its arguments (numbers, characters, texts; other pointers are not shown) on one line
-    per call (a lone ``char``: the characters one after another, an output sink) and returns 1,
-    then (the second value) 0, or nothing. None for a result or argument it cannot write.
+    per call and returns 1, then (the second value) 0, or nothing; one taking a lone ``char``
+    (an output sink) stores the characters in a buffer of the block, printed after the call
+    with their count. None for a result or argument it cannot write.
     """
     ret = type_class(result)
     if ret == "VOID":
@@ -601,10 +603,22 @@ def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> P
         if got:
             formats.append(got[0])
             shown.append(got[1])
-    sink = len(formats) == 1 and formats[0] == "%c"
+    if len(formats) == 1 and formats[0] == "%c":
+        # An output sink (one character per call): the characters go into a buffer of the
+        # block, printed after the call with their count (a NUL written shows in the count).
+        char = shown[0]
+
+        def sink(k: int, tag: str) -> Arg:
+            fn, buf, n = f"cb{tag}", f"sink{tag}", f"sinkn{tag}"
+            store = f"if ({n} < {BUFFER_SIZE - 1}) {buf}[{n}++] = {char};"
+            body = f"{store}{returns[k % len(returns)]}"
+            line = f"{result.spelling} {fn}({', '.join(names)}) {{ {body} }}"
+            setup = [f"char {buf}[{BUFFER_SIZE}] = {{0}};", f"int {n} = 0;", line]
+            return Arg(setup, fn, [buf, n])
+
+        return Provider(sink, len(returns), "callback")
     fmt = " ".join(formats) if formats else "called"
-    end = "" if sink else "\\n"
-    body = f'fprintf(stdout, "{fmt}{end}"{"".join(", " + e for e in shown)});'
+    body = f'fprintf(stdout, "{fmt}\\n"{"".join(", " + e for e in shown)});'
 
     def make(k: int, tag: str) -> Arg:
         fn = f"cb{tag}"

@@ -1,0 +1,33 @@
+/* Functions that fill what their callers give them. */
+#include <stddef.h>
+#include <string.h>
+
+/* Splits text at spaces, in place: words[i] points into text; returns the number of words (at
+   most max_words). */
+int split_words(char *text, char **words, int max_words) {
+    int n = 0;
+    char *s = text;
+    while (*s != '\0' && n < max_words) {
+        while (*s == ' ') *s++ = '\0';
+        if (*s == '\0') break;
+        words[n++] = s;
+        while (*s != '\0' && *s != ' ') s++;
+    }
+    return n;
+}
+
+/* Splits "key:value" (the first len bytes of buf): *key and *value point into buf, their lengths
+   in *key_len and *value_len (no ':' gives the whole text as the key and an empty value). */
+void split_pair(const char *buf, size_t len, const char **key, size_t *key_len, const char **value,
+               size_t *value_len) {
+    const char *colon = memchr(buf, ':', len);
+    *key = buf;
+    *key_len = colon ? (size_t)(colon - buf) : len;
+    *value = colon ? colon + 1 : buf + len;
+    *value_len = colon ? len - *key_len - 1 : 0;
+}
+
+/* The length of the first word of text (a text and one out-pointer: no pair). */
+void first_word(const char *text, size_t *length) {
+    *length = strcspn(text, " ");
+}

@@ -1,0 +1,144 @@
+"""The fallback on the inputs real C libraries need, with real clang-repl (Test Data:
+``tests/data/fallback_inputs``: ``version.c``, ``visit.c``, ``fill.c``).
+
+- A struct taken by value or by pointer is a zeroed local filled by the file's own parser from a
+  text in the file's format (``version_parse("1.2.3", &v)``: "major.minor.patch" in the file
+  cues version texts), its fields printed after a call through a pointer.
+- A callback is a function defined in the block with the parameter's signature that prints its
+  arguments (a lone ``char``: an output sink, the characters collected in a buffer printed with
+  their count); the user data is NULL.
+- An array of text pointers to fill (``char **words, int max_words``) is ``SLOTS`` NULL pointers,
+  printed after the call; text and length out-pointers are printed as ``%.*s``.
+
+Each verified block calls the function and prints something that changes with its input.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cdoctest_runner.errors import ToolchainNotFound
+from cdoctest_runner.toolchain import find_clang_repl
+from server.analysis import analyse
+from server.api import GenerateOptions, TargetSelector
+from server.fallback import fallback_candidates
+from server.locate import load_source
+from server.pipeline import Generator
+
+pytestmark = pytest.mark.clang
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "fallback_inputs"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _clang_repl():
+    try:
+        find_clang_repl()
+    except ToolchainNotFound as exc:
+        pytest.skip(f"no usable clang-repl: {exc}")
+
+
+@pytest.fixture(scope="module")
+def gen():
+    with Generator(options=GenerateOptions(no_model=True)) as g:
+        yield g
+
+
+def _block(gen: Generator, file: str, name: str) -> list[tuple[str, str]]:
+    """``(source, want)`` of the examples of the verified block the fallback gives ``name``."""
+    res = gen.generate(str(DATA / file), None, TargetSelector(name))
+    (f,) = res.functions
+    assert f.status == "verified", f.message
+    return [(e.source.strip(), e.want.strip()) for e in f.examples]
+
+
+def _candidates(file: str, name: str) -> list[list[str]]:
+    source = load_source(str(DATA / file))
+    located = next(f for f in source.functions if f.declaration.name == name)
+    return [[e.source.strip() for e in b] for b in fallback_candidates(analyse(source, located))]
+
+
+def test_a_struct_by_value_is_filled_by_the_files_parser_from_version_texts(gen):
+    blocks = _candidates("version.c", "version_number")
+    # The file's parser fills a zeroed local from texts in the file's format, then the value is
+    # passed (by value: nothing to print after the call).
+    assert blocks[0][:2] == ["version_t obj0a = {0};", 'version_parse("1.2.3", &obj0a);'], blocks
+    assert blocks[0][2] == "version_number(obj0a)", blocks
+    parsed = {re.search(r'version_parse\(("[^"]*")', b[1]).group(1) for b in blocks}
+    assert '"1.2.3-alpha.1+build.5"' in parsed, parsed
+    block = _block(gen, "version.c", "version_number")
+    calls = [(s, w) for s, w in block if s.startswith("version_number(")]
+    texts = [re.search(r'version_parse\("([^"]*)"', s) for s, _ in block]
+    assert calls and any(texts), block
+    # The number printed is the one the parsed text spells (1.2.3 -> 10203): it changes with it.
+    numbers = {int(w) for _, w in calls}
+    assert len(numbers) > 1 or 10203 in numbers, block
+
+
+def test_a_struct_through_a_pointer_is_filled_then_its_fields_printed(gen):
+    block = _block(gen, "version.c", "version_bump")
+    sources = [s for s, _ in block]
+    assert any(re.fullmatch(r"version_bump\(&obj\w+\);", s) for s in sources), block
+    patch = [(s, w) for s, w in block if re.fullmatch(r"obj\w+\.patch", s)]
+    # version_parse("1.2.3", ...) then a bump: patch is 4; "0.0.0" gives 1.
+    assert patch and {w for _, w in patch} & {"4", "1"}, block
+
+
+def test_a_callback_is_a_function_of_the_block_that_prints_its_arguments(gen):
+    block = _block(gen, "visit.c", "each_line")
+    defined = [
+        s
+        for s, _ in block
+        if re.fullmatch(r"int (cb\w+)\(void \* a0, const char \* a1, int a2\) \{.*\}", s)
+    ]
+    assert defined, block
+    name = re.match(r"int (cb\w+)", defined[0]).group(1)
+    calls = [(s, w) for s, w in block if s.startswith("each_line(") and f", {name}, NULL)" in s]
+    assert calls, block
+    # The callback printed each line it was given with its number, then the call's count.
+    text = re.match(r'each_line\("([^"]*)"', calls[0][0]).group(1)
+    assert calls[0][1].startswith(f"{text} 1") if text else calls[0][1] == "0", calls
+
+
+def test_a_character_sink_collects_the_characters_and_their_count(gen):
+    block = _block(gen, "visit.c", "put_digits")
+    calls = [i for i, (s, _) in enumerate(block) if re.match(r"put_digits\(\d+, cb\w+, NULL\)", s)]
+    assert calls, block
+    for i in calls:
+        n = re.match(r"put_digits\((\d+), cb(\w+)", block[i][0])
+        tag = n.group(2)
+        shown = dict(block[i + 1 :])
+        # The characters the function wrote, in a row (and how many calls wrote them, where the
+        # selection kept that line).
+        assert shown.get(f"sink{tag}") == f'"{n.group(1)}"', block
+        assert shown.get(f"sinkn{tag}", str(len(n.group(1)))) == str(len(n.group(1))), block
+
+
+def test_text_slots_are_filled_and_printed(gen):
+    block = _block(gen, "fill.c", "split_words")
+    slots = [s for s, _ in block if re.fullmatch(r"char \* slots\w+\[8\] = \{0\};", s)]
+    assert slots, block
+    assert any(re.fullmatch(r"split_words\(str\w+, slots\w+, 8\)", s) for s, _ in block), block
+    shown = [w for s, w in block if re.fullmatch(r"slots\w+\[0\]", s)]
+    assert shown and any(w.startswith('"') for w in shown), block
+
+
+def test_text_and_length_out_pointers_are_printed_as_counted_texts(gen):
+    blocks = _candidates("fill.c", "split_pair")
+    assert "const char * txt0c = 0;" in blocks[0] and "size_t len0c = 0;" in blocks[0], blocks
+    assert 'fprintf(stdout, "%.*s\\n", (int)(len0c), txt0c ? txt0c : "");' in blocks[0], blocks
+    block = _block(gen, "fill.c", "split_pair")
+    call = next(s for s, _ in block if s.startswith("split_pair(") and s.endswith(");"))
+    text = re.match(r'split_pair\("([^"]*)", (\d+)', call).group(1)
+    printed = [w for s, w in block if s.startswith('fprintf(stdout, "%.*s')]
+    # The key is the text up to a ':' (all of it without one).
+    assert printed and printed[0] == text.split(":")[0], block
+
+
+def test_a_text_before_one_length_out_pointer_is_a_text_and_a_scalar_in_out():
+    # Not a text+length pair (the text is given, not filled): ``cwk_path_get_root(path, &n)``.
+    blocks = _candidates("fill.c", "first_word")
+    assert blocks[0] == ["unsigned long val0b = 0;", 'first_word("hello", &val0b);', "val0b"]
