@@ -141,7 +141,7 @@ async def shutdown(ls: CdoctestServer, *args: Any) -> None:
             await asyncio.wait_for(asyncio.shield(closing), timeout=10)
         except TimeoutError:
             log.warning("shutdown: the engine is still closing; answering anyway")
-    for ex in (ls.parse_executor, ls.generate_executor, ls.test_executor):
+    for ex in (ls.list_executor, ls.parse_executor, ls.generate_executor, ls.test_executor):
         ex.shutdown(wait=False, cancel_futures=True)
 
 

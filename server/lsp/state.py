@@ -53,6 +53,11 @@ class CdoctestServer(LanguageServer):
         self.settings = Settings()
         self._engine: Engine | None = None
         self.parse_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-parse")
+        # The function list (code actions) on a thread of its own: it never waits behind a parse
+        # of the blocks (test view, code lenses, test runs: ``Engine.doctests``), which takes a
+        # whole parse of the file after each pause in typing, while the listing needs none after
+        # most edits (``server.lsp.listing``). Each parse has its own libclang index.
+        self.list_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-list")
         self.generate_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-generate")
         self.test_executor = ThreadPoolExecutor(1, thread_name_prefix="cdoctest-tests")
         self.diagnostics = Diagnostics(self)
@@ -312,7 +317,7 @@ class CdoctestServer(LanguageServer):
         loop = asyncio.get_running_loop()
         try:
             found = await loop.run_in_executor(
-                self.parse_executor, engine.functions, uri, doc.version, doc.path, text
+                self.list_executor, engine.functions, uri, doc.version, doc.path, text
             )
         except EngineError as exc:
             self.show_once(f"parse:{exc}", f"cdoctest: {exc}", T.MessageType.Warning)
