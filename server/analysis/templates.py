@@ -56,7 +56,7 @@ CHAR_VALUES = ("'a'", "'0'", "' '")
 #: How many instances are kept (the first that compile), and how many rows of values are probed
 #: with each type.
 INSTANCES = 3
-VALUE_ROWS = 4
+VALUE_ROWS = 6
 
 
 @dataclass(frozen=True)
@@ -141,21 +141,42 @@ def _default(param: Any) -> str:
     return joined(tokens[tokens.index("=") + 1 :]) if "=" in tokens else ""
 
 
-def _values(param: Any) -> tuple[str, ...]:
+def _values(param: Any, template: Any) -> tuple[str, ...]:
     """The values a non-type template parameter is tried with; () for a kind not supported
-    (a pointer, a floating-point or class type, a type depending on another parameter).
+    (a pointer, a floating-point or class type, a type depending on another parameter). An
+    integral one tries the bounds ``template``'s ``static_assert``s on it name first.
     """
     s = scalar(param.type.get_canonical(), "c++")
     if s is None:
         return ()
+    if s.kind in (ParamKind.INT, ParamKind.UINT):
+        small = SIGNED_VALUES if s.kind == ParamKind.INT else UNSIGNED_VALUES
+        return tuple(dict.fromkeys((*_asserted(template, param.spelling), *small)))
     return {
         ParamKind.BOOL: ("true", "false"),
-        ParamKind.INT: SIGNED_VALUES,
-        ParamKind.UINT: UNSIGNED_VALUES,
         ParamKind.CHAR: CHAR_VALUES,
         ParamKind.UCHAR: CHAR_VALUES,
         ParamKind.ENUM: s.constants[:3],
     }.get(s.kind, ())
+
+
+def _asserted(template: Any, name: str) -> tuple[str, ...]:
+    """The integers the ``static_assert``s naming ``name`` in ``template`` compare with, each
+    with its neighbours (``N >= 8``: 8 holds; ``N > 8``: 9; ``N < 32``: 31); at most 6.
+    """
+    out: list[str] = []
+    for c in template.walk_preorder():
+        if c.kind.name != "STATIC_ASSERT":
+            continue
+        tokens = [t.spelling for t in c.get_tokens()]
+        if not name or name not in tokens:
+            continue
+        for tok in tokens:
+            m = re.fullmatch(r"(\d+)[uUlL]*", tok)
+            if m is not None:
+                v = int(m.group(1))
+                out += [str(v), str(v + 1), str(v - 1)]
+    return tuple(dict.fromkeys(out))[:6]
 
 
 def _template(template: Any, cursor: Any) -> _Template | None:
@@ -175,7 +196,7 @@ def _template(template: Any, cursor: Any) -> _Template | None:
         if kind == "TEMPLATE_TYPE_PARAMETER":
             tried = (default,) if default else TYPE_CANDIDATES  # a default type is kept
         else:  # the default first; ``std::enable_if_t<..., int> = 0`` only its default
-            tried = tuple(dict.fromkeys(v for v in (default, *_values(c)) if v))
+            tried = tuple(dict.fromkeys(v for v in (default, *_values(c, template)) if v))
         if not tried:
             return None
         name = c.spelling or f"__cdt_p{len(params)}"

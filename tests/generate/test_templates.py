@@ -7,8 +7,8 @@ verified block calling each instance.
 Test data: the C++20 source below (a fixed-capacity stack ``FixedStack<T, N>``, a shift by a
 non-type ``int N``, an unsigned-only ``next_pow2`` behind a ``static_assert``, functions
 restricted by ``std::floating_point``, ``enable_if`` and ``requires std::unsigned_integral``, an
-enum and ``bool`` parameter with a default, and an unrestricted ``maxOf`` that keeps ``int``,
-``double`` and ``std::string``).
+enum and ``bool`` parameter with a default, a bit count bounded by a ``static_assert``, and an
+unrestricted ``maxOf`` that keeps ``int``, ``double`` and ``std::string``).
 """
 
 from __future__ import annotations
@@ -83,6 +83,12 @@ int rounded(double x) {
     return Strict && i == x ? -1 : i;
 }
 
+template <int Bits>
+unsigned low_mask() {
+    static_assert(Bits > 0 && Bits < 32, "1 to 31 bits");
+    return (1u << Bits) - 1;
+}
+
 template <typename T>
 T maxOf(T a, T b) { return a < b ? b : a; }
 """
@@ -112,6 +118,8 @@ def test_non_type_parameters_get_values(source) -> None:  # noqa: ANN001
         "FixedStack<double, 4>",
     ]
     assert instances(source, "shift") == ["shift<4>", "shift<1>", "shift<-1>"]
+    # The bounds a static_assert names (0 and 32 fail it; 1 and 31 hold) come first.
+    assert instances(source, "low_mask") == ["low_mask<1>", "low_mask<31>"]
     # An enum's constants and a bool with a default, left out when at its default.
     assert instances(source, "rounded") == ["rounded<Mode::Floor>", "rounded<Mode::Ceil, true>"]
 
