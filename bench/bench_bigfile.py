@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -270,12 +271,23 @@ def table(rows: list[Row]) -> str:
     return markdown_table(header, out)
 
 
+def _block(message: str) -> str:
+    """``'9 examples, 14/14 killed'`` from a result's message ('' when it says neither)."""
+    n = re.search(r"(\d+) example\(s\) in the block", message)
+    score = re.search(r"mutation score (\d+/\d+)", message)
+    return ", ".join(
+        part
+        for part in (n and f"{n.group(1)} examples", score and f"{score.group(1)} killed")
+        if part
+    )
+
+
 def stage_table(rows: list[Row]) -> str:
     """Where each generation's seconds went: setup (parse and analysis), then each stage."""
     keys = list(dict.fromkeys(k for r in rows for k in r.stages if k != "total"))
-    out = [[r.label, r.config, *(_s(r.stages.get(k)) for k in keys), r.message[:90]]
+    out = [[r.label, r.config, *(_s(r.stages.get(k)) for k in keys), _block(r.message)]
            for r in rows if r.stages]  # fmt: skip
-    return markdown_table(["file", "config", *(f"{k} s" for k in keys), "result"], out)
+    return markdown_table(["file", "config", *(f"{k} s" for k in keys), "block"], out)
 
 
 def main(argv: list[str] | None = None) -> int:
