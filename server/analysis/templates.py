@@ -3,8 +3,9 @@ constructor of a class template, each instance a ``Target`` of its own.
 
 A template's parameters (``_Template``) are types and values: a type parameter is tried with
 ``TYPE_CANDIDATES`` (every type parameter the same type; one with a default keeps it), an
-integral non-type parameter with small values (``SIGNED_VALUES``/``UNSIGNED_VALUES``, its
-default first), a ``bool`` with both, an enum with its first constants. The candidates (types
+integral non-type parameter with its default, the bounds its ``static_assert``s name, then small
+values (``SIGNED_VALUES``/``UNSIGNED_VALUES``), a ``bool`` with both, an enum with its first
+constants. The candidates (types
 by values, in a fixed order) are written into one probe parsed after the user's file: for each,
 declarations spelled with the parameters replaced (the instance's parameter and result types)
 and a function that calls the target on that instance. The probe is a complete translation unit
