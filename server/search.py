@@ -31,9 +31,11 @@ mutation-guided LLM test generation):
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
 strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
-printed after the call), ``std::string`` by value or const reference. Results print as values
-(scalars), through ``printf`` (``std::string``) or as size and elements (``std::vector`` of
-scalars or strings), so no bare expression destroys a class temporary.
+printed after the call), ``std::string`` by value or const reference, read-only integer arrays
+followed by their length (``const int *a, int n``: the documentation's brace lists, then arrays
+of the shapes loops get wrong, ``array_values``; the length is the array's or 0). Results print
+as values (scalars), through ``printf`` (``std::string``) or as size and elements
+(``std::vector`` of scalars or strings), so no bare expression destroys a class temporary.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
-from server.search_inputs import CallShape, limit_pairs, limits, value_pools
+from server.search_inputs import CallShape, doc_arrays, limit_pairs, limits, value_pools
 from server.search_methods import method_candidates
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
@@ -192,16 +194,21 @@ def doc_candidates(ctx: FunctionContext, facts: DocFacts) -> list[Candidate]:
 
 
 def candidate_calls(
-    shape: CallShape, facts: DocFacts, body: str, max_calls: int = MAX_CALLS
+    shape: CallShape,
+    facts: DocFacts,
+    body: str,
+    max_calls: int = MAX_CALLS,
+    arrays: tuple[str, ...] = (),
 ) -> list[list[str]]:
-    """Argument lists to try, most telling first, without repeats (module docstring, step 3).
+    """Argument lists to try, most telling first, without repeats (module docstring, step 3);
+    ``arrays``: the arrays the documentation states, first for an array parameter.
 
     >>> s = CallShape("clamp", (Param("int", "int"),) * 3, "value")
     >>> calls = candidate_calls(s, DocFacts(ints=("5", "0", "3")), "if (x < lo) return lo;", 8)
     >>> calls[:4]
     [['5', '0', '3'], ['5', '5', '5'], ['0', '0', '0'], ['3', '3', '3']]
     """
-    pools = value_pools(shape, facts, body)
+    pools = value_pools(shape, facts, body, arrays)
     out: list[list[str]] = []
 
     def add(args: list[str]) -> None:
@@ -243,6 +250,8 @@ def candidate_calls(
         for i, j in itertools.combinations(range(n), 2):
             if shape.params[i].kind != shape.params[j].kind or shape.params[i].kind == "out":
                 continue
+            if {i, j} & shape.counts:  # an array's length stays its length
+                continue
             for v in pools[i][:12]:
                 args = list(base)
                 args[i] = args[j] = v
@@ -265,7 +274,9 @@ def _combined_pair(shape: CallShape, body: str) -> tuple[int, int, bool] | None:
     >>> _combined_pair(ints, "long long p = (long long)a * b;")
     (0, 1, True)
     """
-    idx = [k for k, p in enumerate(shape.params) if p.kind in ("int", "uint")]
+    idx = [
+        k for k, p in enumerate(shape.params) if p.kind in ("int", "uint") and k not in shape.counts
+    ]
     if len(idx) < 2:
         return None
     i, j = (
@@ -351,7 +362,7 @@ def find_killing_inputs(
             return KillingInputs(note="no searched calls for this kind of function")
     else:
         body = ctx.source + _callee_text(code, function, survivors)
-        calls = candidate_calls(shape, facts, body, max_calls)
+        calls = candidate_calls(shape, facts, body, max_calls, tuple(doc_arrays(ctx.doc_comment)))
         cands = [
             Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
             for k, args in enumerate(calls)

@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "CallShape",
+    "a_len",
+    "array_values",
+    "doc_arrays",
     "format_values",
     "grammar_strings",
     "limit_pairs",
@@ -44,6 +47,11 @@ class CallShape:
     # carry the variadic arguments (``"%-5d|", 42``: ``format_values``)
     variadic: bool = False
 
+    @property
+    def counts(self) -> frozenset[int]:
+        """Indices of the parameters that give the length of the array before them."""
+        return frozenset(i + 1 for i, p in enumerate(self.params[:-1]) if p.kind == ParamKind.ARRAY)
+
     @staticmethod
     def of(ctx: FunctionContext) -> CallShape | None:
         """The shape of a free function's call (None for methods and unsupported types)."""
@@ -51,12 +59,17 @@ class CallShape:
             return None
         params = []
         for p in ctx.parameters:
-            k = classify(p.type, p.name)
+            k = classify(p.type, p.name) or _array(p.type, p.name)
             if k is None:
                 return None
             params.append(k)
         if not params:
             return None
+        for i, k in enumerate(params):  # an array needs its length right after it
+            if k.kind == ParamKind.ARRAY and (
+                i + 1 == len(params) or params[i + 1].kind not in (ParamKind.INT, ParamKind.UINT)
+            ):
+                return None
         r = " ".join(ctx.return_type.replace("const", " ").replace("&", " ").split())
         if r == "void":
             returns = "void"
@@ -85,12 +98,26 @@ class CallShape:
         >>> t = CallShape("trim", (Param("buf", "char"),), "void")
         >>> [e.source.strip() for e in t.render(['" a "'], "2")]
         ['char buf2[] = " a "; trim(buf2); printf("[%s]\\\\n", buf2);']
+
+        An array's length parameter left empty takes the array's length:
+
+        >>> u = CallShape("sum", (Param("array", "int"), Param("int", "int")), "value")
+        >>> [e.source.strip() for e in u.render(["{1, (-2)}", ""], "3")]
+        ['int arr3[] = {1, (-2)}; sum(arr3, 2)']
         """
         decls: list[str] = []
         call_args: list[str] = []
         after: list[str] = []
         outs = [i for i, p in enumerate(self.params) if p.kind == ParamKind.OUT]
+        arrays = [i for i, p in enumerate(self.params) if p.kind == ParamKind.ARRAY]
         for i, (p, a) in enumerate(zip(self.params, args, strict=True)):
+            if p.kind == ParamKind.ARRAY:
+                var = f"arr{tag}" if len(arrays) == 1 else f"arr{tag}_{i}"
+                decls.append(f"{p.base} {var}[] = {a};")
+                call_args.append(var)
+                continue
+            if i in self.counts and a == "":
+                a = str(a_len(args[i - 1]))
             if p.kind == ParamKind.OUT:
                 var = f"out{tag}" if len(outs) == 1 else f"out{tag}_{i}"
                 decls.append(f"{p.base} {var} = 0;")
@@ -129,6 +156,27 @@ class CallShape:
                 *after,
             ]
         return [Example(line) for line in lines]
+
+
+def _array(type_spelling: str, name: str) -> Param | None:
+    """``const int *a`` (any integer element type): an array the function only reads."""
+    t = " ".join(type_spelling.replace("*", " * ").split())
+    words = t.split()
+    if words[-1:] != ["*"] or "const" not in words[:-1]:
+        return None
+    inner = [w for w in words[:-1] if w != "const"]
+    if not inner or "char" in inner or not classify(" ".join(inner)):
+        return None
+    k = classify(" ".join(inner))
+    if k is None or k.kind not in (ParamKind.INT, ParamKind.UINT):
+        return None
+    return Param(ParamKind.ARRAY, " ".join(inner), name)
+
+
+def a_len(init: str) -> int:
+    """The number of elements of a brace initializer (``{1, (-2)}``: 2; ``{}``: 0)."""
+    inner = init.strip()[1:-1].strip()
+    return inner.count(",") + 1 if inner else 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,6 +333,22 @@ def grammar_strings(chars: list[str], body: str) -> list[str]:
     return out
 
 
+def _range_edges(inner: list[str]) -> str:
+    """The letters and digits the body tests, each with its two neighbours, in one string: a
+    range check (``c >= 'A' && c <= 'Z'``) off by one at either end shows in it.
+
+    >>> _range_edges(["A", "Z", "-"])
+    '@ABYZ['
+    """
+    out: list[str] = []
+    for c in inner:
+        if len(c) == 1 and c.isalnum():
+            for ch in (chr(ord(c) - 1), c, chr(ord(c) + 1)):
+                if 32 < ord(ch) < 127 and ch not in "'\"\\" and ch not in out:
+                    out.append(ch)
+    return "".join(out)
+
+
 def _strings_from_chars(chars: list[str], body: str) -> list[str]:
     """Strings that exercise the characters the body tests (as separators, signs, digits), and
     the grammar the body parses (``grammar_strings``) first.
@@ -311,6 +375,9 @@ def _strings_from_chars(chars: list[str], body: str) -> list[str]:
     if ws:
         joined = "".join(ws)
         out += [f'"{joined}a b{joined}"', f'"{joined}"']
+    edges = _range_edges(inner)
+    if edges:
+        out.append(f'"{edges}"')
     letters = [c for c in inner if c.isalpha()]
     if letters:
         out += ['"' + "".join(letters) + '"', '"' + "".join(reversed(letters)) + '"']
@@ -375,13 +442,82 @@ def format_values(chars: list[str], ints: list[int]) -> list[str]:
     return out
 
 
-def value_pools(shape: CallShape, facts: DocFacts, body: str) -> list[list[str]]:
-    """Candidate arguments per parameter, most telling first (see the module docstring)."""
+_BRACE_INTS = re.compile(r"\{\s*(-?\s*\w+(?:\s*,\s*-?\s*\w+)*)\s*\}")
+
+
+def doc_arrays(comment: str) -> list[str]:
+    """The integer brace lists a comment states (``{1, 2, 3}``, ``{INT_MAX, INT_MAX}``), as
+    initializers with the limit names spelled out.
+
+    >>> doc_arrays("For {1, 2, 3} the sum is 6; for {INT_MAX, -1} it is ...; {a, b} is not.")
+    ['{1, 2, 3}', '{2147483647, (-1)}']
+    """
+    from server.docmine import LIMIT_NAMES
+
+    out = []
+    for m in _BRACE_INTS.finditer(comment):
+        items = []
+        for tok in (t.replace(" ", "") for t in m.group(1).split(",")):
+            neg = tok.startswith("-")
+            bare = tok.lstrip("-")
+            if bare in LIMIT_NAMES and not neg:
+                items.append(LIMIT_NAMES[bare])
+            elif re.fullmatch(r"\d+", bare):
+                items.append(f"({tok})" if neg else tok)
+            else:
+                break
+        else:
+            init = "{" + ", ".join(items) + "}"
+            if init not in out:
+                out.append(init)
+    return out
+
+
+def array_values(p: Param, stated: list[str]) -> list[str]:
+    """Arrays for a read-only integer array: the stated ones, then one of each shape a loop over
+    an array gets wrong: ascending, one element, all negative (a maximum that starts at 0), a
+    dip between two rises (a run that must restart), descending, repeated values, zero in the
+    middle, two maxima and two minima (a sum that needs a wider accumulator).
+
+    >>> array_values(Param(ParamKind.ARRAY, "int"), ["{1, 3}"])[:4]
+    ['{1, 3}', '{1, 3, 5, 7}', '{5}', '{(-3), (-1), (-2)}']
+    """
+    shapes = [
+        "{1, 3, 5, 7}",
+        "{5}",
+        "{(-3), (-1), (-2)}",
+        "{2, (-5), 7}",
+        "{7, 5, 3, 1}",
+        "{2, 2, 2}",
+        "{4, 0, (-4)}",
+    ]
+    if p.kind == ParamKind.ARRAY and "unsigned" not in p.base and not p.base.startswith("u"):
+        top = limits(Param(ParamKind.INT, p.base))
+        shapes += [f"{{{top[0]}, {top[0]}}}", f"{{{top[1]}, (-1)}}"]
+    else:
+        shapes = [a for a in shapes if "(-" not in a] + ["{4294967295u, 4294967295u}"]
+    return list(dict.fromkeys([*stated, *shapes]))
+
+
+def value_pools(
+    shape: CallShape, facts: DocFacts, body: str, arrays: tuple[str, ...] = ()
+) -> list[list[str]]:
+    """Candidate arguments per parameter, most telling first (see the module docstring);
+    ``arrays``: the arrays the documentation states (``doc_arrays``). An array's length
+    parameter takes the array's length (``""``) or 0.
+    """
     ints = [_c(v) for v in text_boundaries(body)]
     bit_values = bit_boundaries(body)
     chars = text_chars(body)
     pools: list[list[str]] = []
+    counts = shape.counts
     for k, p in enumerate(shape.params):
+        if k in counts:
+            pools.append(["", "0"])
+            continue
+        if p.kind == ParamKind.ARRAY:
+            pools.append(array_values(p, list(arrays)))
+            continue
         if shape.variadic and k == len(shape.params) - 1:
             formats = format_values(chars, text_boundaries(body))
             if formats:

@@ -28,6 +28,7 @@ class ParamKind(StrEnum):
     BUF = "buf"  # char *: a buffer the function may write
     OUT = "out"  # a pointer to an integer the function writes
     STRING = "string"  # std::string, by value or const reference
+    ARRAY = "array"  # const int *: an array the function reads (the search: its length follows)
 
 
 _INT_WORDS = {
