@@ -5,7 +5,8 @@ Starts the real server (``python -m server.lsp``) over stdio with a pygls client
 and measures ``textDocument/codeAction`` round trips at function lines: the first request (cold:
 parses the document), requests on the same version (the parse is cached per version), and
 requests right after a one-character edit: a character or a newline typed in a function body, a
-character typed in the leading comment (inside the preamble, which a reparse rebuilds). Three
+character typed in the leading comment (inside the preamble, which a reparse rebuilds), and a
+character typed in a body after a pause (meanwhile the test view parses the file's blocks). Three
 configurations run in one call, one server each: *full parse* (``CDOCTEST_LSP_PREAMBLE=0``: a
 new libclang parse per version, as before), *reparse* (the document's translation unit kept and
 reparsed with its precompiled preamble, ``cdoctest_runner.clang.Reparser``) and the default,
@@ -36,10 +37,16 @@ from bench._table import markdown_table, write_section
 ROOT = Path(__file__).resolve().parent.parent
 # CDOCTEST_LSP_PREAMBLE per configuration (server.lsp.engine)
 CONFIGS = {"full parse": "0", "reparse": "reparse", "reparse + edit checks": "1"}
+# A pause in typing: the server's warm-up (0.3 s after an edit) then lists the functions and the
+# test view parses the file's blocks (``Engine.doctests``) before the next edit comes.
+PAUSE_S = 0.8
+PAUSED = f"a character typed in a function body {PAUSE_S} s after the last edit"
 
 
 def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
-    """Return a C++ file of about ``lines`` lines and a 0-based line inside each function."""
+    """Return a C++ file of about ``lines`` lines (one function with a cdoctest block at its
+    end) and a 0-based line inside each function but that one.
+    """
     rng = random.Random(seed)
     out = [
         "// Generated for bench/bench_lsp.py",
@@ -71,6 +78,8 @@ def generated_source(lines: int = 2000, seed: int = 0) -> tuple[str, list[int]]:
         out.append(f"}}  // namespace ns{n}")
         out.append("")
         n += 1
+    # One cdoctest block, so that the test view and code lenses parse the file's blocks.
+    out += ["/**", " * >>> last(1)", " * 1", " */", "int last(int x) { return x; }"]
     return "\n".join(out) + "\n", inside
 
 
@@ -150,13 +159,15 @@ async def measure(path: Path, preamble: str, warm: int, changes: int) -> dict[st
     results: dict[str, list[float]] = {"cold": [await ask(inside[0])]}
     results["warm"] = [await ask(rng.choice(inside)) for _ in range(warm)]
     version = 1
-    for case, edit in (
-        ("a character typed in a function body", lambda t: body_edit(t, rng.choice(inside))),
-        ("a newline typed in a function body", lambda t: newline_edit(t, inside[0])),
-        ("a character typed in the leading comment", comment_edit),
+    for case, edit, pause in (
+        ("a character typed in a function body", lambda t: body_edit(t, rng.choice(inside)), 0),
+        ("a newline typed in a function body", lambda t: newline_edit(t, inside[0]), 0),
+        ("a character typed in the leading comment", comment_edit, 0),
+        (PAUSED, lambda t: body_edit(t, rng.choice(inside)), PAUSE_S),
     ):
         times: list[float] = []
         for _ in range(changes):
+            await asyncio.sleep(pause)
             version += 1
             text = edit(text)
             client.text_document_did_change(
@@ -201,7 +212,11 @@ def main(argv: list[str] | None = None) -> int:
         "functions plus methods (`#include <vector>`, `<string>`, `<map>`), on disk. "
         "*cold*: first request after opening; *warm*: same document version (the function list "
         "is cached per version); the other rows: each request right after a one-character edit "
-        "(a new version). Three servers, one after the other in one run: *full parse* "
+        f"(a new version); in the last row, {PAUSE_S} s after the previous edit, time in which "
+        "the server's warm-up lists the functions and the test view parses the file's one "
+        "cdoctest block (`Engine.doctests`: a parse of the whole file; the function list has a "
+        "thread of its own, so a code action does not wait for it). Three servers, one after "
+        "the other in one run: *full parse* "
         "(`CDOCTEST_LSP_PREAMBLE=0`: a new libclang parse per version, as before), *reparse* "
         "(`CDOCTEST_LSP_PREAMBLE=reparse`: the document's translation unit is kept and "
         "`reparse`d, its includes compiled once into a precompiled preamble, "
