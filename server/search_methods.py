@@ -47,6 +47,7 @@ from server.analysis.fileapi import GROWS, PRODUCES, FileApi, producer_candidate
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import text_boundaries
 from server.analysis.types import (
+    Scalar,
     canonical,
     dereferenced,
     is_std,
@@ -90,15 +91,20 @@ class Method:
 Step = tuple[Method, tuple[str, ...]]
 
 
+def _kind(s: Scalar) -> ParamKind | None:
+    """The search's kind of a scalar (bytes as unsigned integers, any floating point as float)."""
+    kind = {ParamKind.UCHAR: ParamKind.UINT, ParamKind.DOUBLE: ParamKind.FLOAT}.get(s.kind, s.kind)
+    return kind if kind in _SCALARS else None
+
+
 def _param(name: str, t: Any, language: str) -> Param | None:
     """A libclang parameter type read as one of the search's kinds (None: not one of them)."""
     ct = canonical(t)
     s = scalar(ct, language)
     if s is not None:
-        kind = {ParamKind.UCHAR: ParamKind.UINT, ParamKind.DOUBLE: ParamKind.FLOAT}.get(s.kind)
-        kind = kind or s.kind
-        return Param(kind, s.spelling, name) if kind in _SCALARS else None
-    if ct.kind.name == "POINTER":
+        kind = _kind(s)
+        return Param(kind, s.spelling, name) if kind is not None else None
+    if type_class(ct) == "POINTER":
         inner, mutable = pointee(ct)
         ps = scalar(inner, language)
         if ps is None:
@@ -107,17 +113,18 @@ def _param(name: str, t: Any, language: str) -> Param | None:
             return Param(ParamKind.BUF if mutable else ParamKind.CSTR, "char", name)
         return Param(ParamKind.OUT, ps.spelling, name) if mutable and ps.kind in _INTS else None
     d = dereferenced(ct)
+    if d is ct:
+        return None
+    mutable = pointee(ct)[1]  # a reference: only a const one takes a literal
     if language != "c" and is_std(d, "basic_string"):
-        mutable = d is not ct and pointee(ct)[1]
         return None if mutable else Param(ParamKind.STRING, "std::string", name)
-    if d is not ct:
-        ds = scalar(d, language)
-        if ds is not None and not pointee(ct)[1] and ds.kind in _SCALARS:
-            return Param(ds.kind, ds.spelling, name)
-    return None
+    ds = scalar(d, language)
+    kind = _kind(ds) if ds is not None and not mutable else None
+    return Param(kind, ds.spelling, name) if ds is not None and kind is not None else None
 
 
 def _params(params: Params, language: str) -> tuple[Param, ...] | None:
+    """The parameters read as the search's kinds; None when one is of another kind."""
     out = []
     for name, t in params:
         p = _param(name, t, language)
