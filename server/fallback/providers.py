@@ -581,8 +581,8 @@ def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> P
     """A function pointer: a function defined in the block with the matching signature that
     prints its arguments (numbers, characters, texts; other pointers are not shown) on one line
     per call and returns 1, then (the second value) 0, or nothing; one taking a lone ``char``
-    (an output sink) stores the characters in a buffer of the block, printed after the call
-    with their count. None for a result or argument it cannot write.
+    (an output sink) stores the characters in a buffer of the block, printed after the call on
+    one line after their count. None for a result or argument it cannot write.
     """
     ret = type_class(result)
     if ret == "VOID":
@@ -605,7 +605,7 @@ def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> P
             shown.append(got[1])
     if len(formats) == 1 and formats[0] == "%c":
         # An output sink (one character per call): the characters go into a buffer of the
-        # block, printed after the call with their count (a NUL written shows in the count).
+        # block, printed after the call after their count (``2 [a]``).
         char = shown[0]
 
         def sink(k: int, tag: str) -> Arg:
@@ -614,7 +614,8 @@ def _callback_provider(result: Any, params: tuple[Any, ...], language: str) -> P
             body = f"{store}{returns[k % len(returns)]}"
             line = f"{result.spelling} {fn}({', '.join(names)}) {{ {body} }}"
             setup = [f"char {buf}[{BUFFER_SIZE}] = {{0}};", f"int {n} = 0;", line]
-            return Arg(setup, fn, [buf, n])
+            # One line, so that the count (a NUL written shows only there) stays with the text.
+            return Arg(setup, fn, [f'fprintf(stdout, "%d [%s]\\n", {n}, {buf});'])
 
         return Provider(sink, len(returns), "callback")
     fmt = " ".join(formats) if formats else "called"
