@@ -355,7 +355,7 @@ class _Filler:
                 value = None
             else:
                 args.append(pool[(self.next - 1) % len(pool)] if pool else "0")
-        self.next += 1
+        self.next += 1 if method.inputs else 0  # put(1); get(); put(2)
         return method, tuple(args)
 
 
