@@ -224,7 +224,8 @@ class _Probe:
 def _probe(path: str, blocks: list[list[str]], flags: Sequence[str]) -> _Probe:
     """Parse ``blocks`` (lines per candidate) after ``#include "path"`` as a complete translation
     unit: an error on a candidate's lines, or inside an instantiation they requested, rules
-    that candidate out (every candidate when libclang cannot parse).
+    that candidate out (every candidate when libclang cannot parse). No error limit: clang
+    stops reporting after 20 by default, which would pass the candidates after them.
     """
     lines = ["#include <string>", f'#include "{path}"']
     owner: dict[int, int] = {}  # 1-based line -> candidate
@@ -234,7 +235,8 @@ def _probe(path: str, blocks: list[list[str]], flags: Sequence[str]) -> _Probe:
             owner[len(lines)] = k
     filename = buffer_path(None, "c++", "cdoctest_fallback")
     try:
-        tu = parse(filename, "\n".join(lines) + "\n", "c++", flags, instantiate=True)
+        text = "\n".join(lines) + "\n"
+        tu = parse(filename, text, "c++", [*flags, "-ferror-limit=0"], instantiate=True)
     except SourceParseError:
         return _Probe({}, frozenset(range(len(blocks))))
     found = {

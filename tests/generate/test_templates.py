@@ -7,8 +7,9 @@ verified block calling each instance.
 Test data: the C++20 source below (a fixed-capacity stack ``FixedStack<T, N>``, a shift by a
 non-type ``int N``, an unsigned-only ``next_pow2`` behind a ``static_assert``, functions
 restricted by ``std::floating_point``, ``enable_if`` and ``requires std::unsigned_integral``, an
-enum and ``bool`` parameter with a default, a bit count bounded by a ``static_assert``, and an
-unrestricted ``maxOf`` that keeps ``int``, ``double`` and ``std::string``).
+enum and ``bool`` parameter with a default, a bit count bounded by a ``static_assert``, a class
+template no candidate satisfies, and an unrestricted ``maxOf`` that keeps ``int``, ``double`` and
+``std::string``).
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ unsigned low_mask() {
     return (1u << Bits) - 1;
 }
 
+template <typename T, int N>
+struct Packed {
+    static_assert(sizeof(T) == 3, "three-byte items only");
+    int scaled(int x) const { return x * N; }
+};
+
 template <typename T>
 T maxOf(T a, T b) { return a < b ? b : a; }
 """
@@ -135,6 +142,9 @@ def test_restricted_templates_get_the_types_that_compile(source) -> None:  # noq
         "clamp_to<unsigned>",
         "clamp_to<unsigned long long>",
     ]
+    # No candidate type has three bytes: none of the 40 candidates (clang's default limit of
+    # 20 errors would let the last ones through).
+    assert instances(source, "scaled") == []
     # Nothing restricts maxOf: the instances of before.
     assert instances(source, "maxOf") == ["maxOf<int>", "maxOf<double>", "maxOf<std::string>"]
 
