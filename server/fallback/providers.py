@@ -243,7 +243,7 @@ def _out_struct_provider(out: OutStruct, language: str) -> Provider:
 
 
 #: Names of ``char *`` parameters (without a size) a call writes its result into.
-_OUTPUT = re.compile(r"(?i)^(dest|dst|out|output|result|res|buf|buffer)$")
+_OUTPUT = re.compile(r"(?i)^(dest|dst|out|output|result)$")
 
 
 def _string_provider(
@@ -480,16 +480,21 @@ def _constructed_provider(
 
 
 def _struct_provider(agg: Aggregate, language: str, mutable: bool, pointer: bool) -> Provider:
+    """A struct of scalars brace-initialised from the fields' values; through a mutable pointer
+    (a state the call updates: a decoder, a parser) the first value is zeroed, the state such a
+    struct starts from, and the fields are printed after the call.
+    """
     lists = [scalar_values(s, language, n) for n, s in agg.fields]
-    count = max(len(v) for v in lists)
+    zeroed = mutable and pointer
+    count = max(len(v) for v in lists) + zeroed
 
     def make(k: int, tag: str) -> Arg:
         var = f"obj{tag}"
+        k -= zeroed
         vals = [v[(k + j) % len(v)] for j, v in enumerate(lists)]
         after = [f"{var}.{n}" for n, _ in agg.fields] if mutable else []
-        return Arg(
-            [f"{agg.spelling} {var} = {brace(vals)};"], ("&" if pointer else "") + var, after
-        )
+        init = brace(vals) if k >= 0 else ("{0}" if language == "c" else "{}")
+        return Arg([f"{agg.spelling} {var} = {init};"], ("&" if pointer else "") + var, after)
 
     return Provider(make, count, "struct")
 

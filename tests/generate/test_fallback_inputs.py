@@ -141,3 +141,10 @@ def test_a_text_before_one_length_out_pointer_is_a_text_and_a_scalar_in_out():
     # Not a text+length pair (the text is given, not filled): ``cwk_path_get_root(path, &n)``.
     blocks = _candidates("fill.c", "first_word")
     assert blocks[0] == ["unsigned long val0b = 0;", 'first_word("hello", &val0b);', "val0b"]
+
+
+def test_a_state_struct_through_a_pointer_starts_zeroed_then_gets_field_values():
+    blocks = _candidates("fill.c", "counter_tick")
+    assert blocks[0][:2] == ["struct counter obj0a = {0};", "counter_tick(&obj0a);"], blocks
+    assert blocks[0][2:] == ["obj0a.total", "obj0a.calls"], blocks
+    assert re.fullmatch(r"struct counter obj1a = \{-?\d+, -?\d+\};", blocks[1][0]), blocks

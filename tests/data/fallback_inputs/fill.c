@@ -31,3 +31,15 @@ void split_pair(const char *buf, size_t len, const char **key, size_t *key_len, 
 void first_word(const char *text, size_t *length) {
     *length = strcspn(text, " ");
 }
+
+/* A state a call updates. */
+struct counter {
+    int total;
+    int calls;
+};
+
+/* Counts the call and adds the new count to the total. */
+void counter_tick(struct counter *c) {
+    c->calls++;
+    c->total += c->calls;
+}
