@@ -223,9 +223,19 @@ def find_usage_sources(path: str | os.PathLike[str], project_root: str | None = 
     ]
     out: list[Path] = []
     for f in [*own, *readmes, *in_dirs, *named, *headers]:
-        if f != target and f not in out and f.stat().st_size <= MAX_FILE_BYTES:
+        if f != target and f not in out and _size(f) <= MAX_FILE_BYTES:
             out.append(f)
     return out[:MAX_SOURCES]
+
+
+def _size(path: Path) -> int:
+    """The file's size; one that vanished since the walk (another process's temporary file in
+    a shared directory such as ``/tmp``) counts as too big to read.
+    """
+    try:
+        return path.stat().st_size
+    except OSError:
+        return MAX_FILE_BYTES + 1
 
 
 def _project_root(target: Path) -> Path:
@@ -339,7 +349,7 @@ def project_usage(
     t0 = time.monotonic()
     try:
         sources = find_usage_sources(path, project_root)
-        stamps = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
+        stamps = tuple(_stamp(p) for p in sources)
         key = (stamps, frozenset(function_names), tuple(flags), language)
         if key in _PROJECTS:
             _PROJECTS.move_to_end(key)
@@ -352,6 +362,15 @@ def project_usage(
     while len(_PROJECTS) > CACHED_PROJECTS:
         _PROJECTS.popitem(last=False)
     return found
+
+
+def _stamp(path: Path) -> tuple[str, int, int]:
+    """``path`` with its modification time and size; (-1, -1) for a file gone meanwhile."""
+    try:
+        st = path.stat()
+    except OSError:
+        return (str(path), -1, -1)
+    return (str(path), st.st_mtime_ns, st.st_size)
 
 
 def _language_of(path: Path) -> str:

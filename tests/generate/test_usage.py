@@ -21,6 +21,7 @@ from server.analysis.usage import (
     UsageFacts,
     find_usage_sources,
     mine_usage,
+    project_usage,
     usage_examples,
 )
 
@@ -210,3 +211,16 @@ def test_a_call_under_a_name_a_header_defines_is_found(tmp_path: Path) -> None:
     assert usage_examples(facts, "ilist_sum") == [
         ["ilist *l;", 'l = ilist_parse("2,3");', "ilist_sum(l)"]
     ]
+
+
+def test_a_file_that_vanishes_during_the_walk_is_skipped_not_an_error(tmp_path: Path) -> None:
+    # A shared directory such as /tmp: another process's file is listed, then gone (here a
+    # dangling link, which lists but does not stat).
+    (tmp_path / "lib.c").write_text("int add(int a, int b) { return a + b; }\n")
+    test = "int add(int, int);\nint main(void) { return add(1, 2); }\n"
+    (tmp_path / "lib_test.c").write_text(test)
+    (tmp_path / "gone_test.c").symlink_to(tmp_path / "cdt-removed" / "code_under_test.c")
+    found = project_usage(tmp_path / "lib.c", ["add"], (), "c", str(tmp_path))
+    assert found.error == ""
+    assert [Path(s).name for s in found.sources] == ["lib_test.c"]
+    assert found.facts.calls_of("add")
