@@ -201,10 +201,10 @@ class Reparser:
 
     The returned translation unit is the same object each time: cursors taken from it before a
     later ``parse`` of the same file are invalid after it. Use it from one thread at a time (the
-    language server lists functions on a thread of their own, ``server.lsp.state``) and turn cursors into plain data
-    before the next call. libclang builds a preamble only for a file that exists on disk (its
-    unsaved text may differ); another path is parsed afresh each time, as ``parse`` does. At most
-    ``capacity`` files are kept, the least recently used dropped.
+    language server lists functions on a thread of their own, ``server.lsp.state``) and turn
+    cursors into plain data before the next call. libclang builds a preamble only for a file
+    that exists on disk (its unsaved text may differ); another path is parsed afresh each time,
+    as ``parse`` does. At most ``capacity`` files are kept, the least recently used dropped.
     """
 
     def __init__(self, capacity: int = 8) -> None:
