@@ -5,8 +5,9 @@ for calls on which the original and a surviving mutant print different things, i
 mutation-guided test generation (EvoSuite's and Pynguin's mutation-driven inputs, Meta's
 mutation-guided LLM test generation):
 
-1. ``CallShape.of(ctx)`` reads how to call the target (free functions with parameters of the
-   kinds below; other parameter types get no searched calls). A method gets call sequences on
+1. ``CallShape.each(ctx)`` reads how to call the target (free functions with parameters of the
+   kinds below, a function template through its first instances, which share the calls; other
+   parameter types get no searched calls). A method gets call sequences on
    a real object instead (``server.search_methods``), run and chosen the same way (step 4).
 2. ``value_pools`` gathers candidate values per parameter: the documentation's values
    (``server.docmine``), the boundaries of the body's comparisons (each ``x < K`` gives ``K-1``,
@@ -355,17 +356,22 @@ def find_killing_inputs(
     from server.select import build_pool
 
     t0 = time.monotonic()
-    shape = CallShape.of(ctx)
-    if shape is None:
+    shapes = CallShape.each(ctx)
+    if not shapes:
         cands = method_candidates(ctx, facts, max_calls)
         if not cands:
             return KillingInputs(note="no searched calls for this kind of function")
     else:
         body = ctx.source + _callee_text(code, function, survivors)
-        calls = candidate_calls(shape, facts, body, max_calls, tuple(doc_arrays(ctx.doc_comment)))
+        arrays = tuple(doc_arrays(ctx.doc_comment))
+        calls = [  # a template's instances share the calls
+            (shape, args)
+            for shape in shapes
+            for args in candidate_calls(shape, facts, body, max_calls // len(shapes), arrays)
+        ]
         cands = [
             Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
-            for k, args in enumerate(calls)
+            for k, (shape, args) in enumerate(calls)
         ]
     ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
 
 __all__ = [
+    "SEARCHED_INSTANCES",
     "CallShape",
     "a_len",
     "array_values",
@@ -34,6 +35,9 @@ __all__ = [
     "limits",
     "value_pools",
 ]
+
+#: How many of a template's instances (the first the analysis kept) the searches call.
+SEARCHED_INSTANCES = 2
 
 
 @dataclass(frozen=True)
@@ -54,40 +58,37 @@ class CallShape:
 
     @staticmethod
     def of(ctx: FunctionContext) -> CallShape | None:
-        """The shape of a free function's call (None for methods and unsupported types)."""
-        if ctx.is_method or ctx.declaration.kind not in ("function",):
-            return None
-        params = []
-        for p in ctx.parameters:
-            k = classify(p.type, p.name) or _array(p.type, p.name)
-            if k is None:
-                return None
-            params.append(k)
-        if not params:
-            return None
-        for i, k in enumerate(params):  # an array needs its length right after it
-            if k.kind == ParamKind.ARRAY and (
-                i + 1 == len(params) or params[i + 1].kind not in (ParamKind.INT, ParamKind.UINT)
-            ):
-                return None
-        r = " ".join(ctx.return_type.replace("const", " ").replace("&", " ").split())
-        if r == "void":
-            returns = "void"
-        elif r in ("std::string", "string") or r.startswith("std::basic_string"):
-            returns = "string"
-        elif re.fullmatch(r"std::vector<\s*std::string\s*>", r):
-            returns = "vector-string"
-        elif re.fullmatch(r"std::vector<[\w ]+>", r):
-            returns = "vector"
-        elif r.startswith("std::"):
-            return None
-        else:
-            returns = "value"
-        variadic = (
-            ctx.declaration.signature.rstrip().endswith("...)")
-            and params[-1].kind == ParamKind.CSTR
-        )
-        return CallShape(ctx.call_name or ctx.declaration.name, tuple(params), returns, variadic)
+        """The shape of a free function's call (None for methods and unsupported types); a
+        function template's is its first instance's (``each``).
+        """
+        shapes = CallShape.each(ctx)
+        return shapes[0] if shapes else None
+
+    @staticmethod
+    def each(ctx: FunctionContext) -> tuple[CallShape, ...]:
+        """The shapes to search a free function with: its own; for a function template, one
+        per instance among the first ``SEARCHED_INSTANCES`` the analysis kept
+        (``next_pow2<unsigned>``, ``next_pow2<unsigned long long>``: a bug only 64 bits show),
+        called with its template arguments, the parameter kinds and the result read from the
+        instance's substituted types. () for methods and unsupported types.
+        """
+        if ctx.is_method:
+            return ()
+        if ctx.declaration.kind == "function":
+            params = [(p.name, p.type) for p in ctx.parameters]
+            own = _shape(ctx, ctx.call_name or ctx.declaration.name, params, ctx.return_type)
+            return (own,) if own is not None else ()
+        a = ctx.analysis
+        if ctx.declaration.kind != "template" or a is None:
+            return ()
+        shapes = []
+        for inst in a.target.templates[:SEARCHED_INSTANCES]:
+            result = inst.result_type_declared or inst.result
+            params = [(n, t.spelling) for n, t in inst.params]
+            shape = _shape(ctx, inst.call_name, params, result.spelling)
+            if shape is not None:
+                shapes.append(shape)
+        return tuple(shapes)
 
     def render(self, args: list[str], tag: str) -> list[Example]:
         """The examples of one call with ``args`` (C spellings), variables suffixed with ``tag``.
@@ -158,6 +159,44 @@ class CallShape:
         return [Example(line) for line in lines]
 
 
+def _shape(
+    ctx: FunctionContext, name: str, typed: list[tuple[str, str]], return_type: str
+) -> CallShape | None:
+    """The shape of calling ``name`` with parameters ``typed`` (name, type spelling) and
+    ``return_type`` (None for a parameter or result kind the search does not handle).
+    """
+    params = []
+    for pname, ptype in typed:
+        k = classify(ptype, pname) or _array(ptype, pname)
+        if k is None:
+            return None
+        params.append(k)
+    if not params:
+        return None
+    for i, k in enumerate(params):  # an array needs its length right after it
+        if k.kind == ParamKind.ARRAY and (
+            i + 1 == len(params) or params[i + 1].kind not in (ParamKind.INT, ParamKind.UINT)
+        ):
+            return None
+    r = " ".join(return_type.replace("const", " ").replace("&", " ").split())
+    if r == "void":
+        returns = "void"
+    elif r in ("std::string", "string") or r.startswith("std::basic_string"):
+        returns = "string"
+    elif re.fullmatch(r"std::vector<\s*std::string\s*>", r):
+        returns = "vector-string"
+    elif re.fullmatch(r"std::vector<[\w ]+>", r):
+        returns = "vector"
+    elif r.startswith("std::"):
+        return None
+    else:
+        returns = "value"
+    variadic = (
+        ctx.declaration.signature.rstrip().endswith("...)") and params[-1].kind == ParamKind.CSTR
+    )
+    return CallShape(name, tuple(params), returns, variadic)
+
+
 def _array(type_spelling: str, name: str) -> Param | None:
     """``const int *a`` (any integer element type): an array the function only reads."""
     t = " ".join(type_spelling.replace("*", " * ").split())
@@ -188,11 +227,14 @@ def _c(v: int) -> str:
 
 
 def limits(p: Param) -> list[str]:
-    """The extreme values of an integer parameter's type (``INT_MAX``, ``UINT_MAX``...)."""
+    """The extreme values of an integer parameter's type (``INT_MAX``, ``UINT_MAX``...); for a
+    64-bit unsigned one also ``2**63 + 1``, its top and bottom bits with 62 zeros between (code
+    that handles only 32 of the 64 bits shows: a bit smear or a count cut at 32 bits).
+    """
     if p.kind == ParamKind.UINT:
-        return (
-            ["4294967295u", "2147483648u"] if "long" not in p.base else ["18446744073709551615ull"]
-        )
+        if "long" not in p.base:
+            return ["4294967295u", "2147483648u"]
+        return ["18446744073709551615ull", "9223372036854775809ull"]
     if "long" in p.base:
         return ["9223372036854775807LL", "(-9223372036854775807LL - 1)"]
     return ["2147483647", "(-2147483647 - 1)", "2147483646", "(-2147483647)"]

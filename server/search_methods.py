@@ -15,14 +15,14 @@ original, then on the surviving mutants side by side, the fewest units that kill
    buffers and integer out-parameters.
 2. ``sequences`` searches, per object, the calls made before the target: filling with the first
    modifier that adds (``put(1); put(2); ...``, distinct values so that order shows) to lengths
-   around the capacities (the constructor's integer arguments and the class's comparison
-   boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2, short fills also in
-   descending order (``put(3); put(2); put(1)``: a new minimum); filling and then taking some
-   out again (the modifiers without inputs, ``get()``, ``pop(&v)``: LIFO or FIFO order); filling,
-   emptying and filling again (a ring that wraps around); the object's state set from the same
-   value as the target's argument and its neighbours (``deposit(2); withdraw(3)``); the target's
-   arguments varied one at a time over ``value_pools`` (the documentation's values, the class's
-   boundaries, the type's limits, small values), on an object filled once (an empty one when
+   around the capacities (the constructor's integer arguments, a class template instance's, the
+   class's comparison boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2, short fills
+   also in descending order (``put(3); put(2); put(1)``: a new minimum); filling and then taking
+   some out again (the modifiers without inputs, ``get()``, ``pop(&v)``: LIFO or FIFO order);
+   filling, emptying and filling again (a ring that wraps around); the object's state set from the
+   same value as the target's argument and its neighbours (``deposit(2); withdraw(3)``); the
+   target's arguments varied one at a time over ``value_pools`` (the documentation's values, the
+   class's boundaries, the type's limits, small values), on an object filled once (an empty one when
    the target is the filler: ``add(-5)`` as the first reading). The object is declared once and
    never assigned to; a run of five or more calls of one method is written as a ``for`` loop.
 3. ``method_candidates`` renders each choice as one self-contained unit: the object, the
@@ -31,8 +31,14 @@ original, then on the surviving mutants side by side, the fewest units that kill
    left on top), then the observers. At most ``max_calls`` units, the patterns of every object
    interleaved so that a short list covers them all; deterministic (no randomness).
 
-Not searched: static methods, operators, class templates, classes with no usable constructor
-or producer, methods whose result is not a scalar, a ``std::string`` or ``void``.
+A class template's method is searched on the first ``SEARCHED_INSTANCES`` instances that the
+analysis kept (``server.analysis.templates``: ``FixedStack<int, 4>``, ``FixedStack<int, 1>``),
+each a shape of its own (``MethodShape.each``) whose patterns are interleaved with the other's:
+the object declared with its template arguments, the types read from the instance, its
+integer arguments among the capacities (``N`` of 4: a ``push`` on a full stack).
+
+Not searched: static methods, operators, classes with no usable constructor or producer,
+methods whose result is not a scalar, a ``std::string`` or ``void``.
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ from server.analysis.types import (
     type_key,
 )
 from server.docmine import DocFacts
-from server.search_inputs import CallShape, value_pools
+from server.search_inputs import SEARCHED_INSTANCES, CallShape, value_pools
 from server.verify import Candidate, Origin
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -180,24 +186,46 @@ class MethodShape:
     target_changes: bool  # the target is not const
     via_const: bool = False  # a const method with a non-const twin: called on a const view
     producer: str = ""  # the file's function that makes the object from ``ctor``'s arguments
+    capacities: tuple[int, ...] = ()  # a class template instance's integer arguments: ``<int, 4>``
 
     @staticmethod
-    def of(ctx: FunctionContext) -> MethodShape | None:
-        """The shape of a method's calls (None for what the search does not handle)."""
+    def each(ctx: FunctionContext) -> tuple[MethodShape, ...]:
+        """The shapes to search a method with: its own; a class template's method on each of
+        the first ``SEARCHED_INSTANCES`` instances the analysis kept (``FixedStack<int, 4>``,
+        ``FixedStack<int, 1>``). () for what the search does not handle.
+        """
         a = ctx.analysis
-        if a is None or not ctx.is_method or ctx.is_static or a.target.templates:
+        if a is None or not a.target.templates:
+            own = MethodShape.of(ctx)
+            return (own,) if own is not None else ()
+        found = (MethodShape.of(ctx, t) for t in a.target.templates[:SEARCHED_INSTANCES])
+        return tuple(s for s in found if s is not None)
+
+    @staticmethod
+    def of(ctx: FunctionContext, instance: Target | None = None) -> MethodShape | None:
+        """The shape of a method's calls (None for what the search does not handle); a class
+        template's method only on one of its ``instance``s (``ctx.analysis.target.templates``):
+        the object declared with its template arguments, the parameters, result, modifiers
+        and observers read from the instance's substituted types, its integer arguments
+        capacities.
+        """
+        a = ctx.analysis
+        if a is None or not ctx.is_method or ctx.is_static:
             return None
-        t: Target = a.target
+        if bool(a.target.templates) != (instance is not None):
+            return None
+        t: Target = instance or a.target
         if t.kind != "CXX_METHOD" or t.name.startswith("operator") or not t.class_name:
             return None
-        params = []
-        for p in ctx.parameters:
-            k = classify(p.type, p.name)
-            if k is None:
-                return None
-            params.append(k)
-        returns = _returns(ctx.return_type)
-        if returns is None:
+        if instance is None:
+            found = tuple(classify(p.type, p.name) for p in ctx.parameters)
+            returns = _returns(ctx.return_type)
+        else:  # the result as declared (``std::string``), else canonical (``std::size_t``)
+            found = _params(t.params, t.language) or ((None,) if t.params else ())
+            results = (r.spelling for r in (t.result_type_declared, t.result) if r is not None)
+            returns = next((r for r in map(_returns, results) if r is not None), None)
+        params = [k for k in found if k is not None]
+        if len(params) != len(found) or returns is None:
             return None
         ctor: tuple[Param, ...] | None = None
         producer = ""
@@ -226,6 +254,7 @@ class MethodShape:
             target_changes=not t.is_const,
             via_const=t.const_overload,
             producer=producer,
+            capacities=_template_ints(t.class_name) if instance is not None else (),
         )
 
     @property
@@ -359,10 +388,23 @@ class _Filler:
         return method, tuple(args)
 
 
-def _capacities(ctor_args: tuple[str, ...], body: str) -> list[int]:
-    """Sizes to fill to: the constructor's integer arguments, the class's boundaries (1..17)."""
-    own = [v for v in (_int(a) for a in ctor_args) if v is not None]
-    return [v for v in dict.fromkeys(own + text_boundaries(body)) if 1 <= v <= MAX_FILL]
+def _template_ints(class_name: str) -> tuple[int, ...]:
+    """The integer template arguments of a class template instance's name.
+
+    >>> _template_ints("FixedStack<int, 4>"), _template_ints("Ring<double>")
+    ((4,), ())
+    """
+    return tuple(int(v) for v in re.findall(r"[<,]\s*(\d+)[uUlL]*\s*(?=[,>])", class_name))
+
+
+def _capacities(ctor_args: tuple[str, ...], body: str, own: tuple[int, ...] = ()) -> list[int]:
+    """Sizes to fill to: the constructor's integer arguments, ``own`` (a class template
+    instance's integer arguments: ``N`` of ``FixedStack<int, 4>``), the class's boundaries
+    (1..17).
+    """
+    args = [v for v in (_int(a) for a in ctor_args) if v is not None]
+    found = args + list(own) + text_boundaries(body)
+    return [v for v in dict.fromkeys(found) if 1 <= v <= MAX_FILL]
 
 
 def _lengths(caps: list[int]) -> list[int]:
@@ -392,7 +434,7 @@ def sequences(
     """
     grows, takes = shape.grows, shape.takes
     target = Method(shape.call.name, shape.call.params)
-    caps = _capacities(ctor_args, body)
+    caps = _capacities(ctor_args, body, shape.capacities)
     mod_pools = {
         m.name: value_pools(CallShape(m.name, m.params, "value"), facts, body)
         for m in shape.modifiers
@@ -489,26 +531,25 @@ def method_candidates(ctx: FunctionContext, facts: DocFacts, max_calls: int) -> 
     """At most ``max_calls`` searched units for a method (``Origin.INPUT_SEARCH``), [] when
     ``MethodShape.of`` does not handle it (module docstring).
     """
-    shape = MethodShape.of(ctx)
-    if shape is None:
-        return []
     body = ctx.class_text or ctx.source
-    pools = value_pools(shape.call, facts, body)
     lists = []
-    for ctor_args in _ctor_rows(shape, body):
-        for pattern in sequences(shape, facts, body, ctor_args, pools):
-            lists.append([(ctor_args, steps, args) for steps, args in pattern])
+    for shape in MethodShape.each(ctx):
+        pools = value_pools(shape.call, facts, body)
+        for ctor_args in _ctor_rows(shape, body):
+            for pattern in sequences(shape, facts, body, ctor_args, pools):
+                lists.append([(shape, ctor_args, steps, args) for steps, args in pattern])
     out: list[Candidate] = []
     seen: set[tuple[str, ...]] = set()
     for row in itertools.zip_longest(*lists):
         for choice in row:
             if choice is None or len(out) >= max_calls:
                 continue
+            shape, *rest = choice
             tag = f"_s{len(out)}"
-            key = tuple(e.source for e in shape.render(*choice, "_k"))
+            key = tuple(e.source for e in shape.render(*rest, "_k"))
             if key in seen:
                 continue
             seen.add(key)
-            examples = shape.render(*choice, tag)
+            examples = shape.render(*rest, tag)
             out.append(Candidate(tuple(examples), origin=Origin.INPUT_SEARCH, index=len(out)))
     return out
