@@ -11,10 +11,14 @@ mutation-guided LLM test generation):
    a real object instead (``server.search_methods``), run and chosen the same way (step 4).
 2. ``value_pools`` gathers candidate values per parameter: the documentation's values
    (``server.docmine``), the boundaries of the body's comparisons (each ``x < K`` gives ``K-1``,
-   ``K`` and ``K+1``), the type's limits (``INT_MIN``, ``INT_MAX``, ``UINT_MAX``) and small values;
-   strings are built from the character literals the body tests (``'\\t'`` gives ``"\\tx\\t"``,
-   ``'+'`` gives ``"+"`` and ``"+5"``), plus the documentation's strings. "The body" includes the
-   helpers of the same file whose mutants survive (their mutants are among the survivors).
+   ``K`` and ``K+1``) and the edges of its shifts and masks (``x >> 8`` gives 255, 256, 257), the
+   type's limits (``INT_MIN``, ``INT_MAX``, ``UINT_MAX``) and small values; strings are built
+   from the character literals the body tests (``'\\t'`` gives ``"\\tx\\t"``, ``'+'`` gives
+   ``"+"`` and ``"+5"``, ``'A'`` and ``'Z'`` with their neighbours ``"@ABYZ["``) and from the
+   grammar it parses (digit groups and a separator: ``"1.2.3.4"``, ``"256.2.3.4"``,
+   ``"1..3.4"``), plus the documentation's strings; arrays from the documentation's brace lists
+   and of the shapes loops get wrong. "The body" includes the helpers of the same file whose
+   mutants survive (their mutants are among the survivors).
 3. ``candidate_calls`` makes calls: the documentation's own calls first, then the doc's value
    tuples, then, when the body combines two integer parameters in arithmetic or guards it
    against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
