@@ -16,6 +16,15 @@ had predicted an output, yields a ``Finding`` (predicted vs actual), reported on
 ``server.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``). ``strict``
 keeps a unit only up to its first failed example. Outputs that cannot be recorded faithfully
 (addresses, prompt-like lines, ``*/``, very long) drop the example.
+
+Undefined behaviour (``docs/generate.md``, "Blocks a reviewer keeps", rule 5): the sessions that run
+candidates compile the code under test and the examples with trapping UBSan (``UB_TRAPS``: signed
+overflow, shifts past the width, division by zero, out-of-bounds indexing, null, a missing
+``return`` value, bad ``bool``/``enum`` loads, ...; no runtime library is needed). An example whose
+run has undefined behaviour traps (SIGILL, or SIGTRAP where the trap instruction raises it), so it
+ends its unit like any crash and its recorded output (whatever the undefined run printed) never
+reaches selection; ``VerifyReport.undefined`` lists those examples. Defined behaviour (unsigned
+wrap-around, ``-fwrapv`` code) runs as before. Mutants run without the traps (``server.select``).
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.project_lib import missing_symbols
 from cdoctest_runner.protocol import Runner
-from cdoctest_runner.results import DocTestResult, Outcome
+from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful
 from server.api import Finding
 from server.hints import calibrate
@@ -44,6 +53,26 @@ class Origin(Enum):
     USAGE = "usage"  # the project's own calls of the function (server.analysis.usage)
     INPUT_SEARCH = "search"  # inputs searched for surviving mutants (server.search)
 
+
+#: Trapping UBSan checks for the sessions that run candidates (one ``-fsanitize=`` per check:
+#: clang-repl splits ``--Xcc=`` values at commas). Accepted by clang-repl for C and C++ alike.
+UB_TRAPS = (
+    *(
+        f"-fsanitize={check}"
+        for check in (
+            "signed-integer-overflow", "shift", "integer-divide-by-zero", "bounds", "null",
+            "return", "vla-bound", "float-cast-overflow", "pointer-overflow", "bool", "enum",
+            "builtin",
+        )
+    ),
+    "-fsanitize-trap=all",
+)  # fmt: skip
+#: The signals a trap raises (``ud2`` on x86-64: SIGILL; ``brk`` elsewhere: SIGTRAP), as the
+#: runner names them in a crash's message (``killed by signal 4 (SIGILL)``).
+_TRAP_SIGNALS = ("(SIGILL)", "(SIGTRAP)")
+UNDEFINED = "undefined behaviour (trap)"
+#: Flags that make signed overflow defined (wrapping), and the one that undoes them.
+_WRAP_FLAGS = ("-fwrapv", "-fno-strict-overflow", "-fno-wrapv")
 
 MAX_WANT_LINES = 12
 MAX_WANT_CHARS = 400
@@ -162,6 +191,20 @@ class VerifyReport:
     # Symbols the JIT could not link (other files' code): never a name the unit declares itself
     # (``int n();`` read as a function, a declaration whose input failed): no library holds it.
     missing_symbols: tuple[str, ...] = ()
+    # Examples whose run on the original trapped (undefined behaviour, ``UB_TRAPS``): their units
+    # end there, as at a crash.
+    undefined: tuple[Example, ...] = ()
+
+    def undefined_note(self) -> str:
+        """What ``-v`` says of the examples dropped for undefined behaviour ('' when none).
+
+        >>> VerifyReport((), 1, 1, 0, {}, undefined=(Example("f(INT_MAX, 1)"),)).undefined_note()
+        '1 call(s) dropped: undefined behaviour (trap) in `f(INT_MAX, 1)`'
+        """
+        if not self.undefined:
+            return ""
+        first = self.undefined[0].source.strip()
+        return f"{len(self.undefined)} call(s) dropped: {UNDEFINED} in `{first}`"
 
 
 def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
@@ -200,6 +243,30 @@ def recordable(example: Example, got: str) -> bool:
     return True
 
 
+def with_ub_traps(code: CodeUnderTest) -> CodeUnderTest:
+    """``code`` compiled with ``UB_TRAPS`` (once: flags it has already are not repeated). Code
+    built with ``-fwrapv`` (or ``-fno-strict-overflow``) defines signed overflow as wrapping, so
+    its checks leave signed overflow out (clang's check would trap on it all the same).
+
+    >>> with_ub_traps(with_ub_traps(CodeUnderTest(path="/t/a.c", flags=("-std=c99",)))).flags[:2]
+    ('-std=c99', '-fsanitize=signed-integer-overflow')
+    >>> wrapping = with_ub_traps(CodeUnderTest(flags=("-fwrapv",)))
+    >>> "-fsanitize=signed-integer-overflow" in wrapping.flags, "-fsanitize=shift" in wrapping.flags
+    (False, True)
+    """
+    wraps = next((f != "-fno-wrapv" for f in reversed(code.flags) if f in _WRAP_FLAGS), False)
+    skip = {*code.flags, *(["-fsanitize=signed-integer-overflow"] if wraps else [])}
+    traps = [f for f in UB_TRAPS if f not in skip]
+    return replace(code, flags=(*code.flags, *traps))
+
+
+def undefined_behaviour(result: ExampleResult) -> bool:
+    """Whether ``result`` ended in a UBSan trap (a crash by SIGILL or SIGTRAP in a session
+    compiled with ``UB_TRAPS``).
+    """
+    return result.outcome is Outcome.CRASH and result.message.endswith(_TRAP_SIGNALS)
+
+
 def verify_candidates(
     candidates: list[Candidate],
     code: CodeUnderTest,
@@ -211,9 +278,10 @@ def verify_candidates(
     cancel: threading.Event | None = None,
 ) -> VerifyReport:
     """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and
-    runs.
+    runs without undefined behaviour (the sessions compile ``code`` with ``UB_TRAPS``).
     """
     stateful = code_is_stateful(code)
+    checked = with_ub_traps(code)
     units = [u for c in candidates for u in units_of(c, target_names, stateful)]
     jobs = [
         (
@@ -224,7 +292,7 @@ def verify_candidates(
                 lineno=1,
                 end_lineno=1,
             ),
-            code,
+            checked,
         )
         for k, u in enumerate(units)
     ]
@@ -232,10 +300,13 @@ def verify_candidates(
     kept: list[VerifiedUnit] = []
     outcomes: dict[str, int] = {}
     missing: dict[str, None] = {}
+    undefined: list[Example] = []
     for unit, result in zip(units, results, strict=True):
         own = set().union(*(declared_names(e.source) for e in unit.examples))
         for r in result.results:
             outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
+            if undefined_behaviour(r):
+                undefined.append(r.example)
             missing.update(dict.fromkeys(s for s in missing_symbols(r.stderr) if s not in own))
         vu = _keep(unit, result, strict)
         if vu is not None:
@@ -251,6 +322,7 @@ def verify_candidates(
         outcomes=outcomes,
         kept_per_candidate=per,
         missing_symbols=tuple(missing),
+        undefined=tuple(undefined),
     )
 
 
