@@ -20,7 +20,12 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
 4. **short over long** (``cdoctest_runner.mutate.select_examples``' ``cost``): between examples
    that add the same kills, the shorter source is taken.
 
-Rules 1 and 2 drop units (``acceptable_units``); 3 and 4 steer the choice among the rest.
+5. **no undefined behaviour** (``server.verify``, ``UB_TRAPS``): candidates run on the original
+   with trapping UBSan, so a call whose run has undefined behaviour (signed overflow, a shift
+   past the width, ...) traps and ends its unit like a crash, before the pool is built.
+
+Rules 1 and 2 drop units (``acceptable_units``), rule 5 drops them earlier (in verification); 3
+and 4 steer the choice among the rest.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ an event for the model, and progress reports.
 - ``Retrying(runner)``: ``run_many`` retries when clang-repl fails to *start* (``ReplSetupError``:
   memory or process limits on a loaded machine), never when the code fails.
 - ``Runners(verify, mutants)``: the two runners a step runs with: candidates and blocks on the
-  original code, and mutants (a short per-session limit: mutated loops often never end).
+  original code (``server.verify.verify_candidates`` compiles the code and the candidates with
+  trapping UBSan, ``UB_TRAPS``, so a call with undefined behaviour drops out), and mutants (a
+  short per-session limit: mutated loops often never end; no sanitizer).
 - ``Budget(cancel, deadline)``: a context manager whose ``event`` is set when the user cancels or
   the deadline passes (``expired`` says which); the model backend stops decoding on it.
 - ``Reporter(callback)``: sends ``ProgressEvent``s; ``phase`` (1 or 2) prefixes the messages so the
@@ -89,8 +91,9 @@ class Retrying:
 
 @dataclass(frozen=True)
 class Runners:
-    """The runners of the steps: ``verify`` runs candidates and blocks on the original code,
-    ``mutants`` runs them on mutants (its sessions have a short time limit).
+    """The runners of the steps: ``verify`` runs candidates and blocks on the original code
+    (candidates with ``server.verify.UB_TRAPS``), ``mutants`` runs them on mutants (its sessions
+    have a short time limit, and no sanitizer).
     """
 
     verify: Runner
