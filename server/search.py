@@ -380,7 +380,9 @@ def find_killing_inputs(
     ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)
     if not units or not survivors:
-        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0)
+        return KillingInputs(
+            tried=len(units), seconds=time.monotonic() - t0, note=ver.undefined_note()
+        )
     if deadline is not None and time.monotonic() > deadline:
         note = "the time budget ran out before the mutants were run"
         return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=note)
@@ -405,4 +407,5 @@ def find_killing_inputs(
         likely_equivalent=tuple(m.id for m in report.survivors) if enough else (),
         tried=len(units),
         seconds=time.monotonic() - t0,
+        note=ver.undefined_note(),
     )

@@ -10,6 +10,7 @@ increment), written to ``tmp_path``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
@@ -96,3 +97,46 @@ def test_wrapv_code_keeps_its_defined_signed_overflow(runner, tmp_path: Path) ->
     )
     assert kept_calls(report)["max_run(big, 2)"] == "2147483647"  # INT_MAX, then INT_MIN: best
     assert report.undefined == ()
+
+
+TOP_TWO = """\
+/* The sum of the larger two of a, b and c. */
+int top_two(int a, int b, int c) {
+    int lo = a;
+    if (b < lo) lo = b;
+    if (c < lo) lo = c;
+    return a + b + c - lo;
+}
+"""
+
+
+def test_searched_extremes_with_overflow_are_dropped_and_named(runner, tmp_path: Path) -> None:
+    """The input search tries limit values (``INT_MAX`` triples overflow ``a + b + c``): those
+    calls drop out, the search's note says so, and every call it keeps sums within range.
+    """
+    from cdoctest_runner.mutate import OPERATORS, make_mutants
+    from server.api import TargetSelector
+    from server.context import function_context
+    from server.docmine import DocFacts
+    from server.locate import load_source, select_targets
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
+
+    path = tmp_path / "top_two.c"
+    path.write_text(TOP_TWO)
+    source = load_source(str(path), None)
+    (target,) = select_targets(source, TargetSelector(name="top_two"))
+    ctx = function_context(source, target)
+    mutants = make_mutants(TOP_TWO, ctx.declaration, "c", 40, path=str(path), operators=OPERATORS)
+    code = source.code_under_test()
+    found = find_killing_inputs(
+        ctx, DocFacts(), code, ctx.declaration, Runners(runner, runner), mutants, names={"top_two"}
+    )
+    assert UNDEFINED in found.note and "2147483647" in found.note, found.note
+    for u in found.units:
+        for e in u.examples:
+            call = e.source.strip()
+            inside = call[call.index("(") + 1 : call.rindex(")")].replace(" ", "")
+            # an argument is a literal or a sum of them: ``(-2147483647 - 1)``
+            args = [sum(map(int, re.findall(r"[+-]?\d+", a))) for a in inside.split(",")]
+            assert -(2**31) <= sum(args) - min(args) < 2**31, call
