@@ -38,7 +38,9 @@ Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``con
 strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
 printed after the call), ``std::string`` by value or const reference, read-only integer arrays
 followed by their length (``const int *a, int n``: the documentation's brace lists, then arrays
-of the shapes loops get wrong, ``array_values``; the length is the array's or 0). Results print
+of the shapes loops get wrong, ``array_values``; the length is the array's or 0), objects of a
+class built from scalars and ``std::vector``s of scalars or of such objects (``Composite``:
+small-coordinate objects and polygon shapes, ``object_values``/``vector_values``). Results print
 as values (scalars), through ``printf`` (``std::string``) or as size and elements
 (``std::vector`` of scalars or strings), so no bare expression destroys a class temporary.
 """
@@ -58,7 +60,14 @@ from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
-from server.search_inputs import CallShape, doc_arrays, limit_pairs, limits, value_pools
+from server.search_inputs import (
+    CallShape,
+    doc_arrays,
+    interchangeable,
+    limit_pairs,
+    limits,
+    value_pools,
+)
 from server.search_methods import method_candidates
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
@@ -230,7 +239,7 @@ def candidate_calls(
             add([*base[:-1], v])
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
-    if n >= 2 and len(kinds) == 1 and "out" not in kinds:
+    if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):
         for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:1]:
             add([v] * n)
     # Two integer parameters extreme together, where the body does arithmetic on them.
@@ -253,7 +262,7 @@ def candidate_calls(
     # Two parameters set to the same value (overflow and equality cases).
     if n >= 2:
         for i, j in itertools.combinations(range(n), 2):
-            if shape.params[i].kind != shape.params[j].kind or shape.params[i].kind == "out":
+            if not interchangeable(shape.params[i], shape.params[j]):
                 continue
             if {i, j} & shape.counts:  # an array's length stays its length
                 continue

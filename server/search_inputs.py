@@ -6,18 +6,32 @@ shifts and masks and the characters it tests, ``server.analysis.mining.text_boun
 ``bit_boundaries``/``text_chars``, the type's limits, strings made of those characters, and
 strings in the grammar the body parses: ``grammar_strings``); and pairs of values for two integer
 parameters that are extreme together (``limit_pairs``: a sum or a product exactly at the type's
-limit or just past it), which one parameter varied at a time never reaches.
+limit or just past it), which one parameter varied at a time never reaches. A parameter of class
+type built from scalars, or a ``std::vector`` of scalars or of such objects (``Composite``:
+Clipper's ``IntPoint``, ``Path``), takes objects made from small coordinates around the vectors'
+shapes and the scalar pools of its constructor's parameters (``object_values``), and vectors of
+the shapes geometry and loops get wrong (``vector_values``).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cdoctest_runner.example import Example
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import bit_boundaries, text_boundaries, text_chars
+from server.analysis.types import (
+    aggregate,
+    class_record,
+    constructor_params,
+    is_std,
+    scalar,
+    strip_const,
+    vector_element,
+)
 from server.docmine import DocFacts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,18 +40,129 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "SEARCHED_INSTANCES",
     "CallShape",
+    "Composite",
     "a_len",
     "array_values",
     "doc_arrays",
     "format_values",
     "grammar_strings",
     "limit_pairs",
+    "interchangeable",
     "limits",
+    "object_values",
     "value_pools",
+    "vector_values",
 ]
 
 #: How many of a template's instances (the first the analysis kept) the searches call.
 SEARCHED_INSTANCES = 2
+MAX_OBJECTS = 28  # objects in one class-typed parameter's pool
+MAX_PARTS = 4  # scalars a searched object is built from, at most
+
+
+@dataclass(frozen=True)
+class Composite(Param):
+    """A parameter the search builds (kind ``OBJECT``, by value or const reference): an object
+    of the class ``base`` made from the scalars ``parts`` (its first public constructor whose
+    one to ``MAX_PARTS`` parameters are all scalars, or an aggregate's fields: ``brace``), or,
+    when ``vector``, a ``std::vector`` (``base``) whose elements are such objects (``element``
+    True) or scalars (``parts`` one scalar). Its values are brace lists: ``{2, 2}``,
+    ``{{0, 0}, {4, 0}}``, ``{1, 3}``.
+    """
+
+    parts: tuple[Param, ...] = ()
+    brace: bool = False  # an aggregate (``T v = {...}``), else a constructor call ``T v(...)``
+    vector: bool = False
+    element: bool = False  # a vector of objects (each element a brace list of ``parts``)
+
+    def declare(self, var: str, value: str) -> str:
+        """The declaration of ``var`` holding ``value``.
+
+        >>> pt = Composite(ParamKind.OBJECT, "geo::Pt", "pt", (Param(ParamKind.INT, "int"),) * 2)
+        >>> pt.declare("pt_s1", "{2, (-1)}")
+        'geo::Pt pt_s1(2, (-1));'
+        """
+        if self.vector or self.brace:
+            return f"{self.base} {var} = {value};"
+        return f"{self.base} {var}({value[1:-1].strip()});"
+
+
+def composite(t: Any, name: str, language: str) -> Composite | None:
+    """The ``Composite`` reading of the libclang parameter type ``t`` (by value or const
+    reference; see ``Composite``), None for other types and in C.
+    """
+    if language == "c":
+        return None
+    ct = t.get_canonical()
+    if ct.kind.name == "LVALUEREFERENCE":
+        if not ct.get_pointee().is_const_qualified():
+            return None  # the function may change it: not a value to search
+        ct = ct.get_pointee().get_canonical()
+    if ct.kind.name != "RECORD":
+        return None
+    if is_std(ct, "vector"):
+        et = vector_element(ct)
+        if et is None:
+            return None
+        one = _scalar_param(et, language)
+        if one is not None:
+            spelled = one.base
+            made: tuple[tuple[Param, ...], bool] | None = ((one,), False)
+        else:
+            made = _parts(et, language)
+            spelled = strip_const(et.spelling)
+        if made is None:
+            return None
+        return Composite(
+            ParamKind.OBJECT,
+            f"std::vector<{spelled}>",
+            name,
+            made[0],
+            vector=True,
+            element=one is None,
+        )
+    made = _parts(ct, language)
+    if made is None:
+        return None
+    return Composite(ParamKind.OBJECT, strip_const(ct.spelling), name, made[0], brace=made[1])
+
+
+def _scalar_param(t: Any, language: str) -> Param | None:
+    """A scalar type as a searched ``Param`` (integers, ``char``, ``bool``, floating point)."""
+    s = scalar(t.get_canonical(), language)
+    return classify(s.spelling) if s is not None else None
+
+
+def _parts(t: Any, language: str) -> tuple[tuple[Param, ...], bool] | None:
+    """The scalars an object of the class ``t`` is built from, and whether by aggregate
+    initialization: an aggregate's fields, else its first public constructor with one to
+    ``MAX_PARTS`` parameters, all scalars; None for a class of the C++ library or without one.
+    """
+    if strip_const(t.spelling).startswith("std::"):
+        return None
+    agg = aggregate(t, language)
+    if agg is not None:
+        fields = [classify(s.spelling) for _, s in agg.fields]
+        if 1 <= len(fields) <= MAX_PARTS and all(f is not None for f in fields):
+            return tuple(f for f in fields if f is not None), True
+        return None
+    record = class_record(t)
+    if record is None or record.location.is_in_system_header:
+        return None
+    for params in constructor_params(record):
+        ps = [_scalar_param(pt, language) for _, pt in params]
+        if 1 <= len(ps) <= MAX_PARTS and all(p is not None for p in ps):
+            return tuple(p for p in ps if p is not None), False
+    return None
+
+
+def interchangeable(p: Param, q: Param) -> bool:
+    """Whether a value of ``p``'s pool is one for ``q`` too: the same kind (not an
+    out-parameter), and for objects the same type.
+    """
+    if p.kind != q.kind or p.kind == ParamKind.OUT:
+        return False
+    return p.kind != ParamKind.OBJECT or p.base == q.base
 
 
 @dataclass(frozen=True)
@@ -70,21 +195,25 @@ class CallShape:
         per instance among the first ``SEARCHED_INSTANCES`` the analysis kept
         (``next_pow2<unsigned>``, ``next_pow2<unsigned long long>``: a bug only 64 bits show),
         called with its template arguments, the parameter kinds and the result read from the
-        instance's substituted types. () for methods and unsupported types.
+        instance's substituted types. Parameters of class type and vectors are read from the
+        analysis's libclang types (``composite``). () for methods and unsupported types.
         """
         if ctx.is_method:
             return ()
+        a = ctx.analysis
         if ctx.declaration.kind == "function":
-            params = [(p.name, p.type) for p in ctx.parameters]
+            types = [t for _, t in a.target.params] if a is not None else []
+            if len(types) != len(ctx.parameters):
+                types = [None] * len(ctx.parameters)
+            params = [(p.name, p.type, t) for p, t in zip(ctx.parameters, types, strict=True)]
             own = _shape(ctx, ctx.call_name or ctx.declaration.name, params, ctx.return_type)
             return (own,) if own is not None else ()
-        a = ctx.analysis
         if ctx.declaration.kind != "template" or a is None:
             return ()
         shapes = []
         for inst in a.target.templates[:SEARCHED_INSTANCES]:
             result = inst.result_type_declared or inst.result
-            params = [(n, t.spelling) for n, t in inst.params]
+            params = [(n, t.spelling, t) for n, t in inst.params]
             shape = _shape(ctx, inst.call_name, params, result.spelling)
             if shape is not None:
                 shapes.append(shape)
@@ -105,6 +234,13 @@ class CallShape:
         >>> u = CallShape("sum", (Param("array", "int"), Param("int", "int")), "value")
         >>> [e.source.strip() for e in u.render(["{1, (-2)}", ""], "3")]
         ['int arr3[] = {1, (-2)}; sum(arr3, 2)']
+
+        An object is declared from its value, then passed:
+
+        >>> v = Composite(ParamKind.OBJECT, "std::vector<int>", "v", (Param("int", "int"),),
+        ...               vector=True)
+        >>> [e.source.strip() for e in CallShape("top", (v,), "value").render(["{3, 1}"], "4")]
+        ['std::vector<int> v4 = {3, 1}; top(v4)']
         """
         decls: list[str] = []
         call_args: list[str] = []
@@ -112,6 +248,11 @@ class CallShape:
         outs = [i for i, p in enumerate(self.params) if p.kind == ParamKind.OUT]
         arrays = [i for i, p in enumerate(self.params) if p.kind == ParamKind.ARRAY]
         for i, (p, a) in enumerate(zip(self.params, args, strict=True)):
+            if isinstance(p, Composite):
+                var = f"{p.name or f'obj{i}'}{tag}"
+                decls.append(p.declare(var, a))
+                call_args.append(var)
+                continue
             if p.kind == ParamKind.ARRAY:
                 var = f"arr{tag}" if len(arrays) == 1 else f"arr{tag}_{i}"
                 decls.append(f"{p.base} {var}[] = {a};")
@@ -160,14 +301,17 @@ class CallShape:
 
 
 def _shape(
-    ctx: FunctionContext, name: str, typed: list[tuple[str, str]], return_type: str
+    ctx: FunctionContext, name: str, typed: list[tuple[str, str, Any]], return_type: str
 ) -> CallShape | None:
-    """The shape of calling ``name`` with parameters ``typed`` (name, type spelling) and
-    ``return_type`` (None for a parameter or result kind the search does not handle).
+    """The shape of calling ``name`` with parameters ``typed`` (name, type spelling, libclang
+    type or None) and ``return_type`` (None for a parameter or result kind the search does not
+    handle).
     """
-    params = []
-    for pname, ptype in typed:
+    params: list[Param] = []
+    for pname, ptype, ltype in typed:
         k = classify(ptype, pname) or _array(ptype, pname)
+        if k is None and ltype is not None:
+            k = composite(ltype, pname, ctx.language)
         if k is None:
             return None
         params.append(k)
@@ -541,6 +685,118 @@ def array_values(p: Param, stated: list[str]) -> list[str]:
     return list(dict.fromkeys([*stated, *shapes]))
 
 
+# Small coordinates (the shapes' 0 and 4, the middle, neighbours), the centre first.
+_COORDS = (2, 0, 4, 1, 3, 5, -1)
+MAX_GRID = 18  # objects of small coordinates, before the scalar pools' own values
+# Point lists a loop over a polygon or a path gets wrong: the first is the base call's.
+_SHAPES: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 0), (4, 0), (4, 4), (0, 4)),  # a square, counter-clockwise
+    (),
+    ((1, 1),),
+    ((0, 0), (4, 0), (0, 4)),  # a triangle
+    ((0, 0), (0, 4), (4, 4), (4, 0)),  # the square clockwise
+    ((0, 0), (4, 0), (4, 0), (4, 4), (0, 4), (0, 0)),  # repeated points
+    ((0, 0), (2, 0), (4, 0)),  # collinear
+    ((0, 0), (4, 4)),
+    ((0, 0), (4, 0), (4, 4), (2, 2), (0, 4)),  # concave
+    ((0, 0), (2, 0), (4, 0), (4, 4), (0, 4)),  # a vertex on an edge
+    ((-4, -4), (4, -4), (4, 4), (-4, 4)),  # around the origin
+)
+
+
+def _coord(p: Param, v: int) -> str | None:
+    """The small integer ``v`` as a value of the scalar ``p`` (None: not one of its values)."""
+    if p.kind == ParamKind.INT:
+        return _c(v)
+    if p.kind == ParamKind.UINT:
+        return str(v) if v >= 0 else None
+    if p.kind == ParamKind.FLOAT:
+        return f"({v}.0)" if v < 0 else f"{v}.0"
+    return None
+
+
+def object_values(p: Composite, parts: list[list[str]]) -> list[str]:
+    """Objects for a class-typed parameter, as brace lists of its ``parts`` (``parts``: each
+    part's scalar pool): first a grid of small coordinates around the vectors' shapes
+    (``_COORDS``: the centre ``{2, 2}``, then one part moved to an edge or past it, ``{0, 2}``,
+    ``{5, 2}``, then corners ``{0, 0}``, ``{4, 4}``), then each part's own pool values (the
+    body's boundaries, the type's limits) with the others at the centre; at most
+    ``MAX_OBJECTS``. A part that takes no small integer (``bool``, ``char``) takes its pool's.
+
+    >>> i = Param(ParamKind.INT, "int")
+    >>> pt = Composite(ParamKind.OBJECT, "Pt", "pt", (i, i))
+    >>> object_values(pt, [["7", "0"], ["0"]])[:6]
+    ['{2, 2}', '{0, 2}', '{2, 0}', '{4, 2}', '{2, 4}', '{1, 2}']
+    >>> '{7, 2}' in object_values(pt, [["7", "0"], ["0"]])
+    True
+    """
+    coords = []
+    for part, pool in zip(p.parts, parts, strict=True):
+        own = [c for c in (_coord(part, v) for v in _COORDS) if c is not None]
+        coords.append(own or pool[:3] or ["0"])
+    grid = sorted(
+        itertools.product(*(range(len(c)) for c in coords)),
+        key=lambda ix: (sum(1 for k in ix if k), max(ix), [-k for k in ix]),
+    )
+    out = ["{" + ", ".join(coords[j][k] for j, k in enumerate(ix)) + "}" for ix in grid]
+    out = out[:MAX_GRID]
+    centre = [c[0] for c in coords]
+    extra = [[v for v in pool if v not in coords[j]] for j, pool in enumerate(parts)]
+    for row in itertools.zip_longest(*extra):
+        for j, v in enumerate(row):
+            if v is not None:
+                out.append("{" + ", ".join([*centre[:j], v, *centre[j + 1 :]]) + "}")
+    return list(dict.fromkeys(out))[:MAX_OBJECTS]
+
+
+def vector_values(p: Composite, parts: list[list[str]]) -> list[str]:
+    """Vectors for a ``std::vector`` parameter, from its element's ``parts`` (their scalar
+    pools): of objects with two or more parts, the point lists of ``_SHAPES`` (a square first,
+    empty, one point, a triangle, the square clockwise, repeated points, collinear points, a
+    concave one, a vertex on an edge, around the origin; other parts at 0); of integers or
+    one-part objects, the shapes of ``array_values`` and the empty one; of other scalars, lists
+    from their pool.
+
+    >>> i = Param(ParamKind.INT, "int")
+    >>> path = Composite(ParamKind.OBJECT, "std::vector<Pt>", "path", (i, i), vector=True,
+    ...                  element=True)
+    >>> vector_values(path, [["0"], ["0"]])[:3]
+    ['{{0, 0}, {4, 0}, {4, 4}, {0, 4}}', '{}', '{{1, 1}}']
+    >>> vector_values(Composite(ParamKind.OBJECT, "std::vector<int>", "v", (i,), vector=True),
+    ...               [["0"]])[:3]
+    ['{1, 3, 5, 7}', '{}', '{5}']
+    """
+    first = p.parts[0]
+
+    def elem(values: list[str]) -> str:
+        return "{" + ", ".join(values) + "}"
+
+    if len(p.parts) >= 2:
+        out = []
+        for pts in _SHAPES:
+            items = []
+            for point in pts:
+                vals = [_coord(q, v) for q, v in zip(p.parts, point, strict=False)]
+                vals += [_coord(q, 0) or parts[j][0] for j, q in enumerate(p.parts) if j >= 2]
+                if None in vals:
+                    break
+                items.append(elem([v for v in vals if v is not None]))
+            else:
+                out.append(elem(items))
+        return out
+    if first.kind in (ParamKind.INT, ParamKind.UINT):
+        lists = array_values(Param(ParamKind.ARRAY, first.base), [])
+        lists.insert(1, "{}")
+        if not p.element:
+            return lists
+        return [elem([elem([v.strip()]) for v in a[1:-1].split(",") if v.strip()]) for a in lists]
+    small = [c for c in (_coord(first, v) for v in _COORDS) if c is not None] or parts[0]
+    lists = [small[1:4], [], small[:1], small[:3][::-1], [small[0]] * 3]
+    if p.element:
+        lists = [[elem([v]) for v in a] for a in lists]
+    return list(dict.fromkeys(elem(a) for a in lists))
+
+
 def value_pools(
     shape: CallShape, facts: DocFacts, body: str, arrays: tuple[str, ...] = ()
 ) -> list[list[str]]:
@@ -556,6 +812,10 @@ def value_pools(
     for k, p in enumerate(shape.params):
         if k in counts:
             pools.append(["", "0"])
+            continue
+        if isinstance(p, Composite):
+            parts = value_pools(CallShape(shape.name, p.parts, "value"), facts, body)
+            pools.append(vector_values(p, parts) if p.vector else object_values(p, parts))
             continue
         if p.kind == ParamKind.ARRAY:
             pools.append(array_values(p, list(arrays)))
