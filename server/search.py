@@ -23,7 +23,8 @@ mutation-guided LLM test generation):
    tuples, then, when the body combines two integer parameters in arithmetic or guards it
    against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
    together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then one parameter at
-   a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``);
+   a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``),
+   then an object's values against a vector's shapes (``object_crossings``);
    at most ``max_calls``, each a self-contained unit (declarations, the call, prints of what it
    changed).
 4. ``find_killing_inputs`` runs the calls on the original (``verify_candidates``: non-compiling or
@@ -66,6 +67,7 @@ from server.search_inputs import (
     interchangeable,
     limit_pairs,
     limits,
+    object_crossings,
     value_pools,
 )
 from server.search_methods import method_candidates
@@ -270,6 +272,11 @@ def candidate_calls(
                 args = list(base)
                 args[i] = args[j] = v
                 add(args)
+    # An object against a vector's other shapes (a point and the polygons it may lie in).
+    for i, v, j, w in object_crossings(shape, pools):
+        args = list(base)
+        args[i], args[j] = v, w
+        add(args)
     return out
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "limit_pairs",
     "interchangeable",
     "limits",
+    "object_crossings",
     "object_values",
     "value_pools",
     "vector_values",
@@ -688,6 +689,7 @@ def array_values(p: Param, stated: list[str]) -> list[str]:
 # Small coordinates (the shapes' 0 and 4, the middle, neighbours), the centre first.
 _COORDS = (2, 0, 4, 1, 3, 5, -1)
 MAX_GRID = 18  # objects of small coordinates, before the scalar pools' own values
+CROSSED_OBJECTS = 6  # an object's values tried against every vector shape (object_crossings)
 # Point lists a loop over a polygon or a path gets wrong: the first is the base call's.
 _SHAPES: tuple[tuple[tuple[int, int], ...], ...] = (
     ((0, 0), (4, 0), (4, 4), (0, 4)),  # a square, counter-clockwise
@@ -795,6 +797,44 @@ def vector_values(p: Composite, parts: list[list[str]]) -> list[str]:
     if p.element:
         lists = [[elem([v]) for v in a] for a in lists]
     return list(dict.fromkeys(elem(a) for a in lists))
+
+
+def _items(init: str) -> int:
+    """The number of top-level elements of a brace list (``{{0, 0}, {4, 0}}``: 2)."""
+    inner = init.strip()[1:-1]
+    depth, commas = 0, 0
+    for ch in inner:
+        depth += (ch in "({") - (ch in ")}")
+        commas += ch == "," and depth == 0
+    return commas + 1 if inner.strip() else 0
+
+
+def object_crossings(shape: CallShape, pools: list[list[str]]) -> list[tuple[int, str, int, str]]:
+    """Values of an object parameter and a vector parameter varied together, as ``(i, value,
+    j, vector)``: each of the object's first ``CROSSED_OBJECTS`` values after its base one
+    against every vector after the base one with at least three elements (a point on an edge,
+    inside or outside a triangle, a concave polygon, a clockwise one: not only the base
+    square), interleaved over the vectors. [] without such a pair of parameters.
+
+    >>> i = Param(ParamKind.INT, "int")
+    >>> pt = Composite(ParamKind.OBJECT, "Pt", "pt", (i, i))
+    >>> poly = Composite(ParamKind.OBJECT, "std::vector<Pt>", "poly", (i, i), vector=True,
+    ...                  element=True)
+    >>> s = CallShape("inside", (pt, poly), "value")
+    >>> object_crossings(s, [["{2, 2}", "{0, 2}"], ["{}", "{{1, 1}}", "{{0, 0}, {4, 0}, {0, 4}}"]])
+    [(0, '{0, 2}', 1, '{{0, 0}, {4, 0}, {0, 4}}')]
+    """
+    out = []
+    ps = shape.params
+    for i, j in itertools.permutations(range(len(ps)), 2):
+        p, q = ps[i], ps[j]
+        if not (isinstance(p, Composite) and isinstance(q, Composite)):
+            continue
+        if p.vector or not q.vector:
+            continue
+        vectors = [w for w in pools[j][1:] if _items(w) >= 3]
+        out += [(i, v, j, w) for v in pools[i][1 : 1 + CROSSED_OBJECTS] for w in vectors]
+    return out
 
 
 def value_pools(

@@ -80,6 +80,7 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
     assert ["{2, 2}", "{}"] in calls and ["{2, 2}", "{{1, 1}}"] in calls
     assert ["{2, 2}", "{{0, 0}, {4, 0}, {4, 0}, {4, 4}, {0, 4}, {0, 0}}"] in calls  # repeated
     assert ["{2, 2}", "{{0, 0}, {2, 0}, {4, 0}}"] in calls  # collinear
+    assert ["{0, 2}", "{{0, 0}, {4, 0}, {0, 4}}"] in calls  # a point against a triangle
     assert any("9223372036854775807LL" in a[0] for a in calls)  # the type's limits
     (unit,) = shape.render(["{4, 2}", square], "_s1")
     assert unit.source.strip() == (
