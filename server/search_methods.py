@@ -9,14 +9,19 @@ original, then on the surviving mutants side by side, the fewest units that kill
    default constructor, else its first public constructor, given small arguments, else a
    function of the file that returns one: ``Counter c = make_counter(3);``); the
    *modifiers* (public methods that are not const, the target itself when it is not const; the
-   ones whose names say they add, ``fileapi.GROWS``, first); the *observers* (const methods
-   without parameters that return a scalar, ``Target.getters``). Parameters take the search's
-   kinds (``server.analysis.kinds``): integers, ``bool``, characters, floating point, strings,
-   buffers and integer out-parameters.
+   ones whose names say they add, ``fileapi.GROWS``, first; ``clear()``/``reset()`` never the
+   one that takes out); the *observers* (const methods without parameters that return a scalar,
+   or a reference to one on a class template's instance: ``Target.getters``); on a container
+   (its first modifier adds a value), the *readers* its declarations show: a ``const T &``
+   accessor, a ``std::vector`` of scalars or strings (``to_vector()``), an indexed getter
+   (``rat(size_t i)``, not ``operator[]``). Parameters take the search's kinds
+   (``server.analysis.kinds``): integers, ``bool``, characters, floating point, strings, buffers
+   and integer out-parameters.
 2. ``sequences`` searches, per object, the calls made before the target: filling with the first
    modifier that adds (``put(1); put(2); ...``, distinct values so that order shows) to lengths
    around the capacities (the constructor's integer arguments, a class template instance's, the
-   class's comparison boundaries: ``count_ == 4`` gives 3, 4 and 5) and to 0, 1 and 2, short fills
+   class's comparison boundaries: ``count_ == 4`` gives 3, 4 and 5) and twice the first (a ring
+   that wraps around keeps its size) and to 0, 1 and 2, short fills
    also in descending order (``put(3); put(2); put(1)``: a new minimum); filling and then taking
    some out again (the modifiers without inputs, ``get()``, ``pop(&v)``: LIFO or FIFO order);
    filling, emptying and filling again (a ring that wraps around); the object's state set from the
@@ -28,8 +33,12 @@ original, then on the surviving mutants side by side, the fewest units that kill
 3. ``method_candidates`` renders each choice as one self-contained unit: the object, the
    sequence, the target call (``CallShape.render``: out-parameters and buffers printed), a
    removing modifier once more after a target that changes the object (what a full ``push``
-   left on top), then the observers. At most ``max_calls`` units, the patterns of every object
-   interleaved so that a short list covers them all; deterministic (no randomness).
+   left on top), then the observers and readers (``MethodShape.read``: a vector as its size and
+   elements, ``CallShape.render``; an indexed reader at 0 and ``size() - 1``); on a container,
+   the ones that read an element (``front()`` throws on an empty ring) only when the counted
+   fills, take-outs and clears (``MethodShape.holds``) leave one. At most ``max_calls`` units,
+   the patterns of every object interleaved so that a short list covers them all; deterministic
+   (no randomness).
 
 A class template's method is searched on the first ``SEARCHED_INSTANCES`` instances that the
 analysis kept (``server.analysis.templates``: ``FixedStack<int, 4>``, ``FixedStack<int, 1>``),
@@ -49,7 +58,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cdoctest_runner.example import Example
-from server.analysis.fileapi import GROWS, PRODUCES, FileApi, producer_candidates
+from server.analysis.fileapi import GROWS, PRODUCES, SIZES, FileApi, producer_candidates
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import text_boundaries
 from server.analysis.types import (
@@ -70,14 +79,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from server.analysis.target import Params, Target
     from server.context import FunctionContext
 
-__all__ = ["Method", "MethodShape", "Step", "method_candidates", "sequences"]
+__all__ = ["Method", "MethodShape", "Reader", "Step", "method_candidates", "sequences"]
 
 MAX_FILL = 17  # the longest run of one modifier (a capacity of 16 and one past it)
-MAX_LENGTHS = 6  # fill lengths tried per object
+MAX_LENGTHS = 7  # fill lengths tried per object
 MAX_OBJECTS = 6  # constructor argument rows tried
 LOOP_FROM = 5  # a run this long is written as a loop
 _SCALARS = (ParamKind.INT, ParamKind.UINT, ParamKind.CHAR, ParamKind.BOOL, ParamKind.FLOAT)
 _INTS = (ParamKind.INT, ParamKind.UINT)
+CLEARS = re.compile(r"(?i)^(clear|reset)")  # empties the object at once: not a take-out
+# A const accessor as the class declares it: ``const T & front() const``, ``std::vector<T>
+# to_vector() const``, ``const T & rat(size_t i) const``.
+_ACCESSOR = re.compile(
+    r"(?:^|[;{}]|public:|\n)\s*(?P<ret>(?:const\s+)?[\w:]+(?:<[\w:, ]+>)?)\s*(?P<ref>&)?\s*"
+    r"\b(?P<name>[A-Za-z_]\w*)\s*\((?P<params>[^()]*)\)\s*const\b"
+)
+_INDEX_TYPES = re.compile(r"(?:const\s+)?(?:std::)?(?:size_t|int|unsigned|long|unsigned int)\s+\w+")
 
 
 @dataclass(frozen=True)
@@ -91,6 +108,18 @@ class Method:
     def inputs(self) -> tuple[Param, ...]:
         """The parameters that take a value (out-parameters and buffers are the call's own)."""
         return tuple(p for p in self.params if p.kind not in (ParamKind.OUT, ParamKind.BUF))
+
+
+@dataclass(frozen=True)
+class Reader:
+    """An accessor that reads the object's elements (``front()``, ``to_vector()``,
+    ``rat(i)``), printed after the observers.
+    """
+
+    name: str
+    returns: str  # as ``CallShape.returns``: 'value' | 'string' | 'vector' | 'vector-string'
+    indexed: bool = False  # takes an index: read at 0 and, with a ``size()``, at size() - 1
+    needs_item: bool = True  # may throw on an empty object: printed only when it holds one
 
 
 #: One call before the target: the method and its arguments ('' for an out-parameter).
@@ -187,6 +216,9 @@ class MethodShape:
     via_const: bool = False  # a const method with a non-const twin: called on a const view
     producer: str = ""  # the file's function that makes the object from ``ctor``'s arguments
     capacities: tuple[int, ...] = ()  # a class template instance's integer arguments: ``<int, 4>``
+    container: bool = False  # filled by values: its element readers print once it holds one
+    readers: tuple[Reader, ...] = ()  # a container's accessors other than ``observers``
+    sized: bool = False  # the class has ``size()``: an indexed reader reads the last one too
 
     @staticmethod
     def each(ctx: FunctionContext) -> tuple[MethodShape, ...]:
@@ -245,6 +277,7 @@ class MethodShape:
         # Adding methods first, then the others before the target (``deposit`` fills an account
         # whose ``withdraw`` is tested).
         mods.sort(key=lambda m: (not (GROWS.search(m.name) and m.inputs), m is own))
+        container = bool(mods and GROWS.search(mods[0].name) and mods[0].inputs)
         return MethodShape(
             class_name=t.class_name,
             call=CallShape(own.name, tuple(params), returns),
@@ -255,6 +288,9 @@ class MethodShape:
             via_const=t.const_overload,
             producer=producer,
             capacities=_template_ints(t.class_name) if instance is not None else (),
+            container=container,
+            readers=_accessors(ctx.class_text, t) if container else (),
+            sized=bool(re.search(r"\bsize\s*\(\s*\)\s*const\b", ctx.class_text)),
         )
 
     @property
@@ -269,7 +305,49 @@ class MethodShape:
     @property
     def takes(self) -> Method | None:
         """A modifier that takes out without a value (``get()``, ``pop(&v)``, ``pop()``)."""
-        return next((m for m in self.modifiers if not m.inputs), None)
+        return next((m for m in self.modifiers if not m.inputs and not CLEARS.search(m.name)), None)
+
+    def holds(self, ctor_args: tuple[str, ...], steps: tuple[Step, ...]) -> bool:
+        """Whether the object holds an element after ``steps``, the target and the take-out
+        that follows it: counted from the fills (``grows``), take-outs (``takes``) and clears,
+        at most the smallest integer of the constructor's and the instance's arguments (a
+        capacity: ``ring(1)`` holds one; never an object constructed with a 0).
+        """
+        grows, takes = self.grows, self.takes
+        ints = [v for v in map(_int, ctor_args) if v is not None] + list(self.capacities)
+        bound = min(ints, default=MAX_FILL + 1)
+        if grows is None or bound <= 0:
+            return False
+        n = 0
+        names = [m.name for m, _ in steps] + [self.call.name]
+        if self.target_changes and takes is not None and takes.name != self.call.name:
+            names.append(takes.name)
+        for name in names:
+            if name == grows.name:
+                n = min(bound, n + 1)
+            elif takes is not None and name == takes.name:
+                n = max(0, n - 1)
+            elif CLEARS.search(name):
+                n = 0
+        return n > 0
+
+    def read(self, obj: str, tag: str, holds: bool) -> list[str]:
+        """The lines that print the object's state: the observers, then the readers; on a
+        container, the ones that read an element (not a size, ``fileapi.SIZES``: ``front()``
+        throws on an empty ring) only when it ``holds`` one; an indexed reader at 0 and
+        size() - 1.
+        """
+        reads = holds or not self.container
+        lines = [f"{obj}.{g}" for g in self.observers if reads or SIZES.search(g)]
+        for k, r in enumerate(self.readers):
+            if r.needs_item and not reads:
+                continue
+            index = Param(ParamKind.UINT, "unsigned long", "i")
+            at = ["0", f"{obj}.size() - 1"] if self.sized else ["0"]
+            for j, i in enumerate(at if r.indexed else [None]):
+                call = CallShape(f"{obj}.{r.name}", (index,) if i else (), r.returns)
+                lines += [e.source for e in call.render([i] if i else [], f"{tag}r{k}_{j}")]
+        return lines
 
     def render(
         self, ctor_args: tuple[str, ...], steps: tuple[Step, ...], args: list[str], tag: str
@@ -299,8 +377,56 @@ class MethodShape:
         if self.target_changes and takes is not None and takes.name != self.call.name:
             after = CallShape(f"{obj}.{takes.name}", takes.params, "value")
             lines += [e.source for e in after.render([""] * len(takes.params), f"{tag}t")]
-        lines += [f"{obj}.{g}" for g in self.observers]
+        lines += self.read(obj, tag, self.holds(ctor_args, steps))
         return [Example(line) for line in lines]
+
+
+_BUILTIN = re.compile(
+    r"(?:unsigned |signed |long |short )*(?:int|long|short|char|bool|float|double|size_t"
+    r"|u?int\d+_t)|(?:std::)?size_t|(?:std::)?string"
+)
+
+
+def _accessors(class_text: str, t: Target) -> tuple[Reader, ...]:
+    """The const accessors the class declares (its text, as written) that read elements, the
+    getters (``t.getters``) and the target left out: a reference to a scalar or a string
+    (``const T & front() const``), a ``std::vector`` of them (``to_vector()``, printed as size
+    and elements; it cannot throw), an indexed getter (``rat(size_t i)``; not ``operator[]``).
+    A template parameter counts as a scalar when the instance's type arguments all are
+    (``ring_buffer<int>``).
+    """
+    args = re.findall(r"[<,]\s*([^<>,]+?)\s*(?=[,>])", t.class_name)
+    params = set(re.findall(r"(?:typename|class)\s+(\w+)", class_text.split("{", 1)[0]))
+    plain = all(_BUILTIN.fullmatch(a) or a.isdigit() for a in args)
+
+    def kind(spelled: str) -> str | None:
+        base = spelled.removeprefix("const").strip()
+        vec = re.fullmatch(r"std::vector<\s*(.+?)\s*>", base)
+        elem = vec.group(1) if vec else base
+        if elem in params and plain or _BUILTIN.fullmatch(elem):
+            string = "string" in elem
+            if vec:
+                return "vector-string" if string else "vector"
+            return "string" if string else "value"
+        return None
+
+    out: list[Reader] = []
+    seen = {g.removesuffix("()") for g in t.getters} | {t.name}
+    for m in _ACCESSOR.finditer(class_text):
+        name, ret, args_text = m.group("name"), m.group("ret"), m.group("params").strip()
+        returns = kind(ret)
+        if name in seen or name.startswith("operator") or returns is None:
+            continue
+        if not args_text and returns.startswith("vector"):
+            out.append(Reader(name, returns, needs_item=False))
+        elif not args_text and m.group("ref"):
+            out.append(Reader(name, returns))
+        elif _INDEX_TYPES.fullmatch(args_text) and not returns.startswith("vector"):
+            out.append(Reader(name, returns, indexed=True))
+        else:
+            continue
+        seen.add(name)
+    return tuple(out)
 
 
 def _call_code(obj: str, step: Step, tag: str) -> str:
@@ -408,10 +534,12 @@ def _capacities(ctor_args: tuple[str, ...], body: str, own: tuple[int, ...] = ()
 
 
 def _lengths(caps: list[int]) -> list[int]:
-    """Fill lengths: around the first capacity, then empty, one, two, around the others."""
+    """Fill lengths: around the first capacity and twice it, then empty, one, two, around the
+    others.
+    """
     out: list[int] = []
     for c in caps[:1]:
-        out += [c, c + 1, c - 1]
+        out += [c, c + 1, 2 * c, c - 1]  # past the capacity once and twice over: a wrap shows
     out += [0, 1, 2]
     for c in caps[1:]:
         out += [c + 1, c, c - 1]

@@ -76,6 +76,54 @@ Counter make_counter(int step) { return Counter(std::vector<int>{step}); }
 """
 
 
+RING_T = """#include <cstddef>
+#include <stdexcept>
+#include <vector>
+// A ring of at most cap items: a push on a full ring overwrites the oldest.
+template <typename T>
+struct ring {
+    ring(size_t cap) : cap_(cap), data_(cap) {}
+    const T &front() const {
+        if (n_ == 0)
+            throw std::runtime_error("empty");
+        return data_[first_];
+    }
+    void push_back(const T &v) {
+        if (n_ == cap_)
+            first_ = (first_ + 1) % cap_;
+        else
+            n_++;
+        data_[pos_] = v;
+        pos_ = (pos_ + 1) % cap_;
+    }
+    T pop_front() {
+        if (n_ == 0)
+            throw std::runtime_error("empty");
+        T v = data_[first_];
+        first_ = (first_ + 1) % cap_;
+        n_--;
+        return v;
+    }
+    std::vector<T> to_vector() const {
+        std::vector<T> out;
+        for (size_t i = 0; i < n_; i++)
+            out.push_back(data_[(first_ + i) % cap_]);
+        return out;
+    }
+    void clear() { n_ = first_ = pos_ = 0; }
+    size_t size() const { return n_; }
+
+private:
+    size_t cap_;
+    size_t n_ = 0, first_ = 0, pos_ = 0;
+    std::vector<T> data_;
+};
+"""
+
+# The planted wrap-around bug: a full ring does not advance its oldest item (size() stays right).
+RING_T_BUG = ("first_ = (first_ + 1) % cap_;\n        else", "first_ = first_;\n        else")
+
+
 def test_search_methods_docstring_examples() -> None:
     import server.search_methods
 
@@ -240,3 +288,69 @@ def test_an_object_the_file_makes_and_a_modifier_without_inputs(tmp_path, runner
     assert found.killed == {m.id for m in mutants}
     for u in found.units:
         _never_overwritten(u.examples)
+
+
+@pytest.mark.clang
+def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> None:  # noqa: ANN001
+    """``ring<T>::push_back`` on a full ring: ``size()`` stays right under the planted bug, only
+    the order of the elements changes. The search fills past the capacity and prints
+    ``front()`` (a ``const T &``) and ``to_vector()`` (size and elements): its block catches
+    the bug, the fallback's does not.
+    """
+    from server.job import target_names
+    from server.runtime import Runners
+    from server.search import find_killing_inputs
+    from server.search_methods import MethodShape, Reader
+
+    buggy = RING_T.replace(*RING_T_BUG)
+    assert buggy != RING_T
+    source, ctx = _target(tmp_path, RING_T, "push_back")
+    (shape, *_) = MethodShape.each(ctx)
+    assert shape.observers == ("size()", "front()") and shape.container and shape.sized
+    assert shape.readers == (Reader("to_vector", "vector", needs_item=False),)
+    code = source.code_under_test()
+    names = target_names(ctx)
+    fallback = _fallback_block(ctx, code, runner, names)
+    assert fallback and _passes(fallback, buggy, source.path, runner)
+
+    from cdoctest_runner.mutate import make_mutants, mutation_analysis
+
+    mutants = make_mutants(RING_T, ctx.declaration, "cpp", path=source.path)
+    alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors
+    found = find_killing_inputs(
+        ctx, DocFacts(), code, ctx.declaration, Runners(runner, runner), list(alive), names=names
+    )
+    assert found.units
+    searched = [e for u in found.units for e in u.examples]
+    assert not _passes(searched, buggy, source.path, runner)
+    failing = [u for u in found.units if not _passes(u.examples, buggy, source.path, runner)]
+    assert any(
+        re.search(r"\.(front\(\)|to_vector\(\))", e.source) for u in failing for e in u.examples
+    )
+
+
+@pytest.mark.clang
+def test_a_reader_that_throws_on_empty_is_not_called_on_an_empty_object(tmp_path, runner) -> None:  # noqa: ANN001
+    """``pop_front`` after one ``push_back`` empties the ring: its units print ``size()`` and
+    ``to_vector()`` but not ``front()`` (which throws); every unit that calls ``front()`` runs
+    to its end on the original.
+    """
+    from server.job import target_names
+    from server.search_methods import method_candidates
+    from server.verify import verify_candidates
+
+    source, ctx = _target(tmp_path, RING_T, "pop_front")
+    cands = method_candidates(ctx, DocFacts(), 40)
+    sources = [[e.source.strip() for e in c.examples] for c in cands]
+    emptied = [
+        s for s in sources if re.fullmatch(r"obj_s\d+\.push_back\(\d+\);", s[1]) and "pop" in s[2]
+    ]
+    assert emptied
+    for s in emptied:
+        assert not any(".front()" in line for line in s), s
+        assert any(".to_vector()" in line for line in s), s
+    reading = [i for i, s in enumerate(sources) if any(".front()" in line for line in s)]
+    assert reading
+    report = verify_candidates(cands, source.code_under_test(), runner, target_names(ctx))
+    for i in reading:
+        assert report.kept_per_candidate[i] == len(cands[i].examples), sources[i]
