@@ -696,6 +696,7 @@ _SHAPES: tuple[tuple[tuple[int, int], ...], ...] = (
     (),
     ((1, 1),),
     ((0, 0), (4, 0), (0, 4)),  # a triangle
+    ((0, 0), (0, 4), (4, 0)),  # the triangle clockwise
     ((0, 0), (0, 4), (4, 4), (4, 0)),  # the square clockwise
     ((0, 0), (4, 0), (4, 0), (4, 4), (0, 4), (0, 0)),  # repeated points
     ((0, 0), (2, 0), (4, 0)),  # collinear
@@ -754,10 +755,10 @@ def object_values(p: Composite, parts: list[list[str]]) -> list[str]:
 def vector_values(p: Composite, parts: list[list[str]]) -> list[str]:
     """Vectors for a ``std::vector`` parameter, from its element's ``parts`` (their scalar
     pools): of objects with two or more parts, the point lists of ``_SHAPES`` (a square first,
-    empty, one point, a triangle, the square clockwise, repeated points, collinear points, a
-    concave one, a vertex on an edge, around the origin; other parts at 0); of integers or
-    one-part objects, the shapes of ``array_values`` and the empty one; of other scalars, lists
-    from their pool.
+    empty, one point, a triangle both ways round, the square clockwise, repeated points,
+    collinear points, a concave one, a vertex on an edge, around the origin; other parts at 0);
+    of integers or one-part objects, the shapes of ``array_values`` and the empty one; of other
+    scalars, lists from their pool.
 
     >>> i = Param(ParamKind.INT, "int")
     >>> path = Composite(ParamKind.OBJECT, "std::vector<Pt>", "path", (i, i), vector=True,
@@ -811,10 +812,11 @@ def _items(init: str) -> int:
 
 def object_crossings(shape: CallShape, pools: list[list[str]]) -> list[tuple[int, str, int, str]]:
     """Values of an object parameter and a vector parameter varied together, as ``(i, value,
-    j, vector)``: each of the object's first ``CROSSED_OBJECTS`` values after its base one
-    against every vector after the base one with at least three elements (a point on an edge,
-    inside or outside a triangle, a concave polygon, a clockwise one: not only the base
-    square), interleaved over the vectors. [] without such a pair of parameters.
+    j, vector)``: every vector after the base one with at least three elements (a triangle
+    both ways round, the square clockwise, repeated points: not only the base square), in
+    order, against each of the object's first ``CROSSED_OBJECTS`` values after its base one (a
+    point on an edge, inside, outside: slanted edges cross its row). [] without such a pair of
+    parameters.
 
     >>> i = Param(ParamKind.INT, "int")
     >>> pt = Composite(ParamKind.OBJECT, "Pt", "pt", (i, i))
@@ -833,7 +835,7 @@ def object_crossings(shape: CallShape, pools: list[list[str]]) -> list[tuple[int
         if p.vector or not q.vector:
             continue
         vectors = [w for w in pools[j][1:] if _items(w) >= 3]
-        out += [(i, v, j, w) for v in pools[i][1 : 1 + CROSSED_OBJECTS] for w in vectors]
+        out += [(i, v, j, w) for w in vectors for v in pools[i][1 : 1 + CROSSED_OBJECTS]]
     return out
 
 
