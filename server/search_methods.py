@@ -33,12 +33,12 @@ original, then on the surviving mutants side by side, the fewest units that kill
 3. ``method_candidates`` renders each choice as one self-contained unit: the object, the
    sequence, the target call (``CallShape.render``: out-parameters and buffers printed), a
    removing modifier once more after a target that changes the object (what a full ``push``
-   left on top), then the observers and readers (``MethodShape.read``: a vector as its size and
-   elements, ``CallShape.render``; an indexed reader at 0 and ``size() - 1``); on a container,
-   the ones that read an element (``front()`` throws on an empty ring) only when the counted
-   fills, take-outs and clears (``MethodShape.holds``) leave one. At most ``max_calls`` units,
-   the patterns of every object interleaved so that a short list covers them all; deterministic
-   (no randomness).
+   left on top), then the readers and observers (``MethodShape.read``: a vector, first, as its
+   size and elements, ``CallShape.render``; an indexed reader at 0 and ``size() - 1``); on a
+   container, the ones that read an element (``front()`` throws on an empty ring) only when the
+   counted fills, take-outs and clears (``MethodShape.holds``) leave one. At most ``max_calls``
+   units, the patterns of every object interleaved so that a short list covers them all;
+   deterministic (no randomness).
 
 A class template's method is searched on the first ``SEARCHED_INSTANCES`` instances that the
 analysis kept (``server.analysis.templates``: ``FixedStack<int, 4>``, ``FixedStack<int, 1>``),
@@ -332,22 +332,27 @@ class MethodShape:
         return n > 0
 
     def read(self, obj: str, tag: str, holds: bool) -> list[str]:
-        """The lines that print the object's state: the observers, then the readers; on a
-        container, the ones that read an element (not a size, ``fileapi.SIZES``: ``front()``
-        throws on an empty ring) only when it ``holds`` one; an indexed reader at 0 and
-        size() - 1.
+        """The lines that print the object's state: the readers that cannot throw first (a
+        ``to_vector()`` shows the whole state in one line: the shortest unit that tells a
+        mutant apart ends there), the observers, the other readers; on a container, the ones
+        that read an element (not a size, ``fileapi.SIZES``: ``front()`` throws on an empty
+        ring) only when it ``holds`` one; an indexed reader at 0 and size() - 1.
         """
         reads = holds or not self.container
-        lines = [f"{obj}.{g}" for g in self.observers if reads or SIZES.search(g)]
-        for k, r in enumerate(self.readers):
-            if r.needs_item and not reads:
-                continue
-            index = Param(ParamKind.UINT, "unsigned long", "i")
-            at = ["0", f"{obj}.size() - 1"] if self.sized else ["0"]
+        index = Param(ParamKind.UINT, "unsigned long", "i")
+        at = ["0", f"{obj}.size() - 1"] if self.sized else ["0"]
+
+        def reader(k: int, r: Reader) -> list[str]:
+            out = []
             for j, i in enumerate(at if r.indexed else [None]):
                 call = CallShape(f"{obj}.{r.name}", (index,) if i else (), r.returns)
-                lines += [e.source for e in call.render([i] if i else [], f"{tag}r{k}_{j}")]
-        return lines
+                out += [e.source for e in call.render([i] if i else [], f"{tag}r{k}_{j}")]
+            return out
+
+        readers = list(enumerate(self.readers))
+        lines = [line for k, r in readers if not r.needs_item for line in reader(k, r)]
+        lines += [f"{obj}.{g}" for g in self.observers if reads or SIZES.search(g)]
+        return lines + [line for k, r in readers if r.needs_item and reads for line in reader(k, r)]
 
     def render(
         self, ctor_args: tuple[str, ...], steps: tuple[Step, ...], args: list[str], tag: str
