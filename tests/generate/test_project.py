@@ -233,6 +233,9 @@ def test_sigint_leaves_every_file_unchanged_or_with_whole_blocks(tmp_path: Path)
         text=True,
         env=_env(tmp_path),
         cwd=str(ROOT),
+        # A shell without job control starts background commands with SIGINT ignored, and Python
+        # then never raises KeyboardInterrupt: the child gets Ctrl-C's default action back.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stderr is not None
     seen = []

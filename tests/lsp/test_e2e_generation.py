@@ -2,8 +2,8 @@
 
 VS Code's capabilities only (these runs are the slow ones).
 Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based) and
-tests/data/lsp/phases.c (``apply_twice`` on line 16: the fast sources of phase 1 write nothing for
-a function pointer, so the request is still open while phase 2 samples the model).
+tests/data/lsp/phases.c (``apply_twice`` on line 18: the fast sources of phase 1 write nothing for
+a callback taking a struct by value, so the request is still open while phase 2 samples the model).
 
 Cancellation is checked by time: once the server reports the sampling stage, a cancel must be
 answered within a few seconds (a full generation takes far longer on 2 cores), and no edit arrives.
@@ -33,7 +33,7 @@ pytestmark = [pytest.mark.lsp, pytest.mark.asyncio(loop_scope="module"), needs_c
 
 MATHUTIL = DATA / "mathutil.cpp"
 PHASES = DATA / "phases.c"
-APPLY_TWICE_LINE = 15  # 0-based
+APPLY_TWICE_LINE = 17  # 0-based
 CANCEL_WITHIN_S = 5.0
 
 

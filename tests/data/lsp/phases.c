@@ -12,5 +12,7 @@ char grade(int percent) {
     return 'F';
 }
 
-/* Applies f twice: the fast sources write no call for a function pointer. */
-int apply_twice(int (*f)(int), int x) { return f(f(x)); }
+/* Applies f to a box holding x, twice: the fast sources write no call for a callback whose
+   parameter is a struct by value (its function could not print the argument). */
+struct box { int v; };
+int apply_twice(int (*f)(struct box), int x) { struct box b = {x}; b.v = f(b); return f(b); }
