@@ -12,9 +12,10 @@ original, then on the surviving mutants side by side, the fewest units that kill
    ones whose names say they add, ``fileapi.GROWS``, first; ``clear()``/``reset()`` never the
    one that takes out); the *observers* (const methods without parameters that return a scalar,
    or a reference to one on a class template's instance: ``Target.getters``); on a container
-   (its first modifier adds a value), the *readers* its declarations show: a ``const T &``
-   accessor, a ``std::vector`` of scalars or strings (``to_vector()``), an indexed getter
-   (``rat(size_t i)``, not ``operator[]``). Parameters take the search's kinds
+   (its first modifier adds a value), the *readers* among its const methods as libclang reads
+   them with the instance's types (``Target.accessors``): a ``const T &`` accessor, a
+   ``std::vector`` of scalars or strings (``to_vector()``), an indexed getter (``rat(size_t
+   i)``, not ``operator[]``). Parameters take the search's kinds
    (``server.analysis.kinds``): integers, ``bool``, characters, floating point, strings, buffers
    and integer out-parameters.
 2. ``sequences`` searches, per object, the calls made before the target: filling with the first
@@ -88,13 +89,6 @@ LOOP_FROM = 5  # a run this long is written as a loop
 _SCALARS = (ParamKind.INT, ParamKind.UINT, ParamKind.CHAR, ParamKind.BOOL, ParamKind.FLOAT)
 _INTS = (ParamKind.INT, ParamKind.UINT)
 CLEARS = re.compile(r"(?i)^(clear|reset)")  # empties the object at once: not a take-out
-# A const accessor as the class declares it: ``const T & front() const``, ``std::vector<T>
-# to_vector() const``, ``const T & rat(size_t i) const``.
-_ACCESSOR = re.compile(
-    r"(?:^|[;{}]|public:|\n)\s*(?P<ret>(?:const\s+)?[\w:]+(?:<[\w:, ]+>)?)\s*(?P<ref>&)?\s*"
-    r"\b(?P<name>[A-Za-z_]\w*)\s*\((?P<params>[^()]*)\)\s*const\b"
-)
-_INDEX_TYPES = re.compile(r"(?:const\s+)?(?:std::)?(?:size_t|int|unsigned|long|unsigned int)\s+\w+")
 
 
 @dataclass(frozen=True)
@@ -289,8 +283,8 @@ class MethodShape:
             producer=producer,
             capacities=_template_ints(t.class_name) if instance is not None else (),
             container=container,
-            readers=_accessors(ctx.class_text, t) if container else (),
-            sized=bool(re.search(r"\bsize\s*\(\s*\)\s*const\b", ctx.class_text)),
+            readers=_readers(t) if container else (),
+            sized=t.has_size,
         )
 
     @property
@@ -386,51 +380,31 @@ class MethodShape:
         return [Example(line) for line in lines]
 
 
-_BUILTIN = re.compile(
-    r"(?:unsigned |signed |long |short )*(?:int|long|short|char|bool|float|double|size_t"
-    r"|u?int\d+_t)|(?:std::)?size_t|(?:std::)?string"
-)
-
-
-def _accessors(class_text: str, t: Target) -> tuple[Reader, ...]:
-    """The const accessors the class declares (its text, as written) that read elements, the
-    getters (``t.getters``) and the target left out: a reference to a scalar or a string
-    (``const T & front() const``), a ``std::vector`` of them (``to_vector()``, printed as size
-    and elements; it cannot throw), an indexed getter (``rat(size_t i)``; not ``operator[]``).
-    A template parameter counts as a scalar when the instance's type arguments all are
-    (``ring_buffer<int>``).
+def _readers(t: Target) -> tuple[Reader, ...]:
+    """The const accessors of the class (``t.accessors``, read by libclang with the instance's
+    types) that read elements, the getters (``t.getters``) and the target left out: a reference
+    to a scalar or a string (``const T & front() const``), a ``std::vector`` of them
+    (``to_vector()``, printed as size and elements; it cannot throw), an indexed getter
+    (``rat(size_t i)``, one integer parameter; not ``operator[]``).
     """
-    args = re.findall(r"[<,]\s*([^<>,]+?)\s*(?=[,>])", t.class_name)
-    params = set(re.findall(r"(?:typename|class)\s+(\w+)", class_text.split("{", 1)[0]))
-    plain = all(_BUILTIN.fullmatch(a) or a.isdigit() for a in args)
-
-    def kind(spelled: str) -> str | None:
-        base = spelled.removeprefix("const").strip()
-        vec = re.fullmatch(r"std::vector<\s*(.+?)\s*>", base)
-        elem = vec.group(1) if vec else base
-        if elem in params and plain or _BUILTIN.fullmatch(elem):
-            string = "string" in elem
-            if vec:
-                return "vector-string" if string else "vector"
-            return "string" if string else "value"
-        return None
-
     out: list[Reader] = []
     seen = {g.removesuffix("()") for g in t.getters} | {t.name}
-    for m in _ACCESSOR.finditer(class_text):
-        name, ret, args_text = m.group("name"), m.group("ret"), m.group("params").strip()
-        returns = kind(ret)
-        if name in seen or name.startswith("operator") or returns is None:
+    for a in t.accessors:
+        if a.name in seen or not a.element:
             continue
-        if not args_text and returns.startswith("vector"):
-            out.append(Reader(name, returns, needs_item=False))
-        elif not args_text and m.group("ref"):
-            out.append(Reader(name, returns))
-        elif _INDEX_TYPES.fullmatch(args_text) and not returns.startswith("vector"):
-            out.append(Reader(name, returns, indexed=True))
+        returns = a.element
+        if a.vector:
+            returns = "vector-string" if a.element == "string" else "vector"
+        index = _params(a.params, t.language) if len(a.params) == 1 else None
+        if not a.params and a.vector:
+            out.append(Reader(a.name, returns, needs_item=False))
+        elif not a.params and a.reference:
+            out.append(Reader(a.name, returns))
+        elif index is not None and index[0].kind in _INTS and not a.vector:
+            out.append(Reader(a.name, returns, indexed=True))
         else:
             continue
-        seen.add(name)
+        seen.add(a.name)
     return tuple(out)
 
 

@@ -12,12 +12,16 @@ from typing import Any
 from cdoctest_runner.clang import buffer_path, parse, public_methods, qualified_name
 from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import Declaration
+from server.analysis.kinds import ParamKind
 from server.analysis.mining import token_boundaries, token_chars
 from server.analysis.types import (
     constructor_params,
+    dereferenced,
     getters,
     has_user_constructor,
+    is_std,
     params_of,
+    scalar,
 )
 
 
@@ -26,6 +30,47 @@ class AnalysisError(Exception):
 
 
 Params = tuple[tuple[str, Any], ...]  # (name, libclang type) per parameter
+
+
+@dataclass(frozen=True)
+class Accessor:
+    """A public const method of the class with its types as the class (or a class template's
+    instance, its arguments substituted) spells them: ``const T & front() const`` on
+    ``ring_buffer<int>`` returns a reference to a scalar, ``std::vector<T> to_vector() const``
+    a vector of them, ``const T & at(size_t i) const`` takes one parameter.
+    """
+
+    name: str
+    params: Params
+    reference: bool  # the result is a reference (``const T &``)
+    vector: bool  # the result is a ``std::vector`` of ``element``
+    element: str  # the result's (or its vector's elements') reading: 'value' (a scalar other
+    # than an enum), 'string' (``std::string``), '' (another type)
+
+
+def read_accessor(name: str, result_type: Any, params: Params, language: str) -> Accessor:
+    """The ``Accessor`` ``name`` from the libclang types of its result and parameters (the
+    method's own, or a probe declaration's, spelled with a class template instance's types).
+    """
+    declared = result_type.get_canonical()
+    result = dereferenced(declared)
+    vector = language != "c" and is_std(result, "vector")
+    if vector:
+        element_type = result.get_template_argument_type(0).get_canonical()
+    else:
+        element_type = result
+    s = scalar(element_type, language)
+    if s is not None:
+        element = "value" if s.kind is not ParamKind.ENUM else ""
+    else:
+        element = "string" if language != "c" and is_std(element_type, "basic_string") else ""
+    return Accessor(
+        name=name,
+        params=params,
+        reference=result is not declared,
+        vector=vector,
+        element=element,
+    )
 
 
 @dataclass(frozen=True)
@@ -54,6 +99,12 @@ class Target:
     templates: tuple[Target, ...] = ()  # a template's instances to try
     const_overload: bool = False  # a const method with a non-const twin: call it on a const
     template_args: str = ""  # an explicit specialization's arguments as written: '<double>'
+    accessors: tuple[Accessor, ...] = ()  # the class's public const methods, the target's too
+
+    @property
+    def has_size(self) -> bool:
+        """Whether the class has ``size() const`` (an indexed read of its last element)."""
+        return any(a.name == "size" and not a.params for a in self.accessors)
 
 
 _RECORD_KINDS = ("CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE", "UNION_DECL")
@@ -150,6 +201,11 @@ def _as_method(
         const_overload=is_const
         and any(m.spelling == cursor.spelling and not m.is_const_method() for m in methods),
         template_args=target.template_args,
+        accessors=tuple(
+            read_accessor(m.spelling, m.result_type, tuple(params_of(m)), language)
+            for m in methods
+            if m.is_const_method() and not m.is_static_method()
+        ),
     )
 
 

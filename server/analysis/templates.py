@@ -34,7 +34,7 @@ from cdoctest_runner.clang import (
 from cdoctest_runner.errors import SourceParseError
 from server.analysis.fileapi import SIZES
 from server.analysis.kinds import ParamKind
-from server.analysis.target import Params, Target, joined
+from server.analysis.target import Params, Target, joined, read_accessor
 from server.analysis.types import dereferenced, scalar
 
 #: Types a type parameter is tried with, in order (the first three are every template's
@@ -335,7 +335,8 @@ def template_instances(cursor: Any, target: Target, flags: Sequence[str]) -> tup
 class _ClassTemplate:
     """A class template's members the instances need: its qualified name, its parameters
     (``template``), the pattern of its injected name, and its public constructors, state
-    changes, getters and fields (cursors), the target excluded.
+    changes, getters and fields (cursors), the target excluded, and its const methods (the
+    target's too).
     """
 
     name: str
@@ -346,6 +347,7 @@ class _ClassTemplate:
     mutators: tuple[Any, ...]
     getters: tuple[Any, ...]
     fields: tuple[Any, ...]
+    accessors: tuple[Any, ...]
 
     def instance(self, args: dict[str, str]) -> str:
         """The instance's class name: ``'FixedStack<int, 4>'``."""
@@ -396,6 +398,7 @@ def _class_template(cursor: Any) -> _ClassTemplate | None:
             for c in parent.get_children()
             if c.kind.name == "FIELD_DECL" and c.spelling and c.access_specifier.name == "PUBLIC"
         ),
+        accessors=tuple(m for m in methods if m.is_const_method() and not m.is_static_method()),
     )
 
 
@@ -429,7 +432,8 @@ def _class_probes(
 ) -> list[str]:
     """The probe lines of candidate ``k``: ``__cdt_t{k}`` the target, ``__cdt_c{k}_0`` the
     first constructor, ``__cdt_m{k}_{j}`` the state changes, ``__cdt_g{k}_{j}`` the getters'
-    results, ``__cdt_f{k}_{j}`` the fields' types (declarations), ``__cdt_u{k}`` the use.
+    results, ``__cdt_f{k}_{j}`` the fields' types, ``__cdt_a{k}_{j}`` the const methods
+    (declarations), ``__cdt_u{k}`` the use.
     """
 
     def decl(name: str, result: str, params: list[str]) -> str:
@@ -449,6 +453,8 @@ def _class_probes(
         probes.append(decl(f"__cdt_g{k}_{j}", m.result_type.spelling, []))
     for j, f in enumerate(cls.fields):
         probes.append(decl(f"__cdt_f{k}_{j}", f.type.spelling, []))
+    for j, m in enumerate(cls.accessors):
+        probes.append(decl(f"__cdt_a{k}_{j}", m.result_type.spelling, args_of(m)))
     probes.append(_uses(cls, cursor, target, args, k))
     return probes
 
@@ -544,6 +550,12 @@ def class_template_instances(
                 result_type_declared=result_declared,
                 const_overload=target.is_const
                 and any(m.spelling == target.name and not m.is_const_method() for m in cls.methods),
+                accessors=tuple(
+                    read_accessor(m.spelling, a.result_type, ap, "c++")
+                    for j, m in enumerate(cls.accessors)
+                    if (a := found.get(f"__cdt_a{k}_{j}")) is not None
+                    and (ap := _probe_params(a, m)) is not None
+                ),
             )
         )
     return tuple(out)

@@ -51,6 +51,8 @@ def test_a_method_is_read_with_its_class(tmp_path: Path) -> None:
     assert not target.default_constructible  # only Bin(int): built from its constructor
     assert [(n, spelled(t)) for n, t in target.ctor_params or ()] == [("cap", "int")]
     assert target.getters == ("size()",)
+    assert [(a.name, a.params, a.element) for a in target.accessors] == [("size", (), "value")]
+    assert target.has_size
     assert [m for m, _ in target.mutators] == ["add"]
     assert [scalar(t.get_canonical(), "c++").kind for _, t in target.params] == [ParamKind.INT]
     assert target.mined == ()  # `k > cap_` compares with no literal, `return -1` is no comparison
@@ -92,3 +94,51 @@ def test_one_vocabulary_of_kinds_for_both_readings() -> None:
     assert classify("unsigned int").kind == ParamKind.UINT == "uint"
     assert classify("const char *").kind is ParamKind.CSTR
     assert classify("double").kind is ParamKind.FLOAT  # to the search any floating point
+
+
+RING = """\
+#include <cstddef>
+#include <vector>
+template <typename T>
+class Ring {
+  public:
+    explicit Ring(std::size_t cap) : items_(cap) {}
+    void push(const T &v) { items_[n_++ % items_.size()] = v; }
+    const T &front() const { return items_[0]; }
+    std::vector<T> to_vector() const { return items_; }
+    const T &at(std::size_t i) const { return items_[i]; }
+    std::size_t size() const { return n_; }
+    int tag(int a, int b) const { return a + b; }
+  private:
+    std::vector<T> items_;
+    std::size_t n_ = 0;
+};
+"""
+
+
+def test_a_class_templates_accessors_are_read_with_the_instances_types(tmp_path: Path) -> None:
+    path = tmp_path / "ring.cpp"
+    path.write_text(RING)  # the instances' probe includes it
+    src, push = _located(path, RING, "push")
+    instances = analyse(src, push).target.templates
+    by_class = {t.class_name: t for t in instances}
+    assert {"Ring<int>", "Ring<std::string>"} <= by_class.keys()
+
+    def read(t):  # noqa: ANN001, ANN202
+        return [
+            (a.name, [scalar(p.get_canonical(), "c++") is not None for _, p in a.params])
+            + (a.reference, a.vector, a.element)
+            for a in t.accessors
+        ]
+
+    ints = read(by_class["Ring<int>"])
+    assert ints == [
+        ("front", [], True, False, "value"),
+        ("to_vector", [], False, True, "value"),
+        ("at", [True], True, False, "value"),
+        ("size", [], False, False, "value"),
+        ("tag", [True, True], False, False, "value"),
+    ]
+    assert [a.element for a in by_class["Ring<std::string>"].accessors[:3]] == ["string"] * 3
+    assert [n for n, _ in by_class["Ring<int>"].accessors[2].params] == ["i"]
+    assert all(t.has_size for t in instances)
