@@ -159,9 +159,11 @@ class Engine:
         """Start up to ``sessions`` interpreters holding this text, for the next generation.
 
         They are the sessions the generation's verification runner takes first (same code under
-        test: ``server.locate.load_source(...).code_under_test()``), so the first generation of an
-        opened file does not wait for clang-repl to start and load the file. Returns how many
-        sessions were started (0 when the code keeps process state, which is never reused warm).
+        test: ``server.locate.load_source(...).code_under_test()`` with the undefined-behaviour
+        traps candidates are verified with, ``server.verify.with_ub_traps``), so the first
+        generation of an opened file does not wait for clang-repl to start and load the file.
+        Returns how many sessions were started (0 when the code keeps process state, which is
+        never reused warm).
         """
         if sessions <= 0:
             return 0
@@ -173,8 +175,9 @@ class Engine:
             from cdoctest_runner.example import Example
             from cdoctest_runner.runner import examples_doctest
             from server.locate import load_source
+            from server.verify import with_ub_traps
 
-            code = load_source(path, text, self._source_options()).code_under_test()
+            code = with_ub_traps(load_source(path, text, self._source_options()).code_under_test())
             probe = examples_doctest([Example("(void)0;")], name="warm-up")
             n = max(1, min(sessions, runner.workers))
             results = runner.run_many([(probe, code)] * n)
