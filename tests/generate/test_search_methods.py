@@ -11,6 +11,7 @@ import re
 import pytest
 
 from server.docmine import DocFacts
+from tests.generate.search_support import cpp_context, fallback_pool, passes
 
 RING = """// A FIFO queue of at most 4 ints in a ring: put returns false when full.
 class Ring {
@@ -131,41 +132,6 @@ def test_search_methods_docstring_examples() -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
-    from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
-
-    path = tmp_path / "t.cpp"
-    path.write_text(text)
-    source = load_source(str(path), None)
-    (target,) = select_targets(source, TargetSelector(name=name))
-    return source, function_context(source, target)
-
-
-def _fallback_block(ctx, code, runner, names):  # noqa: ANN001, ANN202
-    """The fallback's candidates, verified and pooled: everything its block could hold."""
-    from server.fallback import fallback_candidates
-    from server.select import build_pool
-    from server.verify import Candidate, Origin, verify_candidates
-
-    cands = [
-        Candidate(tuple(b), origin=Origin.TYPES_AND_API, index=k)
-        for k, b in enumerate(fallback_candidates(ctx.analysis))
-    ]
-    ver = verify_candidates(cands, code, runner, names)
-    return build_pool(list(ver.kept)).examples
-
-
-def _passes(examples, text: str, path: str, runner) -> bool:  # noqa: ANN001
-    """Whether ``examples`` (with their recorded outputs) pass on the code ``text``."""
-    from cdoctest_runner.example import CodeUnderTest, DocTest
-
-    test = DocTest(examples=tuple(examples), name="t", filename=path, lineno=1, end_lineno=1)
-    (result,) = runner.run_many([(test, CodeUnderTest(path=path, text=text, language="cpp"))])
-    return result.passed
-
-
 def _never_overwritten(examples) -> None:  # noqa: ANN001
     """The unit declares its object once and only calls its methods afterwards."""
     sources = [e.source.strip() for e in examples]
@@ -187,13 +153,13 @@ def test_a_fill_past_the_capacity_kills_what_the_fallback_leaves(tmp_path, runne
     from server.search import find_killing_inputs
     from server.search_methods import method_candidates
 
-    source, ctx = _target(tmp_path, RING, "put")
+    source, ctx = cpp_context(tmp_path, RING, "put")
     code = source.code_under_test()
     names = target_names(ctx)
-    fallback = _fallback_block(ctx, code, runner, names)
+    fallback = fallback_pool(ctx, code, runner, names)
     assert fallback
     buggy = RING.replace(*RING_BUG)
-    assert _passes(fallback, buggy, source.path, runner)  # the fallback misses the planted bug
+    assert passes(fallback, buggy, source.path, runner)  # the fallback misses the planted bug
 
     mutants = make_mutants(RING, ctx.declaration, "cpp", path=source.path)
     alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors
@@ -207,7 +173,7 @@ def test_a_fill_past_the_capacity_kills_what_the_fallback_leaves(tmp_path, runne
     assert found.killed and found.killed <= {m.id for m in alive}
     assert found.units
     searched = [e for u in found.units for e in u.examples]
-    assert not _passes(searched, buggy, source.path, runner)  # the search's block catches it
+    assert not passes(searched, buggy, source.path, runner)  # the search's block catches it
     # A put on the full ring, printed: false (the planted bug says true).
     assert any(
         re.fullmatch(r"obj_s\d+\.put\(\d+\)", e.source.strip()) and e.want.strip() == "false"
@@ -228,7 +194,7 @@ def test_a_const_method_without_modifiers_gets_calls(tmp_path, runner) -> None: 
     from server.search import find_killing_inputs
     from server.search_methods import MethodShape, method_candidates
 
-    source, ctx = _target(tmp_path, RANGE, "contains")
+    source, ctx = cpp_context(tmp_path, RANGE, "contains")
     shape = MethodShape.of(ctx)
     assert shape is not None and shape.modifiers == () and shape.observers == ("width()",)
     cands = method_candidates(ctx, DocFacts(), 40)
@@ -265,7 +231,7 @@ def test_an_object_the_file_makes_and_a_modifier_without_inputs(tmp_path, runner
     from server.search import find_killing_inputs
     from server.search_methods import MethodShape, method_candidates
 
-    source, ctx = _target(tmp_path, COUNTER, "tick")
+    source, ctx = cpp_context(tmp_path, COUNTER, "tick")
     shape = MethodShape.of(ctx)
     assert shape is not None and shape.producer == "make_counter"
     cands = method_candidates(ctx, DocFacts(), 40)
@@ -304,14 +270,14 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
 
     buggy = RING_T.replace(*RING_T_BUG)
     assert buggy != RING_T
-    source, ctx = _target(tmp_path, RING_T, "push_back")
+    source, ctx = cpp_context(tmp_path, RING_T, "push_back")
     (shape, *_) = MethodShape.each(ctx)
     assert shape.observers == ("size()", "front()") and shape.container and shape.sized
     assert shape.readers == (Reader("to_vector", "vector", needs_item=False),)
     code = source.code_under_test()
     names = target_names(ctx)
-    fallback = _fallback_block(ctx, code, runner, names)
-    assert fallback and _passes(fallback, buggy, source.path, runner)
+    fallback = fallback_pool(ctx, code, runner, names)
+    assert fallback and passes(fallback, buggy, source.path, runner)
 
     from cdoctest_runner.mutate import make_mutants, mutation_analysis
 
@@ -322,8 +288,8 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
     )
     assert found.units
     searched = [e for u in found.units for e in u.examples]
-    assert not _passes(searched, buggy, source.path, runner)
-    failing = [u for u in found.units if not _passes(u.examples, buggy, source.path, runner)]
+    assert not passes(searched, buggy, source.path, runner)
+    failing = [u for u in found.units if not passes(u.examples, buggy, source.path, runner)]
     assert any(
         re.search(r"\.(front\(\)|to_vector\(\))", e.source) for u in failing for e in u.examples
     )
@@ -339,7 +305,7 @@ def test_a_reader_that_throws_on_empty_is_not_called_on_an_empty_object(tmp_path
     from server.search_methods import method_candidates
     from server.verify import verify_candidates
 
-    source, ctx = _target(tmp_path, RING_T, "pop_front")
+    source, ctx = cpp_context(tmp_path, RING_T, "pop_front")
     cands = method_candidates(ctx, DocFacts(), 40)
     sources = [[e.source.strip() for e in c.examples] for c in cands]
     emptied = [

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from server.docmine import DocFacts
+from tests.generate.search_support import cpp_context, fallback_pool, passes
 
 BOX = """#include <vector>
 
@@ -44,18 +45,6 @@ int box_side(const Pt &p, const Poly &poly) {
 BUG = ("p.x < hi_x", "p.x <= hi_x")  # a point on the box's right border is inside
 
 
-def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
-    from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
-
-    path = tmp_path / "box.cpp"
-    path.write_text(text)
-    source = load_source(str(path), None)
-    (target,) = select_targets(source, TargetSelector(name=name))
-    return source, function_context(source, target)
-
-
 def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  # noqa: ANN001
     """The point is built by its constructor, the polygon (a typedef) as a brace list; the
     values: the centre, points on the square's border and past it, then the shapes.
@@ -63,7 +52,7 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
     from server.search import candidate_calls
     from server.search_inputs import CallShape, Composite
 
-    _, ctx = _target(tmp_path, BOX, "box_side")
+    _, ctx = cpp_context(tmp_path, BOX, "box_side", "box.cpp")
     shape = CallShape.of(ctx)
     assert shape is not None
     pt, poly = shape.params
@@ -93,31 +82,8 @@ def test_a_mutable_reference_or_a_library_class_gets_no_shape(tmp_path) -> None:
     from server.search_inputs import CallShape
 
     text = BOX.replace("int box_side(const Pt &p", "int box_side(Pt &p")
-    _, ctx = _target(tmp_path, text, "box_side")
+    _, ctx = cpp_context(tmp_path, text, "box_side", "box.cpp")
     assert CallShape.of(ctx) is None
-
-
-def _fallback_block(ctx, code, runner, names):  # noqa: ANN001, ANN202
-    """The fallback's candidates, verified and pooled: everything its block could hold."""
-    from server.fallback import fallback_candidates
-    from server.select import build_pool
-    from server.verify import Candidate, Origin, verify_candidates
-
-    cands = [
-        Candidate(tuple(b), origin=Origin.TYPES_AND_API, index=k)
-        for k, b in enumerate(fallback_candidates(ctx.analysis))
-    ]
-    ver = verify_candidates(cands, code, runner, names)
-    return build_pool(list(ver.kept)).examples
-
-
-def _passes(examples, text: str, path: str, runner) -> bool:  # noqa: ANN001
-    """Whether ``examples`` (with their recorded outputs) pass on the code ``text``."""
-    from cdoctest_runner.example import CodeUnderTest, DocTest
-
-    test = DocTest(examples=tuple(examples), name="t", filename=path, lineno=1, end_lineno=1)
-    (result,) = runner.run_many([(test, CodeUnderTest(path=path, text=text, language="cpp"))])
-    return result.passed
 
 
 @pytest.mark.clang
@@ -131,15 +97,15 @@ def test_a_point_on_the_border_kills_what_the_fallback_leaves(tmp_path, runner) 
     from server.runtime import Runners
     from server.search import find_killing_inputs
 
-    source, ctx = _target(tmp_path, BOX, "box_side")
+    source, ctx = cpp_context(tmp_path, BOX, "box_side", "box.cpp")
     code = source.code_under_test()
     names = target_names(ctx)
-    fallback = _fallback_block(ctx, code, runner, names)
+    fallback = fallback_pool(ctx, code, runner, names)
     assert fallback
     assert BOX.count(BUG[0]) == 1
     buggy = BOX.replace(*BUG)
-    assert _passes(fallback, BOX, source.path, runner)
-    assert _passes(fallback, buggy, source.path, runner)  # the fallback misses the planted bug
+    assert passes(fallback, BOX, source.path, runner)
+    assert passes(fallback, buggy, source.path, runner)  # the fallback misses the planted bug
 
     mutants = make_mutants(BOX, ctx.declaration, "cpp", path=source.path)
     alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors
@@ -150,8 +116,8 @@ def test_a_point_on_the_border_kills_what_the_fallback_leaves(tmp_path, runner) 
     assert found.units, found.note
     assert found.killed and found.killed <= {m.id for m in alive}
     searched = [e for u in found.units for e in u.examples]
-    assert _passes(searched, BOX, source.path, runner)
-    assert not _passes(searched, buggy, source.path, runner)  # the search's block catches it
+    assert passes(searched, BOX, source.path, runner)
+    assert not passes(searched, buggy, source.path, runner)  # the search's block catches it
     # A point on the square's right border between its corners, printed as on the border: -1.
     assert any(
         re.search(r"Pt p_s\d+\(4, [1-3]\);", e.source) and e.want.strip() == "-1" for e in searched

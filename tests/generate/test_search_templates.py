@@ -13,6 +13,7 @@ import re
 import pytest
 
 from server.docmine import DocFacts
+from tests.generate.search_support import cpp_context
 
 MASK = """#include <climits>
 #include <type_traits>
@@ -59,18 +60,6 @@ SLOTS_BUG = (
 )
 
 
-def _context(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
-    from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
-
-    path = tmp_path / "t.cpp"
-    path.write_text(text)
-    source = load_source(str(path), None)
-    (target,) = select_targets(source, TargetSelector(name=name))
-    return source, function_context(source, target)
-
-
 def _planted(text: str, bug: tuple[str, str]):  # noqa: ANN202
     """The planted bug as a mutant of the file (its whole text with the edit)."""
     from cdoctest_runner.mutate import Mutant
@@ -103,7 +92,7 @@ def test_a_function_template_is_called_through_its_first_two_instances(tmp_path)
     from server.search import candidate_calls
     from server.search_inputs import CallShape
 
-    _, ctx = _context(tmp_path, MASK, "mask_below")
+    _, ctx = cpp_context(tmp_path, MASK, "mask_below")
     shapes = CallShape.each(ctx)
     assert [s.name for s in shapes] == ["mask_below<unsigned>", "mask_below<unsigned long long>"]
     assert [(p.kind, p.base) for s in shapes for p in s.params] == [
@@ -123,7 +112,7 @@ def test_the_search_finds_the_large_unsigned_value_a_function_template_needs(
     """The smear cut at 32 bits is equivalent on ``mask_below<unsigned>``: only the second
     instance, with a 64-bit value that has a set bit far above another, kills it.
     """
-    source, ctx = _context(tmp_path, MASK, "mask_below")
+    source, ctx = cpp_context(tmp_path, MASK, "mask_below")
     found = _search(source, ctx, runner, [_planted(MASK, MASK_BUG)])
     assert found.killed == {"planted"}, found.note
     calls = [e.source.strip() for u in found.units for e in u.examples]
@@ -141,7 +130,7 @@ def test_the_method_search_fills_a_class_template_to_its_non_type_capacity(
     """
     from server.search_methods import MethodShape, method_candidates
 
-    source, ctx = _context(tmp_path, SLOTS, "put")
+    source, ctx = cpp_context(tmp_path, SLOTS, "put")
     shapes = MethodShape.each(ctx)
     assert [(s.class_name, s.capacities) for s in shapes] == [
         ("Slots<int, 4>", (4,)),
