@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, replace
 
 from server.job import Job, Plan
+from server.search import MAX_CALLS
 from server.select import Selection
 from server.steps import (
     NO_MODEL,
@@ -39,6 +40,8 @@ from server.trace import ModelCounts, Stage, Step, Trace, function_timings
 from server.verify import VerifiedUnit
 
 SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the time budget
+MODEL_RESERVE_S = 20.0  # kept for the model's turn after the search (phase 2 with a model)
+MIN_SEARCH_CALLS = 8  # the smallest search: a short budget shrinks the search, down to this
 NO_EFFECT = "no observable effect: the examples ran but printed nothing to check"
 
 
@@ -111,7 +114,8 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
     base = selection  # phase 1's block, its kills measured
     searched: SearchStep | None = None
     if selection is not None and selection.survivors:
-        searched = search_if_time_left(job, steps, units, selection, analysis_s)
+        keep_s = MODEL_RESERVE_S if use_model else 0.0
+        searched = search_if_time_left(job, steps, units, selection, analysis_s, keep_s=keep_s)
         selection = searched.selection
     equivalent = searched.equivalent if searched is not None else frozenset[str]()
     model = FoundUnits()
@@ -265,12 +269,26 @@ def search_if_time_left(
     units: tuple[VerifiedUnit, ...],
     selection: Selection,
     mutating_s: float,
+    *,
+    keep_s: float = 0.0,
 ) -> SearchStep:
-    """The input search, when enough of the budget is left: it, the second selection and the
-    final measure cost about two and a half more mutation analyses of the pool (``mutating_s``).
+    """The input search, sized to the time budget that is left (less ``keep_s``, kept for the
+    model's turn after it).
+
+    A full search, the second selection and the final measure cost about two and a half more
+    mutation analyses of the pool (``mutating_s``); with less time than that (a loaded machine,
+    a slow pool), the search tries proportionally fewer calls (``search.MAX_CALLS`` scaled, at
+    least ``MIN_SEARCH_CALLS``) instead of being left out. Only under ``SEARCH_RESERVE_S`` is it
+    skipped.
     """
-    need = max(SEARCH_RESERVE_S, 3.0 * mutating_s)
-    if time.monotonic() > job.deadline - need:
+    avail = job.deadline - keep_s - time.monotonic()
+    if avail < SEARCH_RESERVE_S:
         note = "no input search: not enough of the time budget is left"
         return SearchStep(selection, trace=Trace.of(Step(Stage.SEARCHING, 0.0, note)))
-    return steps.find_killing_inputs(job, units, selection)
+    need = max(SEARCH_RESERVE_S, 3.0 * mutating_s)
+    calls = MAX_CALLS if avail >= need else max(MIN_SEARCH_CALLS, int(MAX_CALLS * avail / need))
+    searched = steps.find_killing_inputs(job, units, selection, max_calls=calls)
+    if calls == MAX_CALLS:
+        return searched
+    note = f"search: at most {calls} of {MAX_CALLS} calls (the time budget that is left)"
+    return replace(searched, trace=searched.trace + Trace.of(Step(Stage.SEARCHING, note=note)))

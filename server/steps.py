@@ -40,7 +40,7 @@ from server.job import Job, Plan, check_cancel
 from server.render import RenderError, checks_output, plan_block
 from server.runtime import Budget, Reporter, Runners
 from server.sample import sample_candidates
-from server.search import doc_candidates, find_killing_inputs
+from server.search import MAX_CALLS, doc_candidates, find_killing_inputs
 from server.select import Selection, build_pool, measure_block, select_block
 from server.trace import ModelCounts, Stage, Step, Trace, function_timings
 from server.verify import Candidate, Origin, VerifiedUnit, VerifyReport, verify_candidates
@@ -305,9 +305,15 @@ class Steps:
         return SelectionStep(chosen, Trace.of(Step(Stage.MUTATING, time.monotonic() - t0)))
 
     def find_killing_inputs(
-        self, job: Job, units: tuple[VerifiedUnit, ...], selection: Selection
+        self,
+        job: Job,
+        units: tuple[VerifiedUnit, ...],
+        selection: Selection,
+        *,
+        max_calls: int = MAX_CALLS,
     ) -> SearchStep:
-        """Search inputs for the block's surviving mutants; select again with what kills them.
+        """Search inputs for the block's surviving mutants (at most ``max_calls`` calls); select
+        again with what kills them.
 
         The new selection is approximate (``measure_exactly`` makes it exact); it replaces the
         old one only when it kills at least as many. ``equivalent``: the survivors no searched
@@ -330,6 +336,7 @@ class Steps:
             names=set(job.names),
             filename=job.path,
             deadline=job.deadline,
+            max_calls=max_calls,
             cancel=self.cancel,
         )
         check_cancel(self.cancel)
