@@ -1,0 +1,477 @@
+"""Configuration setters: the global settings a function reads, and the calls that set and
+restore them (issue #26).
+
+Many C libraries keep a file-scope setting that changes how every function behaves (a path
+style, a mode, a flag), set by a function of the API (``void lib_set_mode(enum mode m) { g_mode =
+m; }``). A test that never calls the setter never sees the other modes' bugs. The input search
+(``server.search``) puts ``SET; call; RESTORE;`` units around the target's calls.
+
+``setter_calls(code, function) -> tuple[SetterCall, ...]`` reads the code under test with libclang
+(the text and flags of ``server.select.mutation_source``, so it parses as the session runs it;
+cached per code text, flags and function) and returns, for each setting the function depends on,
+one ``SetterCall`` per value to try. Empty when there is none, or when libclang cannot parse the
+code or find the function's definition. The rules, all read from cursors (never from names):
+
+- **Setting**: a variable of static storage (file or namespace scope, or a static data member),
+  not ``const``, of enum, bool or integer type, *read* by ``function`` or by a function it calls
+  (transitively, definitions in the same file, at most ``MAX_READERS``). A reference that is only
+  the left side of ``=`` is no read.
+- **Setter**: a function defined in the translation unit outside the system headers (the file
+  or the project headers the parse sees), callable at file scope (a free function or a public
+  static method), not ``function`` itself, with exactly one parameter of enum, bool or integer
+  type, whose body assigns that parameter (through parentheses and casts) to a setting.
+- **Values** (at most ``MAX_VALUES`` per setting, the initial value left out): each enumerator of
+  the enum (one per value; C++ spells them qualified, ``ns::Style::Windows``); ``true``/``false``
+  for bool (``1``/``0`` in C when the parameter is not spelled ``bool``); for an integer, the
+  constants the readers compare it with (``v > K`` gives ``K`` and ``K+1``, ``v < K`` gives
+  ``K-1`` and ``K``, ``==``, ``!=``, ``&`` and ``case`` give ``K``: the boundaries of
+  ``server.analysis.mining``, here tied to the variable), else ``1`` (a flag read as a truth
+  value).
+- **Restore**: the setter called with the variable's initializer as libclang sees it (the active
+  preprocessor branch; a macro stays spelled as written), or with ``0``/``false``/the enum's zero
+  when there is none. A setting whose initializer is not a constant usable at the call site (it
+  calls a function, takes an address, names something other than an enumerator or a macro in a
+  C++ namespace) is skipped.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from cdoctest_runner import clang
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.example import CodeUnderTest, Declaration
+
+__all__ = ["MAX_READERS", "MAX_VALUES", "SetterCall", "setter_calls"]
+
+MAX_VALUES = 4  # values tried per setting
+MAX_READERS = 32  # functions (the target and what it calls) whose reads count
+
+_INTEGER_KINDS = frozenset(
+    {
+        "CHAR_U",
+        "UCHAR",
+        "CHAR16",
+        "CHAR32",
+        "USHORT",
+        "UINT",
+        "ULONG",
+        "ULONGLONG",
+        "CHAR_S",
+        "SCHAR",
+        "WCHAR",
+        "SHORT",
+        "INT",
+        "LONG",
+        "LONGLONG",
+    }
+)
+_SCOPES = frozenset({"TRANSLATION_UNIT", "NAMESPACE", *clang.TRANSPARENT_KINDS})
+_WRAPPERS = frozenset({"UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR"})
+_CONSTANT_KINDS = frozenset(
+    {
+        "INTEGER_LITERAL",
+        "CHARACTER_LITERAL",
+        "CXX_BOOL_LITERAL_EXPR",
+        "PAREN_EXPR",
+        "UNARY_OPERATOR",
+        "BINARY_OPERATOR",
+        "CSTYLE_CAST_EXPR",
+        "CXX_STATIC_CAST_EXPR",
+        "UNEXPOSED_EXPR",
+        "TYPE_REF",
+        "DECL_REF_EXPR",
+        "NAMESPACE_REF",
+    }
+)
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "&"})
+_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!=", "&": "&"}
+_INT = re.compile(r"^(0[xX][0-9a-fA-F]+|[1-9][0-9]*|0)[uUlL]*$")
+
+
+@dataclass(frozen=True)
+class SetterCall:
+    """One value of one setting: ``set`` before the calls, ``restore`` after them (whole
+    statements, ``;`` included), ``setter`` the function's name (for notes).
+    """
+
+    set: str
+    restore: str
+    setter: str
+
+
+def setter_calls(code: CodeUnderTest, function: Declaration) -> tuple[SetterCall, ...]:
+    """The setter calls of the settings ``function`` reads (module docstring); () when none."""
+    from server.select import mutation_source
+
+    source, flags = mutation_source(code)
+    return _setter_calls(source, flags, code.language, code.path, function)
+
+
+@functools.lru_cache(maxsize=32)
+def _setter_calls(
+    source: str, flags: tuple[str, ...], language: str, path: str | None, function: Declaration
+) -> tuple[SetterCall, ...]:
+    from cdoctest_runner.mutate import find_definition, parse_source
+
+    try:
+        tu, filename = parse_source(source, path, language, flags)
+        target = find_definition(tu, filename, function)
+    except CdoctestError:
+        return ()
+    cpp = language != "c"
+    reads = _Reads(tu, cpp)
+    reads.collect(target, filename)
+    if not reads.variables:
+        return ()
+    out: list[SetterCall] = []
+    for setter, param, var in _setters(tu, target, reads.variables):
+        name = clang.qualified_name(setter) if cpp else setter.spelling
+        values = _values(var, param, reads.constants.get(_key(var), []), cpp)
+        if values is None:
+            continue
+        new, initial = values
+        out += [SetterCall(f"{name}({v});", f"{name}({initial});", name) for v in new]
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Cursors
+
+
+def _kind(cursor: Any) -> str:
+    try:
+        return cursor.kind.name
+    except ValueError:  # a cursor kind these bindings do not know
+        return ""
+
+
+def _key(cursor: Any) -> str:
+    return cursor.get_usr() or f"{cursor.spelling}@{cursor.location.line}"
+
+
+def _strip(cursor: Any) -> Any:
+    """``cursor`` without parentheses, casts and implicit conversions around it."""
+    while _kind(cursor) in _WRAPPERS:
+        inner = [c for c in cursor.get_children() if _kind(c) != "TYPE_REF"]
+        if len(inner) != 1:
+            break
+        cursor = inner[0]
+    return cursor
+
+
+def _setting(cursor: Any) -> Any:
+    """The variable a reference names when it is a setting (module docstring), else None."""
+    if _kind(cursor) not in ("DECL_REF_EXPR", "MEMBER_REF_EXPR"):
+        return None
+    var = cursor.referenced
+    if var is None or _kind(var) != "VAR_DECL" or var.type.is_const_qualified():
+        return None
+    parent = _kind(var.semantic_parent)
+    if parent not in _SCOPES and parent not in clang.RECORD_KINDS:
+        return None
+    return var if _value_kind(var.type) else None
+
+
+def _value_kind(ctype: Any) -> str:
+    """'enum', 'bool', 'int', or '' for a type a setting cannot have."""
+    kind = ctype.get_canonical().kind.name
+    if kind == "ENUM":
+        return "enum"
+    if kind == "BOOL":
+        return "bool"
+    return "int" if kind in _INTEGER_KINDS else ""
+
+
+def _operator(tu: Any, cursor: Any, left: Any) -> str:
+    """The operator token of a binary expression (the first token after its left operand)."""
+    end = left.extent.end.offset
+    for tok in tu.get_tokens(extent=cursor.extent):
+        if tok.extent.start.offset >= end:
+            return tok.spelling
+    return ""
+
+
+def _text(tu: Any, cursor: Any) -> str:
+    """The tokens of ``cursor``, spaced only where two words meet (``(enum style)0``, ``-1``)."""
+    out = ""
+    for tok in tu.get_tokens(extent=cursor.extent):
+        word = tok.spelling
+        out += " " + word if out and _wordy(out[-1]) and _wordy(word[0]) else word
+    return out
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _body(cursor: Any) -> Any:
+    return next((c for c in cursor.get_children() if _kind(c) == "COMPOUND_STMT"), None)
+
+
+def _walk(cursor: Any) -> Iterator[tuple[Any, Any]]:
+    """``(node, parent)`` of every node under ``cursor`` (preorder)."""
+    for child in cursor.get_children():
+        yield child, cursor
+        yield from _walk(child)
+
+
+class _Reads:
+    """The settings a function and its callees read, and the constants they compare them with."""
+
+    def __init__(self, tu: Any, cpp: bool) -> None:
+        self.tu = tu
+        self.cpp = cpp
+        self.variables: dict[str, Any] = {}  # key -> VAR_DECL
+        self.constants: dict[str, list[tuple[str, str]]] = {}  # key -> (operator, constant)
+
+    def collect(self, target: Any, filename: str) -> None:
+        seen = {target.hash}
+        queue = [target]
+        while queue:
+            body = _body(queue.pop(0))
+            if body is None:
+                continue
+            for node, parent in _walk(body):
+                kind = _kind(node)
+                ref = node.referenced if kind.endswith("_EXPR") else None
+                if ref is not None and _kind(ref) in clang.FUNCTION_KINDS:
+                    d = ref.get_definition()
+                    if d is not None and d.hash not in seen and clang.in_file(d, filename):
+                        seen.add(d.hash)
+                        if len(seen) <= MAX_READERS:
+                            queue.append(d)
+                    continue
+                var = _setting(node)
+                if var is not None and not self._assigned(node, parent):
+                    self.variables.setdefault(_key(var), var)
+                if kind == "BINARY_OPERATOR":
+                    self._comparison(node)
+                elif kind == "SWITCH_STMT":
+                    self._switch(node)
+
+    def _assigned(self, node: Any, parent: Any) -> bool:
+        """Whether ``node`` is the left side of ``=`` (a write, no read)."""
+        if _kind(parent) != "BINARY_OPERATOR":
+            return False
+        children = list(parent.get_children())
+        return (
+            len(children) == 2
+            and children[0] == node
+            and _operator(self.tu, parent, children[0]) == "="
+        )
+
+    def _comparison(self, node: Any) -> None:
+        children = list(node.get_children())
+        if len(children) != 2:
+            return
+        op = _operator(self.tu, node, children[0])
+        if op not in _COMPARISONS:
+            return
+        left, right = (_strip(c) for c in children)
+        for var_side, other, spelled in ((left, right, op), (right, left, _MIRROR.get(op, op))):
+            var = _setting(var_side)
+            if var is not None and _constant(other, self.cpp):
+                self.constants.setdefault(_key(var), []).append((spelled, _text(self.tu, other)))
+
+    def _switch(self, node: Any) -> None:
+        children = list(node.get_children())
+        if len(children) != 2:
+            return
+        var = _setting(_strip(children[0]))
+        if var is None:
+            return
+        for case, _ in _walk(children[1]):
+            if _kind(case) == "CASE_STMT":
+                value = next(iter(case.get_children()), None)
+                if value is not None and _constant(value, self.cpp):
+                    self.constants.setdefault(_key(var), []).append(("==", _text(self.tu, value)))
+
+
+def _constant(cursor: Any, cpp: bool) -> bool:
+    """Whether the expression at ``cursor`` is a constant a test can write at file scope: literals,
+    operators, casts and enumerators (in C++ only when the expression is one enumerator, which
+    ``_enumerator`` spells qualified: a namespace's names are not in scope at the call site).
+    """
+    for node in cursor.walk_preorder():
+        kind = _kind(node)
+        if kind not in _CONSTANT_KINDS:
+            return False
+        if kind == "DECL_REF_EXPR":
+            ref = node.referenced
+            if ref is None or _kind(ref) != "ENUM_CONSTANT_DECL":
+                return False
+            if cpp and _strip(cursor) != node:
+                return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Setters
+
+
+def _functions(cursor: Any) -> Iterator[Any]:
+    """Function definitions of the translation unit outside the system headers, through
+    namespaces, classes and ``extern "C"`` blocks.
+    """
+    for child in cursor.get_children():
+        if child.location.is_in_system_header:
+            continue
+        kind = _kind(child)
+        if kind in ("FUNCTION_DECL", "CXX_METHOD") and child.is_definition():
+            yield child
+        elif kind in _SCOPES or kind in clang.RECORD_KINDS:
+            yield from _functions(child)
+
+
+def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[Any, Any, Any]]:
+    """``(setter, parameter, variable)`` for each setter of a setting in ``variables``."""
+    found: set[tuple[str, str]] = set()
+    for fn in _functions(tu.cursor):
+        if fn == target:
+            continue
+        if _kind(fn) == "CXX_METHOD" and not (fn.is_static_method() and clang.is_public(fn)):
+            continue
+        params = clang.parameters(fn)
+        if len(params) != 1 or not _value_kind(params[0].type):
+            continue
+        body = _body(fn)
+        if body is None:
+            continue
+        for node in body.walk_preorder():
+            if _kind(node) != "BINARY_OPERATOR":
+                continue
+            children = list(node.get_children())
+            if len(children) != 2 or _operator(tu, node, children[0]) != "=":
+                continue
+            var = _setting(_strip(children[0]))
+            value = _strip(children[1])
+            if (
+                var is None
+                or _key(var) not in variables
+                or _kind(value) != "DECL_REF_EXPR"
+                or value.referenced != params[0]
+            ):
+                continue
+            pair = (_key(fn), _key(var))
+            if pair not in found:
+                found.add(pair)
+                yield fn, params[0], variables[_key(var)]
+
+
+# --------------------------------------------------------------------------------------------
+# Values
+
+
+def _initializer(var: Any) -> Any:
+    """The initializer expression of the variable's definition, or None."""
+    definition = var.get_definition() or var
+    exprs = [c for c in definition.get_children() if c.kind.is_expression()]
+    return exprs[-1] if exprs else None
+
+
+def _int(text: str) -> int | None:
+    text = text.replace(" ", "")
+    negative = text.startswith("-")
+    m = _INT.match(text.lstrip("-"))
+    if not m:
+        return None
+    value = int(m.group(1), 0)
+    return -value if negative else value
+
+
+def _enumerator(constant: Any, cpp: bool) -> str:
+    """How a test at file scope spells an enumerator."""
+    if not cpp:
+        return constant.spelling
+    enum = constant.semantic_parent
+    if enum.is_scoped_enum():
+        return clang.qualified_name(constant)
+    scope = clang.qualified_name(enum.semantic_parent)
+    return f"{scope}::{constant.spelling}" if scope else constant.spelling
+
+
+def _values(
+    var: Any, param: Any, compared: list[tuple[str, str]], cpp: bool
+) -> tuple[list[str], str] | None:
+    """The values to set and the restoring argument of ``var``, or None to skip it."""
+    tu = var.translation_unit
+    init = _initializer(var)
+    if init is not None and not _constant(init, cpp):
+        return None
+    kind = _value_kind(var.type)
+    if kind == "int" and _value_kind(param.type) == "enum":
+        kind = "enum"
+        enum_type = param.type
+    else:
+        enum_type = var.type
+    if kind == "enum":
+        return _enum_values(enum_type, init, cpp)
+    if kind == "bool":
+        spelled = cpp or _spelled_bool(param.semantic_parent)
+        true, false = ("true", "false") if spelled else ("1", "0")
+        initial = _text(tu, init) if init is not None else false
+        on = initial in ("true", "1")
+        return [false if on else true], initial
+    initial = _text(tu, init) if init is not None else "0"
+    start = _int(initial)
+    out: list[str] = []
+    for op, text in compared:
+        k = _int(text)
+        if k is None:
+            cands = [text]
+        elif op in (">", "<="):
+            cands = [str(k), str(k + 1)]
+        elif op in ("<", ">="):
+            cands = [str(k - 1), str(k)]
+        else:
+            cands = [text]
+        for c in cands:
+            if c != initial and (start is None or _int(c) != start) and c not in out:
+                out.append(c)
+    if not out:
+        out = ["1" if start != 1 else "0"]
+    return out[:MAX_VALUES], initial
+
+
+def _spelled_bool(function: Any) -> bool:
+    """Whether the signature of ``function`` (a C setter) spells ``bool``: ``<stdbool.h>`` or C23,
+    where ``true`` and ``false`` exist too.
+    """
+    for tok in function.get_tokens():
+        if tok.spelling in ("bool", "{"):
+            return tok.spelling == "bool"
+    return False
+
+
+def _enum_values(enum_type: Any, init: Any, cpp: bool) -> tuple[list[str], str] | None:
+    decl = enum_type.get_canonical().get_declaration()
+    constants = [c for c in decl.get_children() if _kind(c) == "ENUM_CONSTANT_DECL"]
+    if not constants:
+        return None
+    start: int | None = 0
+    initial = ""
+    if init is not None:
+        inner = _strip(init)
+        ref = inner.referenced if _kind(inner) == "DECL_REF_EXPR" else None
+        if ref is not None and _kind(ref) == "ENUM_CONSTANT_DECL":
+            start, initial = ref.enum_value, _enumerator(ref, cpp)
+        else:
+            initial = _text(init.translation_unit, init)
+            start = _int(initial)
+    if not initial:
+        zero = next((c for c in constants if c.enum_value == 0), None)
+        if zero is None:
+            return None  # no initializer and no zero enumerator: nothing to restore with
+        initial = _enumerator(zero, cpp)
+    seen = {start}
+    out: list[str] = []
+    for c in constants:
+        if c.enum_value not in seen:
+            seen.add(c.enum_value)
+            out.append(_enumerator(c, cpp))
+    return out[:MAX_VALUES], initial

@@ -1,0 +1,141 @@
+"""Configuration setters (``server.analysis.setters``): the global settings a function reads, found
+by real libclang, with the calls that set each other value and restore the default; one test runs
+``SET; call; RESTORE; call`` in real clang-repl and sees the other mode, then the default again.
+
+Test data: small C and C++ snippets written here (a path-separator style, a strict flag, a
+verbosity level, a class's static mode).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from server.analysis.setters import SetterCall, setter_calls
+from server.verify import Candidate, Origin, verify_candidates
+
+STYLE = r"""enum style { STYLE_UNIX, STYLE_WINDOWS };
+static enum style s_style = STYLE_UNIX;
+static int s_calls;
+
+void set_style(enum style s) { s_style = s; }
+void set_calls(int n) { s_calls = n; }
+
+static int is_sep(char c) { return c == '/' || (s_style == STYLE_WINDOWS && c == '\\'); }
+
+/* How many separators the path has. */
+int count_seps(const char *p) {
+    int n = 0;
+    for (; *p; p++)
+        if (is_sep(*p))
+            n++;
+    s_calls = 0;
+    return n;
+}
+"""
+
+
+def declaration(text: str, name: str) -> Declaration:
+    """The declaration of the function ``name`` defined in ``text`` (by its first line)."""
+    line = next(i for i, ln in enumerate(text.split("\n"), 1) if f" {name}(" in ln and "{" in ln)
+    return Declaration(name, name, "function", line, 1, line, 1)
+
+
+def calls(text: str, name: str, language: str = "c", **code: object) -> list[tuple[str, str]]:
+    found = setter_calls(
+        CodeUnderTest(text=text, language=language, **code), declaration(text, name)
+    )
+    return [(c.set, c.restore) for c in found]
+
+
+def test_an_enum_setting_read_by_a_helper_gives_the_other_style_and_restores_the_default() -> None:
+    found = setter_calls(CodeUnderTest(text=STYLE, language="c"), declaration(STYLE, "count_seps"))
+    # s_calls is only written by count_seps (no read): set_calls is no setter of it.
+    assert found == (
+        SetterCall("set_style(STYLE_WINDOWS);", "set_style(STYLE_UNIX);", "set_style"),
+    )
+
+
+def test_a_setter_of_a_variable_the_function_never_reads_gives_nothing() -> None:
+    text = """static int s_mode = 1;
+void set_mode(int m) { s_mode = m; }
+int twice(int x) { return 2 * x; }
+int moded(int x) { return s_mode > 3 ? x : -x; }
+"""
+    assert calls(text, "twice") == []
+    assert calls(text, "moded") == [
+        ("set_mode(3);", "set_mode(1);"),
+        ("set_mode(4);", "set_mode(1);"),
+    ]
+
+
+def test_a_bool_flag_without_initializer_is_set_true_and_restored_false() -> None:
+    text = """#include <stdbool.h>
+static bool s_strict;
+void set_strict(bool on) { s_strict = on; }
+int parse_digit(char c) { return c >= '0' && c <= '9' ? c - '0' : (s_strict ? -1 : 0); }
+"""
+    assert calls(text, "parse_digit") == [("set_strict(true);", "set_strict(false);")]
+    plain = text.replace("#include <stdbool.h>\n", "").replace("bool", "_Bool")
+    assert calls(plain, "parse_digit") == [("set_strict(1);", "set_strict(0);")]
+
+
+def test_a_static_member_set_by_a_static_method_in_a_namespace() -> None:
+    text = """namespace fmt {
+enum class Case { Lower, Upper, Title };
+class Options {
+public:
+    static void set_case(Case c) { s_case = c; }
+    void set_case_too(Case c) { s_case = c; }  // not static: no call at file scope
+    static Case s_case;
+};
+Case Options::s_case = Case::Lower;
+char shown(char c) { return Options::s_case == Case::Upper && c >= 'a' && c <= 'z' ? c - 32 : c; }
+}
+"""
+    assert calls(text, "shown", "c++") == [
+        ("fmt::Options::set_case(fmt::Case::Upper);", "fmt::Options::set_case(fmt::Case::Lower);"),
+        ("fmt::Options::set_case(fmt::Case::Title);", "fmt::Options::set_case(fmt::Case::Lower);"),
+    ]
+
+
+def test_the_initializer_of_the_active_branch_restores_and_a_computed_one_is_skipped() -> None:
+    text = """enum eol { EOL_LF, EOL_CRLF };
+#ifdef ON_WINDOWS
+static enum eol s_eol = EOL_CRLF;
+#else
+static enum eol s_eol = EOL_LF;
+#endif
+void set_eol(enum eol e) { s_eol = e; }
+int eol_len(void) { return s_eol == EOL_CRLF ? 2 : 1; }
+"""
+    assert calls(text, "eol_len") == [("set_eol(EOL_CRLF);", "set_eol(EOL_LF);")]
+    windows = calls(text, "eol_len", defines=("ON_WINDOWS",))
+    assert windows == [("set_eol(EOL_LF);", "set_eol(EOL_CRLF);")]
+    computed = """int start(void);
+static int s_level = start();
+void set_level(int n) { s_level = n; }
+int level_or(int x) { return s_level > 2 ? s_level : x; }
+"""
+    assert calls(computed, "level_or", "c++") == []
+
+
+def test_set_call_restore_in_clang_repl_runs_the_other_mode_then_the_default(
+    runner, tmp_path: Path
+) -> None:
+    path = tmp_path / "seps.c"
+    path.write_text(STYLE)
+    code = CodeUnderTest(path=str(path), language="c")
+    (pair,) = setter_calls(code, declaration(STYLE, "count_seps"))
+    call = 'count_seps("a\\\\b/c")'
+    candidate = Candidate(
+        tuple(Example(s) for s in (pair.set, call, pair.restore, call)), Origin.INPUT_SEARCH, 0
+    )
+    report = verify_candidates([candidate], code, runner, {"count_seps"})
+    (unit,) = report.kept
+    assert [(e.source.strip(), e.want.strip()) for e in unit.examples] == [
+        (pair.set, ""),
+        (call, "2"),  # Windows style: '\\' and '/' are separators
+        (pair.restore, ""),
+        (call, "1"),  # restored: only '/'
+    ]
