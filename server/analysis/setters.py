@@ -8,9 +8,10 @@ m; }``). A test that never calls the setter never sees the other modes' bugs. Th
 
 ``setter_calls(code, function) -> tuple[SetterCall, ...]`` reads the code under test with libclang
 (the text and flags of ``server.select.mutation_source``, so it parses as the session runs it;
-cached per code text, flags and function) and returns, for each setting the function depends on,
-one ``SetterCall`` per value to try. Empty when there is none, or when libclang cannot parse the
-code or find the function's definition. The rules, all read from cursors (never from names):
+one parse per code text, kept for its other functions; the result cached per function) and
+returns, for each setting the function depends on, one ``SetterCall`` per value to try. Empty
+when there is none, or when libclang cannot parse the code or find the function's definition.
+The rules, all read from cursors (never from names):
 
 - **Setting**: a variable of static storage (file or namespace scope, or a static data member),
   not ``const``, of enum, bool or integer type, *read* by ``function`` or by a function it calls
@@ -21,23 +22,26 @@ code or find the function's definition. The rules, all read from cursors (never 
   static method), not ``function`` itself, with exactly one parameter of enum, bool or integer
   type, whose body assigns that parameter (through parentheses and casts) to a setting.
 - **Values** (at most ``MAX_VALUES`` per setting, the initial value left out): each enumerator of
-  the enum (one per value; C++ spells them qualified, ``ns::Style::Windows``); ``true``/``false``
-  for bool (``1``/``0`` in C when the parameter is not spelled ``bool``); for an integer, the
+  the enum (one per value; C++ spells them qualified, ``ns::Style::Windows``, cast to the
+  parameter's type when an enum class goes through an integer); ``true``/``false`` for bool
+  (``1``/``0`` in C when the setter's signature does not spell ``bool``); for an integer, the
   constants the readers compare it with (``v > K`` gives ``K`` and ``K+1``, ``v < K`` gives
-  ``K-1`` and ``K``, ``==``, ``!=``, ``&`` and ``case`` give ``K``: the boundaries of
-  ``server.analysis.mining``, here tied to the variable), else ``1`` (a flag read as a truth
-  value).
+  ``K-1`` and ``K``; ``==``, ``!=``, ``&`` and ``case`` give ``K``: the boundaries of
+  ``server.analysis.mining``, here tied to the variable), else for a ``char`` the character
+  literals the readers mention, else ``0`` and ``1``.
 - **Restore**: the setter called with the variable's initializer as libclang sees it (the active
-  preprocessor branch; a macro stays spelled as written), or with ``0``/``false``/the enum's zero
-  when there is none. A setting whose initializer is not a constant usable at the call site (it
-  calls a function, takes an address, names something other than an enumerator or a macro in a
-  C++ namespace) is skipped.
+  preprocessor branch; a macro stays spelled as written; an enumerator spelled as the values
+  are), or with ``0``/``false``/the enum's zero when it has none (no zero enumerator: skipped). A
+  setting whose initializer is not a constant a test can write (it calls a function, takes an
+  address, or names something other than an enumerator; in C++ anything but a lone enumerator
+  or literals) is skipped.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +74,7 @@ _INTEGER_KINDS = frozenset(
         "LONGLONG",
     }
 )
+_CHAR_KINDS = frozenset({"CHAR_S", "CHAR_U", "SCHAR", "UCHAR"})
 _SCOPES = frozenset({"TRANSLATION_UNIT", "NAMESPACE", *clang.TRANSPARENT_KINDS})
 _WRAPPERS = frozenset({"UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR"})
 _CONSTANT_KINDS = frozenset(
@@ -112,31 +117,42 @@ def setter_calls(code: CodeUnderTest, function: Declaration) -> tuple[SetterCall
     return _setter_calls(source, flags, code.language, code.path, function)
 
 
+_LOCK = threading.Lock()  # the kept translation unit is read by one thread at a time
+
+
 @functools.lru_cache(maxsize=32)
 def _setter_calls(
     source: str, flags: tuple[str, ...], language: str, path: str | None, function: Declaration
 ) -> tuple[SetterCall, ...]:
-    from cdoctest_runner.mutate import find_definition, parse_source
+    from cdoctest_runner.mutate import find_definition
 
-    try:
-        tu, filename = parse_source(source, path, language, flags)
-        target = find_definition(tu, filename, function)
-    except CdoctestError:
-        return ()
-    cpp = language != "c"
-    reads = _Reads(tu, cpp)
-    reads.collect(target, filename)
-    if not reads.variables:
-        return ()
-    out: list[SetterCall] = []
-    for setter, param, var in _setters(tu, target, reads.variables):
-        name = clang.qualified_name(setter) if cpp else setter.spelling
-        values = _values(var, param, reads.constants.get(_key(var), []), cpp)
-        if values is None:
-            continue
-        new, initial = values
-        out += [SetterCall(f"{name}({v});", f"{name}({initial});", name) for v in new]
-    return tuple(out)
+    with _LOCK:
+        try:
+            tu, filename = _unit(source, flags, language, path)
+            target = find_definition(tu, filename, function)
+        except CdoctestError:
+            return ()
+        cpp = language != "c"
+        reads = _Reads(tu, cpp)
+        reads.collect(target, filename)
+        if not reads.variables:
+            return ()
+        out: list[SetterCall] = []
+        for setter, param, var in _setters(tu, target, reads.variables):
+            name = clang.qualified_name(setter) if cpp else setter.spelling
+            values = _values(var, param, reads)
+            if values is not None:
+                new, initial = values
+                out += [SetterCall(f"{name}({v});", f"{name}({initial});", name) for v in new]
+        return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) -> tuple[Any, str]:
+    """The translation unit of the last code text read (one parse for all its functions)."""
+    from cdoctest_runner.mutate import parse_source
+
+    return parse_source(source, path, language, flags)
 
 
 # --------------------------------------------------------------------------------------------
@@ -187,11 +203,12 @@ def _value_kind(ctype: Any) -> str:
     return "int" if kind in _INTEGER_KINDS else ""
 
 
-def _operator(tu: Any, cursor: Any, left: Any) -> str:
-    """The operator token of a binary expression (the first token after its left operand)."""
-    end = left.extent.end.offset
-    for tok in tu.get_tokens(extent=cursor.extent):
-        if tok.extent.start.offset >= end:
+def _operator(tu: Any, left: Any, right: Any) -> str:
+    """The operator token of a binary expression: the first token between its two operands."""
+    end = left.extent.end
+    between = clang.cindex().SourceRange.from_locations(end, right.extent.start)
+    for tok in tu.get_tokens(extent=between):
+        if tok.extent.start.offset >= end.offset:
             return tok.spelling
     return ""
 
@@ -228,6 +245,7 @@ class _Reads:
         self.cpp = cpp
         self.variables: dict[str, Any] = {}  # key -> VAR_DECL
         self.constants: dict[str, list[tuple[str, str]]] = {}  # key -> (operator, constant)
+        self.chars: list[str] = []  # the character literals of the readers, in order
 
     def collect(self, target: Any, filename: str) -> None:
         seen = {target.hash}
@@ -249,7 +267,11 @@ class _Reads:
                 var = _setting(node)
                 if var is not None and not self._assigned(node, parent):
                     self.variables.setdefault(_key(var), var)
-                if kind == "BINARY_OPERATOR":
+                if kind == "CHARACTER_LITERAL":
+                    text = _text(self.tu, node)
+                    if text not in self.chars:
+                        self.chars.append(text)
+                elif kind == "BINARY_OPERATOR":
                     self._comparison(node)
                 elif kind == "SWITCH_STMT":
                     self._switch(node)
@@ -259,20 +281,18 @@ class _Reads:
         if _kind(parent) != "BINARY_OPERATOR":
             return False
         children = list(parent.get_children())
-        return (
-            len(children) == 2
-            and children[0] == node
-            and _operator(self.tu, parent, children[0]) == "="
-        )
+        return len(children) == 2 and children[0] == node and _operator(self.tu, *children) == "="
 
     def _comparison(self, node: Any) -> None:
         children = list(node.get_children())
         if len(children) != 2:
             return
-        op = _operator(self.tu, node, children[0])
+        left, right = (_strip(c) for c in children)
+        if _setting(left) is None and _setting(right) is None:
+            return
+        op = _operator(self.tu, *children)
         if op not in _COMPARISONS:
             return
-        left, right = (_strip(c) for c in children)
         for var_side, other, spelled in ((left, right, op), (right, left, _MIRROR.get(op, op))):
             var = _setting(var_side)
             if var is not None and _constant(other, self.cpp):
@@ -346,7 +366,7 @@ def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[
             if _kind(node) != "BINARY_OPERATOR":
                 continue
             children = list(node.get_children())
-            if len(children) != 2 or _operator(tu, node, children[0]) != "=":
+            if len(children) != 2:
                 continue
             var = _setting(_strip(children[0]))
             value = _strip(children[1])
@@ -355,6 +375,7 @@ def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[
                 or _key(var) not in variables
                 or _kind(value) != "DECL_REF_EXPR"
                 or value.referenced != params[0]
+                or _operator(tu, *children) != "="
             ):
                 continue
             pair = (_key(fn), _key(var))
@@ -395,11 +416,9 @@ def _enumerator(constant: Any, cpp: bool) -> str:
     return f"{scope}::{constant.spelling}" if scope else constant.spelling
 
 
-def _values(
-    var: Any, param: Any, compared: list[tuple[str, str]], cpp: bool
-) -> tuple[list[str], str] | None:
+def _values(var: Any, param: Any, reads: _Reads) -> tuple[list[str], str] | None:
     """The values to set and the restoring argument of ``var``, or None to skip it."""
-    tu = var.translation_unit
+    tu, cpp = var.translation_unit, reads.cpp
     init = _initializer(var)
     if init is not None and not _constant(init, cpp):
         return None
@@ -410,7 +429,12 @@ def _values(
     else:
         enum_type = var.type
     if kind == "enum":
-        return _enum_values(enum_type, init, cpp)
+        values = _enum_values(enum_type, init, cpp)
+        scoped = enum_type.get_canonical().get_declaration().is_scoped_enum() if cpp else False
+        if values is None or not scoped or _value_kind(param.type) == "enum":
+            return values
+        cast = f"static_cast<{param.type.spelling}>"  # an enum class passed to an integer
+        return [f"{cast}({v})" for v in values[0]], f"{cast}({values[1]})"
     if kind == "bool":
         spelled = cpp or _spelled_bool(param.semantic_parent)
         true, false = ("true", "false") if spelled else ("1", "0")
@@ -420,7 +444,7 @@ def _values(
     initial = _text(tu, init) if init is not None else "0"
     start = _int(initial)
     out: list[str] = []
-    for op, text in compared:
+    for op, text in reads.constants.get(_key(var), []):
         k = _int(text)
         if k is None:
             cands = [text]
@@ -433,8 +457,10 @@ def _values(
         for c in cands:
             if c != initial and (start is None or _int(c) != start) and c not in out:
                 out.append(c)
+    if not out and var.type.get_canonical().kind.name in _CHAR_KINDS:
+        out = [c for c in reads.chars if c != initial]
     if not out:
-        out = ["1" if start != 1 else "0"]
+        out = [v for v in ("0", "1") if _int(v) != start]
     return out[:MAX_VALUES], initial
 
 

@@ -120,6 +120,36 @@ int level_or(int x) { return s_level > 2 ? s_level : x; }
     assert calls(computed, "level_or", "c++") == []
 
 
+def test_a_char_setting_tries_the_readers_characters_an_int_flag_0_and_1() -> None:
+    text = """static char s_sep = ',';
+static int s_quiet = 1;
+void set_sep(char c) { s_sep = c; }
+void set_quiet(int q) { s_quiet = q; }
+int fields(const char *p) {
+    int n = 1;
+    for (; *p && *p != '\\n'; p++)
+        if (*p == s_sep)
+            n++;
+    return s_quiet ? n : -n;
+}
+"""
+    assert calls(text, "fields") == [
+        ("set_sep('\\n');", "set_sep(',');"),
+        ("set_quiet(0);", "set_quiet(1);"),
+    ]
+
+
+def test_an_enum_class_set_through_an_int_parameter_is_cast() -> None:
+    text = """enum class Unit { Mm, Inch };
+static Unit s_unit = Unit::Mm;
+void set_unit(int u) { s_unit = static_cast<Unit>(u); }
+double scale(double x) { return s_unit == Unit::Inch ? x * 25.4 : x; }
+"""
+    assert calls(text, "scale", "c++") == [
+        ("set_unit(static_cast<int>(Unit::Inch));", "set_unit(static_cast<int>(Unit::Mm));")
+    ]
+
+
 def test_set_call_restore_in_clang_repl_runs_the_other_mode_then_the_default(
     runner, tmp_path: Path
 ) -> None:
