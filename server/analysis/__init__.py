@@ -12,8 +12,10 @@ constructors, used types, includes, style blocks; ``server.context`` builds on i
 (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value`` read
 spelled types), ``types`` (libclang types as scalars, aggregates, handles,
 getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
-``fileapi``, ``doc`` (the comment above a declaration) and ``usage`` (how the project's tests,
-examples, README and header comments call the API; ``server.job`` mines it for the pipeline).
+``fileapi``, ``doc`` (the comment above a declaration), ``usage`` (how the project's tests,
+examples, README and header comments call the API; ``server.job`` mines it for the pipeline) and
+``setters`` (the static settings a function reads, with the calls that set and restore them; the
+input search's, parsed on its own from the session's text).
 The consumers (``server.context``, ``server.fallback``, ``server.search_inputs``,
 ``server.docmine``, ``server.job``) read these facts and call no libclang method themselves.
 """
