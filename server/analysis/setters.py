@@ -19,8 +19,9 @@ The rules, all read from cursors (never from names):
   the left side of ``=`` is no read.
 - **Setter**: a function defined in the translation unit outside the system headers (the file
   or the project headers the parse sees), callable at file scope (a free function or a public
-  static method), not ``function`` itself, with exactly one parameter of enum, bool or integer
-  type, whose body assigns that parameter (through parentheses and casts) to a setting.
+  static method of a class that is no template), not ``function`` itself, with exactly one
+  parameter of enum, bool or integer type, whose body assigns that parameter (through
+  parentheses and casts) to a setting. The first such function in the file sets each setting.
 - **Values** (at most ``MAX_VALUES`` per setting, the initial value left out): each enumerator of
   the enum (one per value; C++ spells them qualified, ``ns::Style::Windows``, cast to the
   parameter's type when an enum class goes through an integer); ``true``/``false`` for bool
@@ -34,7 +35,7 @@ The rules, all read from cursors (never from names):
   are), or with ``0``/``false``/the enum's zero when it has none (no zero enumerator: skipped). A
   setting whose initializer is not a constant a test can write (it calls a function, takes an
   address, or names something other than an enumerator; in C++ anything but a lone enumerator
-  or literals) is skipped.
+  or literals), or that is ``extern`` with no definition in the parse, is skipped.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ _INTEGER_KINDS = frozenset(
         "LONGLONG",
     }
 )
+_CLASSES = frozenset({"CLASS_DECL", "STRUCT_DECL", "UNION_DECL"})  # not templates: no call
 _CHAR_KINDS = frozenset({"CHAR_S", "CHAR_U", "SCHAR", "UCHAR"})
 _SCOPES = frozenset({"TRANSLATION_UNIT", "NAMESPACE", *clang.TRANSPARENT_KINDS})
 _WRAPPERS = frozenset({"UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR"})
@@ -336,7 +338,7 @@ def _constant(cursor: Any, cpp: bool) -> bool:
 
 def _functions(cursor: Any) -> Iterator[Any]:
     """Function definitions of the translation unit outside the system headers, through
-    namespaces, classes and ``extern "C"`` blocks.
+    namespaces, classes (not templates) and ``extern "C"`` blocks.
     """
     for child in cursor.get_children():
         if child.location.is_in_system_header:
@@ -344,15 +346,15 @@ def _functions(cursor: Any) -> Iterator[Any]:
         kind = _kind(child)
         if kind in ("FUNCTION_DECL", "CXX_METHOD") and child.is_definition():
             yield child
-        elif kind in _SCOPES or kind in clang.RECORD_KINDS:
+        elif kind in _SCOPES or kind in _CLASSES:
             yield from _functions(child)
 
 
 def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[Any, Any, Any]]:
-    """``(setter, parameter, variable)`` for each setter of a setting in ``variables``."""
-    found: set[tuple[str, str]] = set()
+    """``(setter, parameter, variable)`` for the first setter of each setting in ``variables``."""
+    found: set[str] = set()
     for fn in _functions(tu.cursor):
-        if fn == target:
+        if fn == target or _kind(fn.semantic_parent) not in _SCOPES | _CLASSES:
             continue
         if _kind(fn) == "CXX_METHOD" and not (fn.is_static_method() and clang.is_public(fn)):
             continue
@@ -378,9 +380,8 @@ def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[
                 or _operator(tu, *children) != "="
             ):
                 continue
-            pair = (_key(fn), _key(var))
-            if pair not in found:
-                found.add(pair)
+            if _key(var) not in found:
+                found.add(_key(var))
                 yield fn, params[0], variables[_key(var)]
 
 
@@ -388,9 +389,8 @@ def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[
 # Values
 
 
-def _initializer(var: Any) -> Any:
-    """The initializer expression of the variable's definition, or None."""
-    definition = var.get_definition() or var
+def _initializer(definition: Any) -> Any:
+    """The initializer expression of a variable's definition, or None."""
     exprs = [c for c in definition.get_children() if c.kind.is_expression()]
     return exprs[-1] if exprs else None
 
@@ -419,7 +419,10 @@ def _enumerator(constant: Any, cpp: bool) -> str:
 def _values(var: Any, param: Any, reads: _Reads) -> tuple[list[str], str] | None:
     """The values to set and the restoring argument of ``var``, or None to skip it."""
     tu, cpp = var.translation_unit, reads.cpp
-    init = _initializer(var)
+    definition = var.get_definition()  # None for C's tentative ``static int x;``
+    if definition is None and var.storage_class.name == "EXTERN":
+        return None  # defined in another file: its initial value is unknown here
+    init = _initializer(definition or var)
     if init is not None and not _constant(init, cpp):
         return None
     kind = _value_kind(var.type)

@@ -63,6 +63,14 @@ int twice(int x) { return 2 * x; }
 int moded(int x) { return s_mode > 3 ? x : -x; }
 """
     assert calls(text, "twice") == []
+    elsewhere = """extern int g_base; /* defined in another file: its default is unknown here */
+void set_base(int b) { g_base = b; }
+int based(int x) { return g_base == 10 ? x : -x; }
+"""
+    assert calls(elsewhere, "based") == []
+    assert calls(elsewhere.replace("extern int g_base;", "int g_base;"), "based") == [
+        ("set_base(10);", "set_base(0);")
+    ]
     assert calls(text, "moded") == [
         ("set_mode(3);", "set_mode(1);"),
         ("set_mode(4);", "set_mode(1);"),
