@@ -52,6 +52,7 @@ import itertools
 import re
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -59,6 +60,7 @@ from cdoctest_runner.ctext import blank, identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
+from server.analysis.setters import setter_calls
 from server.docmine import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.runtime import Runners
 from server.search_inputs import (
@@ -71,6 +73,7 @@ from server.search_inputs import (
     value_pools,
 )
 from server.search_methods import method_candidates
+from server.search_variants import Variant, calls_target, dictionary, variants
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,6 +89,7 @@ __all__ = [
 ]
 
 MAX_CALLS = 48
+VARIANT_SHARE = 3  # variants of runnable units take max_calls // 3 next to a function's own calls
 MAX_LIMIT_PAIRS = 14  # calls of ``limit_pairs``, taken before the one-at-a-time sweep
 # Survivors are called likely equivalent only when at least this many searched calls ran and none
 # told them apart. With fewer (a narrow call shape: count_char(s, c) got 5), the model is still
@@ -343,6 +347,24 @@ def _callee_text(code: CodeUnderTest, function: Declaration, survivors: list[Mut
     return "".join("\n" + text for name, text in found if name in wanted)
 
 
+def _variants(
+    seeds: Sequence[VerifiedUnit],
+    code: CodeUnderTest,
+    function: Declaration,
+    names: set[str],
+    body: str,
+    max_variants: int,
+) -> list[Variant]:
+    """At most ``max_variants`` variants of the ``seeds`` that call the target (step 5), the
+    dictionary read from ``body``, the settings from ``server.analysis.setters``.
+    """
+    runnable = [u.examples for u in seeds if calls_target(u.examples, names)]
+    if not runnable or max_variants <= 0:
+        return []
+    settings = [(s.set, s.restore) for s in setter_calls(code, function)]
+    return variants(runnable, names, dictionary(body), max_variants, settings)
+
+
 @dataclass(frozen=True)
 class KillingInputs:
     """What the search found: units that kill survivors, and what it could not kill."""
@@ -368,31 +390,43 @@ def find_killing_inputs(
     deadline: float | None = None,
     max_calls: int = MAX_CALLS,
     cancel: threading.Event | None = None,
+    seeds: Sequence[VerifiedUnit] = (),
 ) -> KillingInputs:
     """Calls that make the original and the ``survivors`` print different things (module doc):
     ``runners.verify`` runs them on the original, ``runners.mutants`` on the survivors.
+
+    ``seeds``: runnable units that call the target, whose variants (step 5) fill ``max_calls``
+    when the function gets no calls of its own, else take a third of it.
     """
     from cdoctest_runner.mutate import MutationError, mutation_analysis, select_examples
     from server.select import build_pool
 
     t0 = time.monotonic()
     shapes = CallShape.each(ctx)
+    body = ctx.source + (_callee_text(code, function, survivors) if shapes or seeds else "")
+    methods = [] if shapes else method_candidates(ctx, facts, max_calls)
+    share = max_calls // VARIANT_SHARE if shapes or methods else max_calls
+    found = _variants(seeds, code, function, names, body, share)
+    budget = max_calls - len(found)
     if not shapes:
-        cands = method_candidates(ctx, facts, max_calls)
-        if not cands:
-            return KillingInputs(note="no searched calls for this kind of function")
+        cands = methods[:budget]
     else:
-        body = ctx.source + _callee_text(code, function, survivors)
         arrays = tuple(doc_arrays(ctx.doc_comment))
         calls = [  # a template's instances share the calls
             (shape, args)
             for shape in shapes
-            for args in candidate_calls(shape, facts, body, max_calls // len(shapes), arrays)
+            for args in candidate_calls(shape, facts, body, budget // len(shapes), arrays)
         ]
         cands = [
             Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
             for k, (shape, args) in enumerate(calls)
         ]
+    cands += [
+        Candidate(v.examples, origin=Origin.INPUT_SEARCH, index=len(cands) + k)
+        for k, v in enumerate(found)
+    ]
+    if not cands:
+        return KillingInputs(note="no searched calls for this kind of function")
     ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)
     if not units or not survivors:

@@ -312,8 +312,8 @@ class Steps:
         *,
         max_calls: int = MAX_CALLS,
     ) -> SearchStep:
-        """Search inputs for the block's surviving mutants (at most ``max_calls`` calls); select
-        again with what kills them.
+        """Search inputs for the block's surviving mutants (at most ``max_calls`` calls, variants
+        of the runnable ``units`` among them); select again with what kills them.
 
         The new selection is approximate (``measure_exactly`` makes it exact); it replaces the
         old one only when it kills at least as many. ``equivalent``: the survivors no searched
@@ -326,6 +326,8 @@ class Steps:
             job.name,
         )
         t0 = time.monotonic()
+        # The block's units first: the seeds whose variants the search tries first.
+        seeds = (*selection.units, *(u for u in units if u not in selection.units))
         found = find_killing_inputs(
             job.ctx,
             job.facts,
@@ -338,6 +340,7 @@ class Steps:
             deadline=job.deadline,
             max_calls=max_calls,
             cancel=self.cancel,
+            seeds=seeds,
         )
         check_cancel(self.cancel)
         equivalent = frozenset(found.likely_equivalent)
