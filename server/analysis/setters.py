@@ -34,8 +34,10 @@ The rules, all read from cursors (never from names):
   preprocessor branch; a macro stays spelled as written; an enumerator spelled as the values
   are), or with ``0``/``false``/the enum's zero when it has none (no zero enumerator: skipped). A
   setting whose initializer is not a constant a test can write (it calls a function, takes an
-  address, or names something other than an enumerator; in C++ anything but a lone enumerator
-  or literals), or that is ``extern`` with no definition in the parse, is skipped.
+  address, names something other than an enumerator or, in C++, a ``const`` variable, or a name
+  in a namespace the way only the namespace writes it: ``kWide / 2`` inside ``layout``; a lone
+  name is spelled again, ``layout::kWide``), or that is ``extern`` with no definition in the
+  parse, is skipped. The constants compared with follow the same rule.
 """
 
 from __future__ import annotations
@@ -162,6 +164,9 @@ def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) 
 
 
 def _kind(cursor: Any) -> str:
+    """The cursor's kind name; '' for None and for a kind these bindings do not know."""
+    if cursor is None:
+        return ""
     try:
         return cursor.kind.name
     except ValueError:  # a cursor kind these bindings do not know
@@ -297,8 +302,9 @@ class _Reads:
             return
         for var_side, other, spelled in ((left, right, op), (right, left, _MIRROR.get(op, op))):
             var = _setting(var_side)
-            if var is not None and _constant(other, self.cpp):
-                self.constants.setdefault(_key(var), []).append((spelled, _text(self.tu, other)))
+            text = _spelled(other, self.cpp) if var is not None else None
+            if text is not None:
+                self.constants.setdefault(_key(var), []).append((spelled, text))
 
     def _switch(self, node: Any) -> None:
         children = list(node.get_children())
@@ -310,26 +316,38 @@ class _Reads:
         for case, _ in _walk(children[1]):
             if _kind(case) == "CASE_STMT":
                 value = next(iter(case.get_children()), None)
-                if value is not None and _constant(value, self.cpp):
-                    self.constants.setdefault(_key(var), []).append(("==", _text(self.tu, value)))
+                text = _spelled(value, self.cpp) if value is not None else None
+                if text is not None:
+                    self.constants.setdefault(_key(var), []).append(("==", text))
 
 
-def _constant(cursor: Any, cpp: bool) -> bool:
-    """Whether the expression at ``cursor`` is a constant a test can write at file scope: literals,
-    operators, casts and enumerators (in C++ only when the expression is one enumerator, which
-    ``_enumerator`` spells qualified: a namespace's names are not in scope at the call site).
+def _spelled(cursor: Any, cpp: bool) -> str | None:
+    """How a test at file scope writes the constant expression at ``cursor``, or None when it
+    cannot: literals, operators, casts, enumerators and (C++) ``const`` variables, each name as
+    written being its name at file scope (a namespace's names are not in scope at the call
+    site); a lone name is spelled again (``_file_scope_name``), whatever it was written as.
     """
+    lone = _strip(cursor)
+    if _kind(lone) == "DECL_REF_EXPR":
+        return _file_scope_name(lone.referenced, cpp)
     for node in cursor.walk_preorder():
         kind = _kind(node)
         if kind not in _CONSTANT_KINDS:
-            return False
-        if kind == "DECL_REF_EXPR":
-            ref = node.referenced
-            if ref is None or _kind(ref) != "ENUM_CONSTANT_DECL":
-                return False
-            if cpp and _strip(cursor) != node:
-                return False
-    return True
+            return None
+        if kind == "DECL_REF_EXPR" and _text(node.translation_unit, node) != _file_scope_name(
+            node.referenced, cpp
+        ):
+            return None
+    return _text(cursor.translation_unit, cursor)
+
+
+def _file_scope_name(ref: Any, cpp: bool) -> str | None:
+    """How a test at file scope names an enumerator or (C++) a ``const`` variable, else None."""
+    if _kind(ref) == "ENUM_CONSTANT_DECL":
+        return _enumerator(ref, cpp)
+    if cpp and _kind(ref) == "VAR_DECL" and ref.type.is_const_qualified():
+        return clang.qualified_name(ref)
+    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -418,22 +436,19 @@ def _enumerator(constant: Any, cpp: bool) -> str:
 
 def _values(var: Any, param: Any, reads: _Reads) -> tuple[list[str], str] | None:
     """The values to set and the restoring argument of ``var``, or None to skip it."""
-    tu, cpp = var.translation_unit, reads.cpp
+    cpp = reads.cpp
     definition = var.get_definition()  # None for C's tentative ``static int x;``
     if definition is None and var.storage_class.name == "EXTERN":
         return None  # defined in another file: its initial value is unknown here
     init = _initializer(definition or var)
-    if init is not None and not _constant(init, cpp):
+    initial = _spelled(init, cpp) if init is not None else None
+    if init is not None and initial is None:
         return None
     kind = _value_kind(var.type)
-    if kind == "int" and _value_kind(param.type) == "enum":
-        kind = "enum"
-        enum_type = param.type
-    else:
-        enum_type = var.type
-    if kind == "enum":
-        values = _enum_values(enum_type, init, cpp)
-        scoped = enum_type.get_canonical().get_declaration().is_scoped_enum() if cpp else False
+    enum_type = param.type if kind == "int" and _value_kind(param.type) == "enum" else var.type
+    if _value_kind(enum_type) == "enum":
+        values = _enum_values(enum_type, init, initial, cpp)
+        scoped = cpp and enum_type.get_canonical().get_declaration().is_scoped_enum()
         if values is None or not scoped or _value_kind(param.type) == "enum":
             return values
         cast = f"static_cast<{param.type.spelling}>"  # an enum class passed to an integer
@@ -441,19 +456,16 @@ def _values(var: Any, param: Any, reads: _Reads) -> tuple[list[str], str] | None
     if kind == "bool":
         spelled = cpp or _spelled_bool(param.semantic_parent)
         true, false = ("true", "false") if spelled else ("1", "0")
-        initial = _text(tu, init) if init is not None else false
-        on = initial in ("true", "1")
-        return [false if on else true], initial
-    initial = _text(tu, init) if init is not None else "0"
+        initial = initial or false
+        return [false if initial in ("true", "1") else true], initial
+    initial = initial or "0"
     start = _int(initial)
     out: list[str] = []
     for op, text in reads.constants.get(_key(var), []):
         k = _int(text)
-        if k is None:
-            cands = [text]
-        elif op in (">", "<="):
+        if k is not None and op in (">", "<="):
             cands = [str(k), str(k + 1)]
-        elif op in ("<", ">="):
+        elif k is not None and op in ("<", ">="):
             cands = [str(k - 1), str(k)]
         else:
             cands = [text]
@@ -477,22 +489,19 @@ def _spelled_bool(function: Any) -> bool:
     return False
 
 
-def _enum_values(enum_type: Any, init: Any, cpp: bool) -> tuple[list[str], str] | None:
+def _enum_values(
+    enum_type: Any, init: Any, initial: str | None, cpp: bool
+) -> tuple[list[str], str] | None:
+    """The other enumerators (one per value) and the restoring argument of an enum setting whose
+    initializer ``init`` is written ``initial`` (None: no initializer, the zero enumerator).
+    """
     decl = enum_type.get_canonical().get_declaration()
     constants = [c for c in decl.get_children() if _kind(c) == "ENUM_CONSTANT_DECL"]
-    if not constants:
-        return None
     start: int | None = 0
-    initial = ""
     if init is not None:
-        inner = _strip(init)
-        ref = inner.referenced if _kind(inner) == "DECL_REF_EXPR" else None
-        if ref is not None and _kind(ref) == "ENUM_CONSTANT_DECL":
-            start, initial = ref.enum_value, _enumerator(ref, cpp)
-        else:
-            initial = _text(init.translation_unit, init)
-            start = _int(initial)
-    if not initial:
+        ref = _strip(init).referenced if _kind(_strip(init)) == "DECL_REF_EXPR" else None
+        start = ref.enum_value if _kind(ref) == "ENUM_CONSTANT_DECL" else _int(initial or "")
+    else:
         zero = next((c for c in constants if c.enum_value == 0), None)
         if zero is None:
             return None  # no initializer and no zero enumerator: nothing to restore with
@@ -503,4 +512,4 @@ def _enum_values(enum_type: Any, init: Any, cpp: bool) -> tuple[list[str], str] 
         if c.enum_value not in seen:
             seen.add(c.enum_value)
             out.append(_enumerator(c, cpp))
-    return out[:MAX_VALUES], initial
+    return (out[:MAX_VALUES], initial) if out and initial else None

@@ -158,6 +158,22 @@ double scale(double x) { return s_unit == Unit::Inch ? x * 25.4 : x; }
     ]
 
 
+def test_cxx_constants_are_spelled_as_a_test_at_file_scope_writes_them() -> None:
+    text = """const int kNarrow = 8;
+namespace layout {
+const int kWide = 16;
+static int s_width = kNarrow;
+void set_width(int w) { s_width = w; }
+int columns(int n) { return s_width >= kWide ? n / 2 : n; }
+}
+"""
+    assert calls(text, "columns", "c++") == [
+        ("layout::set_width(layout::kWide);", "layout::set_width(kNarrow);")
+    ]
+    inside = text.replace("= kNarrow;", "= kWide / 2;")
+    assert calls(inside, "columns", "c++") == []  # `kWide / 2` means nothing at file scope
+
+
 def test_set_call_restore_in_clang_repl_runs_the_other_mode_then_the_default(
     runner, tmp_path: Path
 ) -> None:
