@@ -7,7 +7,7 @@ mutation-guided LLM test generation):
 
 1. ``CallShape.each(ctx)`` reads how to call the target (free functions with parameters of the
    kinds below, a function template through its first instances, which share the calls; other
-   parameter types get no searched calls). A method gets call sequences on
+   parameter types get no calls of their own, only step 5's). A method gets call sequences on
    a real object instead (``server.search_methods``), run and chosen the same way (step 4).
 2. ``value_pools`` gathers candidate values per parameter: the documentation's values
    (``server.docmine``), the boundaries of the body's comparisons (each ``x < K`` gives ``K-1``,
@@ -34,6 +34,12 @@ mutation-guided LLM test generation):
    mutants it was the first to tell apart). Mutants no call tells apart are reported as *likely
    equivalent* (same output on every candidate input) when at least ``EQUIVALENCE_EVIDENCE``
    calls ran; with fewer, they stay plain survivors and phase 2 still asks the model.
+5. Next to those calls, ``server.search_variants`` varies the runnable units that call the
+   target (``seeds``, phase 1's): one literal of one unit edited (a string emptied, a field
+   between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
+   or the unit run under another value of a global setting (``server.analysis.setters``). They
+   fill ``max_calls`` when the function gets no calls of its own (a struct its parser fills, a
+   handle, a callback), else take a third of it; they run and are chosen as in step 4.
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
 strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
