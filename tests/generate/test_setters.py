@@ -1,6 +1,7 @@
 """Configuration setters (``server.analysis.setters``): the global settings a function reads, found
-by real libclang, with the calls that set each other value and restore the default; one test runs
-``SET; call; RESTORE; call`` in real clang-repl and sees the other mode, then the default again.
+by real libclang, with the calls that set each other value and restore the default; two tests run
+``SET; call; RESTORE; call`` in real clang-repl and see the other mode, then the default again (C,
+and C++ with qualified names, an enum class through an int and a namespace's constant).
 
 Test data: small C and C++ snippets written here (a path-separator style, a strict flag, a
 verbosity level, a class's static mode).
@@ -193,3 +194,53 @@ def test_set_call_restore_in_clang_repl_runs_the_other_mode_then_the_default(
         (pair.restore, ""),
         (call, "1"),  # restored: only '/'
     ]
+
+
+OPTIONS = """namespace fmt {
+enum class Case { Lower, Upper, Title };
+class Options {
+public:
+    static void set_case(Case c) { s_case = c; }
+    static Case s_case;
+};
+Case Options::s_case = Case::Lower;
+enum class Unit { Mm, Inch };
+static Unit s_unit = Unit::Mm;
+void set_unit(int u) { s_unit = static_cast<Unit>(u); }
+const int kNarrow = 8;
+static int s_width = kNarrow;
+void set_width(int w) { s_width = w; }
+int shown(int c) {
+    int out = Options::s_case == Case::Upper && c >= 'a' && c <= 'z' ? c - 32 : c;
+    return out + (s_unit == Unit::Inch ? 1000 : 0) + (s_width > 10 ? 100000 : 0);
+}
+}
+"""
+
+
+def test_cxx_set_and_restore_statements_compile_in_clang_repl(runner, tmp_path: Path) -> None:
+    path = tmp_path / "options.cpp"
+    path.write_text(OPTIONS)
+    code = CodeUnderTest(path=str(path), language="c++")
+    pairs = setter_calls(code, declaration(OPTIONS, "shown"))
+    call = "fmt::shown('a')"
+    candidates = [
+        Candidate(tuple(Example(s) for s in (p.set, call, p.restore, call)), Origin.INPUT_SEARCH, i)
+        for i, p in enumerate(pairs)
+    ]
+    report = verify_candidates(candidates, code, runner, {"shown"})
+    outputs = {
+        u.examples[0].source.strip(): [e.want.strip() for e in u.examples] for u in report.kept
+    }
+    assert outputs == {
+        "fmt::Options::set_case(fmt::Case::Upper);": ["", "65", "", "97"],
+        "fmt::Options::set_case(fmt::Case::Title);": ["", "97", "", "97"],
+        "fmt::set_unit(static_cast<int>(fmt::Unit::Inch));": ["", "1097", "", "97"],
+        "fmt::set_width(10);": ["", "97", "", "97"],  # s_width > 10: 10 stays, 11 crosses
+        "fmt::set_width(11);": ["", "100097", "", "97"],
+    }
+    assert {p.restore for p in pairs} == {
+        "fmt::Options::set_case(fmt::Case::Lower);",
+        "fmt::set_unit(static_cast<int>(fmt::Unit::Mm));",
+        "fmt::set_width(fmt::kNarrow);",
+    }
