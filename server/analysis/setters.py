@@ -238,10 +238,14 @@ def _body(cursor: Any) -> Any:
 
 
 def _walk(cursor: Any) -> Iterator[tuple[Any, Any]]:
-    """``(node, parent)`` of every node under ``cursor`` (preorder)."""
-    for child in cursor.get_children():
-        yield child, cursor
-        yield from _walk(child)
+    """``(node, parent)`` of every node under ``cursor``, in preorder (a stack, not recursion:
+    a long ``else if`` chain nests deeper than Python's recursion limit).
+    """
+    stack = [(child, cursor) for child in reversed(list(cursor.get_children()))]
+    while stack:
+        node, parent = stack.pop()
+        yield node, parent
+        stack += [(child, node) for child in reversed(list(node.get_children()))]
 
 
 class _Reads:
@@ -255,6 +259,9 @@ class _Reads:
         self.chars: list[str] = []  # the character literals of the readers, in order
 
     def collect(self, target: Any, filename: str) -> None:
+        """Read the body of ``target`` and of the functions of ``filename`` it calls or names,
+        breadth first, at most ``MAX_READERS``.
+        """
         seen = {target.hash}
         queue = [target]
         while queue:
@@ -300,7 +307,7 @@ class _Reads:
         op = _operator(self.tu, *children)
         if op not in _COMPARISONS:
             return
-        for var_side, other, spelled in ((left, right, op), (right, left, _MIRROR.get(op, op))):
+        for var_side, other, spelled in ((left, right, op), (right, left, _MIRROR[op])):
             var = _setting(var_side)
             text = _spelled(other, self.cpp) if var is not None else None
             if text is not None:
@@ -382,7 +389,7 @@ def _setters(tu: Any, target: Any, variables: dict[str, Any]) -> Iterator[tuple[
         body = _body(fn)
         if body is None:
             continue
-        for node in body.walk_preorder():
+        for node, _ in _walk(body):
             if _kind(node) != "BINARY_OPERATOR":
                 continue
             children = list(node.get_children())
