@@ -159,6 +159,30 @@ double scale(double x) { return s_unit == Unit::Inch ? x * 25.4 : x; }
     ]
 
 
+def test_a_setter_in_a_project_header_counts_the_target_itself_does_not(tmp_path: Path) -> None:
+    (tmp_path / "mode.h").write_text(
+        """enum mode { MODE_PLAIN, MODE_QUOTED };
+static enum mode g_mode = MODE_PLAIN;
+static inline void mode_set(enum mode m) { g_mode = m; }
+"""
+    )
+    text = """#include "mode.h"
+int emit(char c) { return g_mode == MODE_QUOTED && c == '"' ? 2 : 1; }
+"""
+    path = tmp_path / "emit.c"
+    path.write_text(text)
+    code = CodeUnderTest(path=str(path), language="c")
+    assert [(c.set, c.restore) for c in setter_calls(code, declaration(text, "emit"))] == [
+        ("mode_set(MODE_QUOTED);", "mode_set(MODE_PLAIN);")
+    ]
+    swap = """static int s_v = 0;
+int swap_v(int v) { int old = s_v; s_v = v; return old; }
+void set_v(int v) { s_v = v; }
+"""
+    # swap_v reads s_v and sets it, first in the file: the setter is set_v all the same.
+    assert calls(swap, "swap_v") == [("set_v(1);", "set_v(0);")]
+
+
 def test_cxx_constants_are_spelled_as_a_test_at_file_scope_writes_them() -> None:
     text = """const int kNarrow = 8;
 namespace layout {
