@@ -23,7 +23,8 @@ The rules, all read from cursors (never from names):
   parameter of enum, bool or integer type, whose body assigns that parameter (through
   parentheses and casts) to a setting. The first such function in the file sets each setting.
 - **Values** (at most ``MAX_VALUES`` per setting, the initial value left out): each enumerator of
-  the enum (one per value; C++ spells them qualified, ``ns::Style::Windows``, cast to the
+  the enum (one per value, those the readers compare with first, then in the file's order; C++
+  spells them qualified, ``ns::Style::Windows``, cast to the
   parameter's type when an enum class goes through an integer); ``true``/``false`` for bool
   (``1``/``0`` in C when the setter's signature does not spell ``bool``); for an integer, the
   constants the readers compare it with (``v > K`` gives ``K`` and ``K+1``, ``v < K`` gives
@@ -454,7 +455,8 @@ def _values(var: Any, param: Any, reads: _Reads) -> tuple[list[str], str] | None
     kind = _value_kind(var.type)
     enum_type = param.type if kind == "int" and _value_kind(param.type) == "enum" else var.type
     if _value_kind(enum_type) == "enum":
-        values = _enum_values(enum_type, init, initial, cpp)
+        compared = [text for _, text in reads.constants.get(_key(var), [])]
+        values = _enum_values(enum_type, init, initial, compared, cpp)
         scoped = cpp and enum_type.get_canonical().get_declaration().is_scoped_enum()
         if values is None or not scoped or _value_kind(param.type) == "enum":
             return values
@@ -497,10 +499,11 @@ def _spelled_bool(function: Any) -> bool:
 
 
 def _enum_values(
-    enum_type: Any, init: Any, initial: str | None, cpp: bool
+    enum_type: Any, init: Any, initial: str | None, compared: list[str], cpp: bool
 ) -> tuple[list[str], str] | None:
-    """The other enumerators (one per value) and the restoring argument of an enum setting whose
-    initializer ``init`` is written ``initial`` (None: no initializer, the zero enumerator).
+    """The other enumerators (one per value, those the readers compare with first) and the
+    restoring argument of an enum setting whose initializer ``init`` is written ``initial``
+    (None: no initializer, the zero enumerator).
     """
     decl = enum_type.get_canonical().get_declaration()
     constants = [c for c in decl.get_children() if _kind(c) == "ENUM_CONSTANT_DECL"]
@@ -515,6 +518,7 @@ def _enum_values(
         initial = _enumerator(zero, cpp)
     seen = {start}
     out: list[str] = []
+    constants.sort(key=lambda c: _enumerator(c, cpp) not in compared)  # stable: file order kept
     for c in constants:
         if c.enum_value not in seen:
             seen.add(c.enum_value)

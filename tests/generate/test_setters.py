@@ -57,6 +57,20 @@ def test_an_enum_setting_read_by_a_helper_gives_the_other_style_and_restores_the
     )
 
 
+def test_the_enumerators_the_readers_compare_with_come_first() -> None:
+    text = """enum level { L0, L1, L2, L3, L4, L5 };
+static enum level s_level = L1;
+void set_level(enum level l) { s_level = l; }
+int shown(int x) { return s_level == L5 ? 0 : x; }
+"""
+    assert [s for s, _ in calls(text, "shown")] == [
+        "set_level(L5);",
+        "set_level(L0);",
+        "set_level(L2);",
+        "set_level(L3);",
+    ]
+
+
 def test_a_setter_of_a_variable_the_function_never_reads_gives_nothing() -> None:
     text = """static int s_mode = 1;
 void set_mode(int m) { s_mode = m; }
