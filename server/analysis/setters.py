@@ -4,14 +4,16 @@ restore them (issue #26).
 Many C libraries keep a file-scope setting that changes how every function behaves (a path
 style, a mode, a flag), set by a function of the API (``void lib_set_mode(enum mode m) { g_mode =
 m; }``). A test that never calls the setter never sees the other modes' bugs. The input search
-(``server.search``) puts ``SET; call; RESTORE;`` units around the target's calls.
+(``server.search``, ``server.search_variants``) runs a unit of the target's calls between ``SET;``
+and ``RESTORE;``, so what follows runs in the default mode again.
 
 ``setter_calls(code, function) -> tuple[SetterCall, ...]`` reads the code under test with libclang
 (the text and flags of ``server.select.mutation_source``, so it parses as the session runs it;
 one parse per code text, kept for its other functions; the result cached per function) and
 returns, for each setting the function depends on, one ``SetterCall`` per value to try. Empty
 when there is none, or when libclang cannot parse the code or find the function's definition.
-The rules, all read from cursors (never from names):
+Safe from several threads (one lock around the kept translation unit). The rules, all read from
+cursors (never from names):
 
 - **Setting**: a variable of static storage (file or namespace scope, or a static data member),
   not ``const``, of enum, bool or integer type, *read* by ``function`` or by a function it calls
@@ -24,9 +26,9 @@ The rules, all read from cursors (never from names):
   parentheses and casts) to a setting. The first such function in the file sets each setting.
 - **Values** (at most ``MAX_VALUES`` per setting, the initial value left out): each enumerator of
   the enum (one per value, those the readers compare with first, then in the file's order; C++
-  spells them qualified, ``ns::Style::Windows``, cast to the
-  parameter's type when an enum class goes through an integer); ``true``/``false`` for bool
-  (``1``/``0`` in C when the setter's signature does not spell ``bool``); for an integer, the
+  spells them qualified, ``ns::Style::Windows``, cast to the parameter's type when an enum class
+  goes through an integer); ``true``/``false`` for bool (``1``/``0`` in C when the setter's
+  signature does not spell ``bool``); for an integer, the
   constants the readers compare it with (``v > K`` gives ``K`` and ``K+1``, ``v < K`` gives
   ``K-1`` and ``K``; ``==``, ``!=``, ``&`` and ``case`` give ``K``: the boundaries of
   ``server.analysis.mining``, here tied to the variable), else for a ``char`` the character
