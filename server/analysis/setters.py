@@ -205,7 +205,10 @@ def _setting(cursor: Any) -> Any:
 
 def _value_kind(ctype: Any) -> str:
     """'enum', 'bool', 'int', or '' for a type a setting cannot have."""
-    kind = ctype.get_canonical().kind.name
+    try:
+        kind = ctype.get_canonical().kind.name
+    except ValueError:  # a type kind these bindings do not know
+        return ""
     if kind == "ENUM":
         return "enum"
     if kind == "BOOL":
