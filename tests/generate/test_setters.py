@@ -78,6 +78,8 @@ int twice(int x) { return 2 * x; }
 int moded(int x) { return s_mode > 3 ? x : -x; }
 """
     assert calls(text, "twice") == []
+    library = CodeUnderTest(headers=("mode.h",), libraries=("libmode.so",), language="c")
+    assert setter_calls(library, declaration(text, "moded")) == ()  # no text: no definition
     elsewhere = """extern int g_base; /* defined in another file: its default is unknown here */
 void set_base(int b) { g_base = b; }
 int based(int x) { return g_base == 10 ? x : -x; }
