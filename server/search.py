@@ -39,7 +39,8 @@ mutation-guided LLM test generation):
    between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
    or the unit run under another value of a global setting (``server.analysis.setters``). They
    fill ``max_calls`` when the function gets no calls of its own (a struct its parser fills, a
-   handle, a callback), else take a third of it; they run and are chosen as in step 4.
+   handle, a callback), else take a third of it and what its own calls leave; they run and are
+   chosen as in step 4.
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
 strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
@@ -402,7 +403,8 @@ def find_killing_inputs(
     ``runners.verify`` runs them on the original, ``runners.mutants`` on the survivors.
 
     ``seeds``: runnable units that call the target, whose variants (step 5) fill ``max_calls``
-    when the function gets no calls of its own, else take a third of it.
+    when the function gets no calls of its own, else take a third of it and what its own calls
+    leave.
     """
     from cdoctest_runner.mutate import MutationError, mutation_analysis, select_examples
     from server.select import build_pool
@@ -411,9 +413,10 @@ def find_killing_inputs(
     shapes = CallShape.each(ctx)
     body = ctx.source + (_callee_text(code, function, survivors) if shapes or seeds else "")
     methods = [] if shapes else method_candidates(ctx, facts, max_calls)
+    found = _variants(seeds, code, function, names, body, max_calls)
+    # The function's own calls leave a third to the variants, which also fill what they leave.
     share = max_calls // VARIANT_SHARE if shapes or methods else max_calls
-    found = _variants(seeds, code, function, names, body, share)
-    budget = max_calls - len(found)
+    budget = max_calls - min(share, len(found))
     if not shapes:
         cands = methods[:budget]
     else:
@@ -428,8 +431,13 @@ def find_killing_inputs(
             for k, (shape, args) in enumerate(calls)
         ]
     cands += [
-        Candidate(v.examples, origin=Origin.INPUT_SEARCH, index=len(cands) + k)
-        for k, v in enumerate(found)
+        Candidate(
+            v.examples,
+            origin=Origin.INPUT_SEARCH,
+            index=len(cands) + k,
+            whole=v.kind == "configured",
+        )
+        for k, v in enumerate(found[: max_calls - len(cands)])
     ]
     if not cands:
         return KillingInputs(note="no searched calls for this kind of function")
