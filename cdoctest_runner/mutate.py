@@ -578,8 +578,12 @@ def select_examples(
     requires: Sequence[Sequence[int]] | None = None,
     start: Sequence[int] = (),
     cost: Sequence[int] | None = None,
+    weight: Sequence[float] | None = None,
 ) -> list[int]:
     """Greedy set cover: indices (ascending) of at most ``max_examples`` candidates killing most.
+
+    ``weight[i]`` is what candidate ``i`` counts towards ``max_examples`` (default 1 each; e.g. a
+    declaration that sets up a call may count a third of a check).
 
     ``start``: candidates taken first, whatever they kill (e.g. calls the documentation states),
     each with its requirements while they fit in ``max_examples``.
@@ -599,13 +603,23 @@ def select_examples(
     [1, 3]
     >>> select_examples("ab", [{"m1"}, {"m1"}], 1, cost=[30, 12])
     [1]
+    >>> select_examples("abcd", [set(), {"m1"}, set(), {"m2"}], 3, requires=[[], [0], [], [2]])
+    [0, 1]
+    >>> select_examples("abcd", [set(), {"m1"}, set(), {"m2"}], 3, requires=[[], [0], [], [2]],
+    ...                 weight=[0.5, 1, 0.5, 1])
+    [0, 1, 2, 3]
     """
     if len(kills) != len(candidates):
         raise ValueError(f"{len(candidates)} candidates but {len(kills)} kill sets")
     n = len(candidates)
     reqs = [list(requires[i]) if requires is not None else [] for i in range(n)]
+    sizes = [float(weight[i]) if weight is not None else 1.0 for i in range(n)]
     chosen: set[int] = set()
     covered: set[str] = set()
+    used = 0.0  # the weight taken so far
+
+    def size(take: list[int]) -> float:
+        return sum(sizes[j] for j in take)
 
     def closure(i: int) -> list[int]:
         out, stack = [], [i]
@@ -619,33 +633,35 @@ def select_examples(
 
     for i in start:
         take = closure(i)
-        if 0 <= i < n and len(chosen) + len(take) <= max_examples:
+        if 0 <= i < n and used + size(take) <= max_examples:
             chosen.update(take)
+            used += size(take)
             for j in take:
                 covered |= kills[j]
-    while len(chosen) < max_examples:
+    while used < max_examples:
         best: tuple[float, int, int, int] | None = None
         best_take: list[int] = []
         for i in range(n):
             if i in chosen:
                 continue
             take = closure(i)
-            if len(chosen) + len(take) > max_examples:
+            if used + size(take) > max_examples:
                 continue
             gain = len(set().union(*(kills[j] for j in take)) - covered)
             if gain == 0:
                 continue
             price = sum(cost[j] for j in take) if cost is not None else 0
-            key = (gain / len(take), gain, -price, -i)
+            key = (gain / max(size(take), 1e-9), gain, -price, -i)
             if best is None or key > best:
                 best, best_take = key, take
         if best is None:
             break
         chosen.update(best_take)
+        used += size(best_take)
         for j in best_take:
             covered |= kills[j]
     if not chosen and n and max_examples > 0:
         take = closure(0)
-        if len(take) <= max_examples:
+        if size(take) <= max_examples:
             chosen.update(take)
     return sorted(chosen)

@@ -3,17 +3,21 @@
 ``build_pool(units)`` lays the kept units end to end as one block: duplicates (same code and output)
 are dropped, and a variable a unit declares that an earlier unit already declared is renamed
 (``s`` -> ``s_2``) so the units can share one session. ``requires[i]`` lists the earlier examples
-of example ``i``'s own unit (state carries through a unit, so a later example needs all of them).
+of example ``i``'s own unit (state carries through a unit, so a later example needs all of them);
+for a unit whose candidate is ``whole`` (it changes a global setting and restores it at its end)
+every other example of the unit, so a selection keeps all of it or none.
 
 ``select_block(pool, code, function, runner, max_examples)`` runs
 ``cdoctest_runner.mutate.mutation_analysis`` on the pool, takes the greedy cover
-(``cdoctest_runner.mutate.select_examples``); the reported score is the score of the block actually
-written. When the chosen examples are a prefix of the pool (all of it included), they run exactly as
-in the pooled run, so their kills are read off it (``cdoctest_runner.mutate.block_kills``); any
-other choice is measured again, since a left-out earlier example can change what a later one
-does under a mutant (it ends the session, so later examples are SKIPPED; it uses up the session's
-time limit; the code keeps state). With no mutants (no body in this file, nothing to mutate) the
-first units are kept and the score is None.
+(``cdoctest_runner.mutate.select_examples``), in which a line that only sets a call up (a
+declaration, a buffer, a filling call: no expected output, no call of the function) counts a third
+of an example towards ``max_examples`` (``example_weights``); the reported score is the score of the
+block actually written. When the chosen examples are a prefix of the pool (all of it included), they
+run exactly as in the pooled run, so their kills are read off it
+(``cdoctest_runner.mutate.block_kills``); any other choice is measured again, since a left-out
+earlier example can change what a later one does under a mutant (it ends the session, so later
+examples are SKIPPED; it uses up the session's time limit; the code keeps state). With no mutants
+(no body in this file, nothing to mutate) the first units are kept and the score is None.
 
 The mutants are ``function_mutants``: every operator of ``cdoctest_runner.mutate`` (classic and
 realistic), at most ``MUTANTS``, in the function's body and in the bodies of up to ``MAX_CALLEES``
@@ -48,6 +52,7 @@ MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them 
 MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
 MAX_CALLEES = 6  # functions of the same file it calls (transitively) whose bodies are mutated too
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
+SETUP_WEIGHT = 1 / 3  # a line that only sets a call up counts a third of a check (block size)
 
 
 def rename(code: str, mapping: dict[str, str]) -> str:
@@ -103,10 +108,13 @@ def build_pool(units: list[VerifiedUnit], max_examples: int = MAX_POOL) -> Pool:
         u = len(pool.units)
         pool.units.append(vu)
         pool.renamed.append(mapping)
-        first = len(pool.examples)
+        first, last = len(pool.examples), len(pool.examples) + len(vu.examples)
         for e in vu.examples:
+            at = len(pool.examples)
+            before = list(range(first, at))
+            whole = before + list(range(at + 1, last))
+            pool.requires.append(whole if vu.unit.candidate.whole else before)
             src = rename(e.source, mapping) if mapping else e.source
-            pool.requires.append(list(range(first, len(pool.examples))))
             pool.examples.append(replace(e, source=src))
             pool.unit_of.append(u)
     return pool
@@ -229,7 +237,8 @@ def select_block(
     if not pool.examples:
         why = f": {len(dropped)} unit(s) dropped, {dropped[0]}" if dropped else ""
         return Selection((), (), (), None, 0, 0, "nothing to select from" + why)
-    # Declarations a call needs count towards the budget; allow a little room for them.
+    # Without mutants, declarations a call needs count as examples; allow a little room for them
+    # (with mutants, ``example_weights`` counts them a third each).
     has_setup = any(pool.requires[i] for i in range(len(pool.examples)))
     budget = max_examples + (2 if has_setup else 0)
     if mutants is None:
@@ -244,7 +253,7 @@ def select_block(
     except MutationError as exc:
         chosen = _first_units(pool, budget)
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
-    chosen, swapped = _choose(pool, report, budget, function)
+    chosen, swapped = _choose(pool, report, max_examples, function)
     if not report.baseline_passed:
         note = "the pooled block did not pass as a whole; kills are approximate"
     stillborn = {m.id for m in report.stillborn}
@@ -314,11 +323,25 @@ def _choose(
         requires=pool.requires,
         start=start,
         cost=cost,
+        weight=example_weights(pool, function),
     )
     chosen = _shorter_units(pool, covered, report, cost, keep=set(stated))
     swapped = chosen != covered
     chosen = _with_a_check(pool, chosen)
     return _with_another_output(pool, chosen, function), swapped
+
+
+def example_weights(pool: Pool, function: Declaration) -> list[float]:
+    """What each example of ``pool`` counts towards the block's size: a check (an expected
+    output) or a call of the function counts 1, a line that only sets a call up (a declaration,
+    a buffer, a callback, a filling call) counts ``SETUP_WEIGHT``: a function whose call needs
+    seven out-pointers gets several calls in its block, not one.
+    """
+    from server.acceptable import calls_target
+
+    return [
+        1.0 if ex.want or calls_target([ex], function) else SETUP_WEIGHT for ex in pool.examples
+    ]
 
 
 def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:

@@ -148,6 +148,9 @@ class Candidate:
     text: str = ""  # the raw completion, for logs
     error: str | None = None  # format problem reported by the parser
     stated: bool = False  # a call the documentation states: kept in the block when it fits
+    # Kept whole or not at all: it changes a global setting and puts it back at its end, so no
+    # selection may keep the change without the restore (``server.select.build_pool``).
+    whole: bool = False
     output_logprobs: tuple[float | None, ...] = ()  # per example: mean token log-prob of its want
 
 
@@ -211,7 +214,8 @@ def units_of(candidate: Candidate, target_names: set[str], stateful: bool = Fals
     """The candidate's units that mention one of ``target_names`` (others test nothing of ours).
 
     ``stateful``: the code under test keeps state between calls (``inc();`` then ``get()``), so
-    the candidate's examples stay one unit, in order, as the block will run them.
+    the candidate's examples stay one unit, in order, as the block will run them; so do a
+    ``whole`` candidate's (a global setting changed, used and restored).
     """
     # A comment-only example would read back as the block's label: it tests nothing anyway.
     exs = [
@@ -220,7 +224,8 @@ def units_of(candidate: Candidate, target_names: set[str], stateful: bool = Fals
         if not all(ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))
     ]
     out = []
-    for group in [list(range(len(exs)))] if stateful and exs else split_units(exs):
+    whole = (stateful or candidate.whole) and exs
+    for group in [list(range(len(exs)))] if whole else split_units(exs):
         members = tuple(exs[i] for i in group)
         if any(identifiers(e.source) & target_names for e in members):
             out.append(Unit(members, candidate))

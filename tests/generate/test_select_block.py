@@ -95,3 +95,66 @@ def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path
         fresh.to_dict(),
     )
     assert [m.id for m in sel.survivors] == [m.id for m in fresh.survivors] != []
+
+
+CLAMP = (
+    "int clamp_into(int *out, int lo, int hi, int x) {\n"
+    "    if (x < lo) *out = lo;\n"
+    "    else if (x > hi) *out = hi;\n"
+    "    else *out = x;\n"
+    "    return *out;\n"
+    "}\n"
+)
+CLAMP_FN = Declaration("clamp_into", "clamp_into", "function", 1, 1, 6, 1)
+
+
+@pytest.mark.clang
+def test_setup_lines_count_a_third_so_two_calls_fit_the_block(mutation_runner, tmp_path) -> None:  # noqa: ANN001
+    """A declaration that only sets a call up counts a third of an example
+    (``server.select.example_weights``): with ``max_examples=3``, two calls that each need an
+    out-variable fit (1/3 + 1 each), where counting every line as one left room for only one and
+    the other branch's mutants alive.
+    """
+    path = tmp_path / "clamp.c"
+    path.write_text(CLAMP)
+    code = CodeUnderTest(path=str(path), language="c")
+    low = vu(Example("int o1 = 0;", ""), Example("clamp_into(&o1, 0, 10, -5)", "0\n"))
+    high = vu(Example("int o2 = 0;", ""), Example("clamp_into(&o2, 0, 10, 15)", "10\n"))
+    sel = select_block(build_pool([low, high]), code, CLAMP_FN, mutation_runner, max_examples=3)
+    calls = [e.source for e in sel.examples if "clamp_into" in e.source]
+    assert calls == ["clamp_into(&o1, 0, 10, -5)\n", "clamp_into(&o2, 0, 10, 15)\n"], sel.note
+    assert len(sel.examples) == 4
+
+
+SEPS = (
+    "enum style { UNIX, WINDOWS };\n"
+    "static enum style s_style = UNIX;\n"
+    "void set_style(enum style s) { s_style = s; }\n"
+    "int is_sep(char c) {\n"
+    "    return c == '/' || (s_style == WINDOWS && c == '\\\\');\n"
+    "}\n"
+)
+SEP_FN = Declaration("is_sep", "is_sep", "function", 4, 1, 6, 1)
+
+
+@pytest.mark.clang
+def test_a_whole_unit_keeps_its_restore(mutation_runner, tmp_path) -> None:  # noqa: ANN001
+    """A ``whole`` candidate (a global setting changed, used, put back) is kept whole: its
+    restore kills nothing, yet a block that keeps the call keeps it, so later examples run in
+    the default mode again.
+    """
+    path = tmp_path / "seps.c"
+    path.write_text(SEPS)
+    code = CodeUnderTest(path=str(path), language="c")
+    examples = (
+        Example("set_style(WINDOWS); is_sep('\\\\')", "1\n"),
+        Example("set_style(UNIX);", ""),
+    )
+    unit = VerifiedUnit(Unit(examples, Candidate(examples, whole=True)), examples, (True, True))
+    plain = vu(Example("is_sep('/')", "1\n"))
+    pool = build_pool([plain, unit])
+    assert pool.requires[1] == [2] and pool.requires[2] == [1]
+    sel = select_block(pool, code, SEP_FN, mutation_runner, max_examples=3)
+    sources = [e.source.strip() for e in sel.examples]
+    assert "set_style(WINDOWS); is_sep('\\\\')" in sources, sel.note
+    assert sources[-1] == "set_style(UNIX);"
