@@ -33,7 +33,8 @@ mutation-guided LLM test generation):
    keeps the fewest calls that kill the most survivors (greedy cover, each call counted only for the
    mutants it was the first to tell apart). Mutants no call tells apart are reported as *likely
    equivalent* (same output on every candidate input) when at least ``EQUIVALENCE_EVIDENCE``
-   calls ran; with fewer, they stay plain survivors and phase 2 still asks the model.
+   calls ran (step 5's variants do not count); with fewer, they stay plain survivors and phase 2
+   still asks the model.
 5. Next to those calls, ``server.search_variants`` varies the runnable units that call the
    target (``seeds``, phase 1's): one literal of one unit edited (a string emptied, a field
    between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
@@ -430,14 +431,15 @@ def find_killing_inputs(
             Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)
             for k, (shape, args) in enumerate(calls)
         ]
+    own = len(cands)  # the function's own calls; the variants' candidates come after them
     cands += [
         Candidate(
             v.examples,
             origin=Origin.INPUT_SEARCH,
-            index=len(cands) + k,
+            index=own + k,
             whole=v.kind == "configured",
         )
-        for k, v in enumerate(found[: max_calls - len(cands)])
+        for k, v in enumerate(found[: max_calls - own])
     ]
     if not cands:
         return KillingInputs(note="no searched calls for this kind of function")
@@ -463,8 +465,9 @@ def find_killing_inputs(
         pool.examples, report.kills_per_example, len(pool.examples), requires=pool.requires
     )
     keep_units = sorted({pool.unit_of[i] for i in chosen if report.kills_per_example[i]})
-    # Fewer tried inputs than EQUIVALENCE_EVIDENCE say little about equivalence.
-    enough = len(units) >= EQUIVALENCE_EVIDENCE
+    # Fewer tried inputs than EQUIVALENCE_EVIDENCE say little about equivalence; the variants of
+    # runnable units vary a few literals of a few units only and are no evidence.
+    enough = sum(u.unit.candidate.index < own for u in units) >= EQUIVALENCE_EVIDENCE
     return KillingInputs(
         units=tuple(pool.units[u] for u in keep_units),
         killed=frozenset(report.killed_by),

@@ -85,13 +85,12 @@ def test_few_searched_inputs_do_not_make_survivors_equivalent_and_the_model_is_a
     runner,
 ) -> None:
     """``count_char(s, c)``: its call shape gives the search fewer than ``EQUIVALENCE_EVIDENCE``
-    inputs, so its survivors are not called likely equivalent and phase 2 asks the model, whose
+    inputs of its own (the variants of the fallback's units are no evidence), so its survivors
+    are not called likely equivalent and phase 2 asks the model, whose
     examples then kill more (bench_latency: 10/13 without the model, 13/13 with it). Whether the
     search itself kills one (9/13 -> 10/13) depends on phase 1's block: under load a slow mutant
     can already count as killed there (seen in CI), and the note then says "none of 5 inputs".
     """
-    from server.search import EQUIVALENCE_EVIDENCE
-
     root = os.path.dirname(os.path.dirname(EXAMPLES))
     source = os.path.join(root, "bench", "data", "eval_functions", "count_char.c")
     canned = r""">>> count_char("banana", 'a')
@@ -108,8 +107,7 @@ def test_few_searched_inputs_do_not_make_survivors_equivalent_and_the_model_is_a
         result = gen.generate(source, None, TargetSelector(name="count_char"))
     (fn,) = result.functions
     assert fn.status == "verified", fn.message
-    searched = re.search(r"search: (?:\d+|none) of (\d+) inputs", fn.message)
-    assert searched and int(searched.group(1)) < EQUIVALENCE_EVIDENCE, fn.message
+    assert re.search(r"search: (?:\d+|none) of \d+ inputs", fn.message), fn.message
     assert backend.calls, fn.message  # asked, although the searched inputs killed no more
     assert not any(m.likely_equivalent for m in fn.surviving_mutants)
     assert "model: not asked" not in fn.message
