@@ -45,6 +45,7 @@ cursors (never from names):
 
 from __future__ import annotations
 
+import atexit
 import functools
 import re
 import threading
@@ -160,6 +161,11 @@ def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) 
     from cdoctest_runner.mutate import parse_source
 
     return parse_source(source, path, language, flags)
+
+
+# The kept translation unit is disposed of while libclang's bindings still exist (at interpreter
+# shutdown they may be gone first, and its finalizer prints an ignored exception).
+atexit.register(_unit.cache_clear)
 
 
 # --------------------------------------------------------------------------------------------
