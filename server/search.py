@@ -40,7 +40,7 @@ mutation-guided LLM test generation):
    between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
    or the unit run under another value of a global setting (``server.analysis.setters``). They
    fill ``max_calls`` when the function gets no calls of its own (a struct its parser fills, a
-   handle, a callback), else take a third of it and what its own calls leave; they run and are
+   handle, a callback), else take a sixth of it and what its own calls leave; they run and are
    chosen as in step 4.
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
@@ -97,7 +97,7 @@ __all__ = [
 ]
 
 MAX_CALLS = 48
-VARIANT_SHARE = 3  # variants of runnable units take max_calls // 3 next to a function's own calls
+VARIANT_SHARE = 6  # variants of runnable units take max_calls // 6 next to a function's own calls
 MAX_LIMIT_PAIRS = 14  # calls of ``limit_pairs``, taken before the one-at-a-time sweep
 # Survivors are called likely equivalent only when at least this many searched calls ran and none
 # told them apart. With fewer (a narrow call shape: count_char(s, c) got 5), the model is still
@@ -404,7 +404,7 @@ def find_killing_inputs(
     ``runners.verify`` runs them on the original, ``runners.mutants`` on the survivors.
 
     ``seeds``: runnable units that call the target, whose variants (step 5) fill ``max_calls``
-    when the function gets no calls of its own, else take a third of it and what its own calls
+    when the function gets no calls of its own, else take a sixth of it and what its own calls
     leave.
     """
     from cdoctest_runner.mutate import MutationError, mutation_analysis, select_examples
@@ -415,7 +415,7 @@ def find_killing_inputs(
     body = ctx.source + (_callee_text(code, function, survivors) if shapes or seeds else "")
     methods = [] if shapes else method_candidates(ctx, facts, max_calls)
     found = _variants(seeds, code, function, names, body, max_calls)
-    # The function's own calls leave a third to the variants, which also fill what they leave.
+    # The function's own calls leave a sixth to the variants, which also fill what they leave.
     share = max_calls // VARIANT_SHARE if shapes or methods else max_calls
     budget = max_calls - min(share, len(found))
     if not shapes:

@@ -28,7 +28,8 @@ than the target parses):
   ``-0.0``, its negation;
 - ``configured``: the seed run under another value of a global setting the function reads
   (``server.analysis.setters``): the setting's statement before the seed's first example and its
-  restoring statement as a last example.
+  restoring statement as a last example; then the seed's ``insert``, ``replace``, ``double`` and
+  ``field`` edits under it (a path style shows on a path with the other separator).
 
 Order: round-robin, kind by kind and within a kind seed by seed, each (seed, kind) giving its
 next variant per turn, so every seed and kind get a turn before any gets a second; no
@@ -59,6 +60,8 @@ __all__ = [
 ]
 
 #: Edit kinds in the order a round of the round-robin takes them.
+#: The edits also run under another value of a global setting (``configured``), after the seed.
+CONFIGURED_EDITS = ("insert", "replace", "double", "field")
 KINDS = (
     "empty",
     "digits",
@@ -366,9 +369,13 @@ def _seed_variants(
     for i, e in enumerate(examples):
         for kind, source in _literal_edits(e.source, names, dict_chars):
             by_kind[kind].append((*bare[:i], Example(source), *bare[i + 1 :]))
+    # Under another setting: the seed itself, then its edits that bring in the code's characters
+    # (a setting that changes what counts as a separator shows on a text that has the other one).
+    edited = [v for kind in CONFIGURED_EDITS for v in by_kind[kind]]
     for set_stmt, restore in settings:
-        first = Example(f"{set_stmt.strip()} {bare[0].source}")
-        by_kind["configured"].append((first, *bare[1:], Example(restore)))
+        for seed in (bare, *edited):
+            first = Example(f"{set_stmt.strip()} {seed[0].source}")
+            by_kind["configured"].append((first, *seed[1:], Example(restore)))
     return by_kind
 
 

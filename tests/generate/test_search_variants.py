@@ -111,10 +111,15 @@ def test_numbers_and_the_round_robin() -> None:
     assert all(v.examples[1].source == b[1].source for v in every if v.seed == 1)
     assert all(v.examples[0].source == a[0].source for v in every if v.seed == 0)
     assert len({tuple(e.source for e in v.examples) for v in every}) == len(every)
-    configured = variants([a], {"fill"}, [], 1000, [("set_mode(2);", "set_mode(0);")])
-    (conf,) = [v for v in configured if v.kind == "configured"]
-    assert conf.examples[0].source == "set_mode(2); struct s v = {0};\n"
-    assert conf.examples[-1].source == "set_mode(0);\n"
+    configured = variants([a], {"fill"}, [";"], 1000, [("set_mode(2);", "set_mode(0);")])
+    conf = [v for v in configured if v.kind == "configured"]
+    assert conf[0].examples[0].source == "set_mode(2); struct s v = {0};\n"
+    assert all(v.examples[-1].source == "set_mode(0);\n" for v in conf)
+    # Then the seed's edits that bring in the code's characters, under the same setting.
+    inserted = [v for v in configured if v.kind == "insert"]
+    assert [v.examples[1:-1] for v in conf[1:]][: len(inserted)] == [
+        v.examples[1:] for v in inserted
+    ]
 
 
 PAIRS = """#include <string.h>
