@@ -31,6 +31,9 @@ than the target parses):
   restoring statement as a last example; then the seed's ``insert``, ``replace``, ``double`` and
   ``field`` edits under it (a path style shows on a path with the other separator).
 
+A string literal followed by its length as the next argument (``parse("GET / x", 7, ...)``)
+keeps the two in step: the length becomes the edited text's.
+
 Order: round-robin, kind by kind and within a kind seed by seed, each (seed, kind) giving its
 next variant per turn, so every seed and kind get a turn before any gets a second; no
 randomness. Variants whose code (whitespace normalized) repeats a seed or an earlier variant are
@@ -47,6 +50,7 @@ from dataclasses import dataclass
 from cdoctest_runner.ctext import blank, identifiers, spans
 from cdoctest_runner.example import Example
 from server.analysis.mining import text_chars
+from server.fallback.values import strlen
 
 __all__ = [
     "KINDS",
@@ -333,6 +337,9 @@ def calls_target(examples: Sequence[Example], names: set[str]) -> bool:
     )
 
 
+_LENGTH_FOLLOWS = re.compile(r"(\s*,\s*)(\d+)\b(?![.\w])")
+
+
 def _literal_edits(
     source: str, names: set[str], dict_chars: Sequence[str]
 ) -> list[tuple[str, str]]:
@@ -345,8 +352,14 @@ def _literal_edits(
         if _OUTPUT_CALLS.intersection(_enclosing_calls(code, start)):
             continue
         old = source[start + 1 : end - 1]
+        length = _LENGTH_FOLLOWS.match(source, end)
         for edit, new in string_edits(old, _with_own_punctuation(old, dict_chars)):
-            out.append((edit, f'{source[:start]}"{new}"{source[end:]}'))
+            rest = source[end:]
+            if length and int(length.group(2)) == strlen(f'"{old}"'):
+                # A text followed by its length keeps the two in step (``parse("GET /", 5)``).
+                size = strlen(f'"{new}"')
+                rest = f"{length.group(1)}{size}{source[length.end(2) :]}"
+            out.append((edit, f'{source[:start]}"{new}"{rest}'))
     for start, end in _target_args(source, names):
         arg = source[start:end]
         lead = len(arg) - len(arg.lstrip())

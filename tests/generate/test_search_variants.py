@@ -252,3 +252,16 @@ def test_one_less_than_a_size_argument_kills_a_boundary_mutant(tmp_path, runner)
     found = _search(ctx, code, names, runner, alive, (unit,))
     assert found.killed == {m.id for m in alive}
     assert any(_edited(unit, u) == ["slots_init(&s, 5)\n"] for u in found.units)
+
+
+def test_a_text_followed_by_its_length_keeps_the_two_in_step() -> None:
+    """An edited string literal whose next argument is its length gets the new length; other
+    integers after a string (not its length) stay as they were."""
+    seed = [Example('parse("GET / x\\r\\n", 9, &out)')]
+    got = {v.examples[0].source.strip() for v in variants([seed], {"parse"}, [" "], 1000)}
+    assert 'parse("", 0, &out)' in got
+    assert 'parse(" / x\\r\\n", 6, &out)' in got  # the first field deleted: 3 bytes fewer
+    assert not any(s.startswith('parse("", 9') for s in got)
+    other = [Example('parse("ab", 7, &out)')]  # 7 is not the text's length
+    got = {v.examples[0].source.strip() for v in variants([other], {"parse"}, [], 1000)}
+    assert 'parse("", 7, &out)' in got
