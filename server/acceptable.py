@@ -74,12 +74,17 @@ def calls_target(
     True
     >>> calls_target([Example('char sq_buf[] = "sq"; printf("%s", sq_buf);')], d)
     False
+    >>> rb = Declaration("rb<T>", "rb::rb<T>", "constructor", 1, 1, 1, 1)
+    >>> calls_target([Example("rb<int> r(3);"), Example("r.size()", "0")], rb)
+    True
     """
     name = function.name
     if function.kind in _EXEMPT_KINDS or name.startswith(("operator", "~")):
         return True
-    wanted = {name, *names}
-    tail = function.qualname.rpartition("::")[2]
+    # A class template's constructor is named with its parameters (``ring_buffer<T>``); calls
+    # name the template (``ring_buffer<int> rb(3);``).
+    wanted = {n.partition("<")[0] for n in (name, *names)}
+    tail = function.qualname.rpartition("::")[2].partition("<")[0]
     if tail:
         wanted.add(tail)
     for ex in examples:
