@@ -256,7 +256,8 @@ def test_one_less_than_a_size_argument_kills_a_boundary_mutant(tmp_path, runner)
 
 def test_a_text_followed_by_its_length_keeps_the_two_in_step() -> None:
     """An edited string literal whose next argument is its length gets the new length; other
-    integers after a string (not its length) stay as they were."""
+    integers after a string (not its length) stay as they were.
+    """
     seed = [Example('parse("GET / x\\r\\n", 9, &out)')]
     got = {v.examples[0].source.strip() for v in variants([seed], {"parse"}, [" "], 1000)}
     assert 'parse("", 0, &out)' in got
