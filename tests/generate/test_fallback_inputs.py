@@ -43,12 +43,16 @@ def _clang_repl():
 
 @pytest.fixture(scope="module")
 def gen():
-    with Generator(options=GenerateOptions(no_model=True)) as g:
+    # Phase 1 only: the fallback's own block. The input search's variants of these units (an
+    # edited text, a size of 0) are tested in test_search_variants.py.
+    with Generator(options=GenerateOptions(no_model=True, quick=True)) as g:
         yield g
 
 
 def _block(gen: Generator, file: str, name: str) -> list[tuple[str, str]]:
-    """``(source, want)`` of the examples of the verified block the fallback gives ``name``."""
+    """``(source, want)`` of the examples of the verified block the fallback gives ``name``
+    (phase 1, before the input search).
+    """
     res = gen.generate(str(DATA / file), None, TargetSelector(name))
     (f,) = res.functions
     assert f.status == "verified", f.message
