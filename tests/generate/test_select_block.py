@@ -97,6 +97,12 @@ def test_selected_block_score_matches_a_fresh_analysis(mutation_runner, tmp_path
     assert [m.id for m in sel.survivors] == [m.id for m in fresh.survivors] != []
 
 
+def _c_file(path, text: str) -> CodeUnderTest:  # noqa: ANN001
+    """The C code under test ``text``, written to ``path``."""
+    path.write_text(text)
+    return CodeUnderTest(path=str(path), language="c")
+
+
 CLAMP = (
     "int clamp_into(int *out, int lo, int hi, int x) {\n"
     "    if (x < lo) *out = lo;\n"
@@ -115,9 +121,7 @@ def test_setup_lines_count_a_third_so_two_calls_fit_the_block(mutation_runner, t
     out-variable fit (1/3 + 1 each), where counting every line as one left room for only one and
     the other branch's mutants alive.
     """
-    path = tmp_path / "clamp.c"
-    path.write_text(CLAMP)
-    code = CodeUnderTest(path=str(path), language="c")
+    code = _c_file(tmp_path / "clamp.c", CLAMP)
     low = vu(Example("int o1 = 0;", ""), Example("clamp_into(&o1, 0, 10, -5)", "0\n"))
     high = vu(Example("int o2 = 0;", ""), Example("clamp_into(&o2, 0, 10, 15)", "10\n"))
     sel = select_block(build_pool([low, high]), code, CLAMP_FN, mutation_runner, max_examples=3)
@@ -143,9 +147,7 @@ def test_a_whole_unit_keeps_its_restore(mutation_runner, tmp_path) -> None:  # n
     restore kills nothing, yet a block that keeps the call keeps it, so later examples run in
     the default mode again.
     """
-    path = tmp_path / "seps.c"
-    path.write_text(SEPS)
-    code = CodeUnderTest(path=str(path), language="c")
+    code = _c_file(tmp_path / "seps.c", SEPS)
     examples = (
         Example("set_style(WINDOWS); is_sep('\\\\')", "1\n"),
         Example("set_style(UNIX);", ""),
