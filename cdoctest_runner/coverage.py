@@ -29,10 +29,11 @@ import re
 import shutil
 import subprocess
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from cdoctest_runner.ctext import blank
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
 from cdoctest_runner.inputs import is_bare_expression, split_inputs, translate_print_directive
@@ -56,6 +57,7 @@ TOOLS_HINT = (
 C_INCLUDES = "#include <stdio.h>\n"
 CXX_INCLUDES = "#include <cstdio>\n#include <iostream>\n#include <string>\n#include <type_traits>\n"
 PROFILE_FILE = "block.profraw"
+COVERAGE_FLAGS = ("-fprofile-instr-generate", "-fcoverage-mapping")
 #: After each example: each write appends to the raw profile (only setting the file name
 #: truncates it), so the counters are reset and the chunks sum to the block's counts.
 WRITE_PROFILE = "__llvm_profile_write_file(); __llvm_profile_reset_counters();"
@@ -144,12 +146,21 @@ def block_inputs(test: DocTest, language: str) -> list[list[str]]:
 
 
 def block_program(
-    test: DocTest, code: CodeUnderTest, load: str | None, skip: frozenset[int] = frozenset()
+    test: DocTest,
+    code: CodeUnderTest,
+    load: str | None,
+    skip: frozenset[int] = frozenset(),
+    *,
+    split: frozenset[int] = frozenset(),
+    per_example: frozenset[int] | None = None,
 ) -> Program:
     """The translation unit of ``test``: includes, the code under test (``load``: the file to
     include, else ``code.headers``), its prelude, then every input (those whose index is in
-    ``skip`` left out), each example followed by a profile write, and ``_Exit(0)`` at the end (so
-    a ``main`` of the code under test never runs).
+    ``skip`` left out, those in ``split`` with their initializers made assignments:
+    ``split_initializers``), each example followed by a profile write, and ``_Exit(0)`` at the
+    end (so a ``main`` of the code under test never runs). ``per_example``: the examples that
+    write their own raw profile, ``e<k>.profraw`` (``example_counters``); the others' counts are
+    dropped.
 
     >>> p = block_program(_doctest(">>> f(1)\\n1\\n"), CodeUnderTest(language="c"), "/s/f.c")
     >>> print(p.text, end="")
@@ -180,21 +191,92 @@ def block_program(
         lines += code.prelude.splitlines()
     spans: list[tuple[int, int]] = []
     index = 0
-    for statements in block_inputs(test, code.language):
+    for k, statements in enumerate(block_inputs(test, code.language)):
+        if per_example is not None and k in per_example:
+            lines.append(f'__llvm_profile_set_filename("e{k}.profraw");')
         for statement in statements:
             if index not in skip:
                 first = len(lines) + 1
+                if index in split:
+                    statement = split_initializers(statement)
                 lines += statement.splitlines() or [""]
                 spans.append((first, len(lines)))
             else:
                 spans.append((0, 0))
             index += 1
-        lines.append(WRITE_PROFILE)
+        if per_example is None or k in per_example:
+            lines.append(WRITE_PROFILE)
+        else:
+            lines.append("__llvm_profile_reset_counters();")
     lines += ["#include <stdlib.h>" if c else "#include <cstdlib>", "_Exit(0);"]
     return Program("\n".join(lines) + "\n", tuple(spans))
 
 
 _ERROR_AT = re.compile(r"^block\.(?:c|cpp):(\d+):\d+: (?:fatal )?error:", re.M)
+_NOT_CONSTANT = re.compile(
+    r"^block\.c:(\d+):\d+: error: initializer element is not a compile-time constant", re.M
+)
+# ``T name = init`` with one plain declarator (stars allowed), no storage class and no array.
+_DECLARATION = re.compile(
+    r"^(?P<type>\s*(?:(?:struct|union|enum|unsigned|signed|long|short|const|volatile)\s+)*"
+    r"[A-Za-z_]\w*(?:\s*\*[\s*]*|\s+))(?P<name>[A-Za-z_]\w*)\s*=(?P<init>[^=].*)$",
+    re.S,
+)
+
+
+def split_initializers(statement: str) -> str:
+    """``statement`` with each top-level ``T name = init;`` written ``T name; name = init;``.
+
+    clang-repl runs ``int r = f(1);`` at file scope in C, where a compiler wants a constant
+    initializer; the coverage program (one translation unit) assigns instead. A ``const``
+    object, an array, a brace initializer or a declaration with several declarators is left as
+    it is.
+
+    >>> split_initializers('struct url u; int r = parse(&u, "a;b");')
+    'struct url u; int r; r = parse(&u, "a;b");'
+    >>> split_initializers("const int n = f(); char *p = g(1, 2);")
+    'const int n = f(); char *p; p = g(1, 2);'
+    """
+    masked = blank(statement)
+    pieces: list[tuple[int, int]] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(masked):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == ";" and depth == 0:
+            pieces.append((start, i))
+            start = i + 1
+    out: list[str] = []
+    last = 0
+    for a, b in pieces:
+        m = _DECLARATION.match(masked[a:b])
+        if m is None or "{" in m["init"] or "," in _top_level(m["init"]):
+            continue
+        kind = m["type"]
+        if re.search(r"\bconst\b", kind) and "*" not in kind:
+            continue
+        if kind.split()[0] in ("typedef", "static", "extern", "return"):
+            continue
+        eq = a + m.end("name")
+        init = statement[a + m.start("init") : b].strip()
+        out.append(statement[last:eq].rstrip() + f"; {m['name']} = {init}")
+        last = b
+    return "".join(out) + statement[last:]
+
+
+def _top_level(text: str) -> str:
+    """``text`` with what is inside brackets removed (its top-level characters)."""
+    out, depth = [], 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
 
 
 def failing_inputs(diagnostics: str, program: Program) -> set[int]:
@@ -270,18 +352,32 @@ def _compile_args(code: CodeUnderTest, load: str | None) -> list[str]:
 
 
 def _build(
-    tools: CoverageTools, test: DocTest, code: CodeUnderTest, load: str | None, bdir: str
+    tools: CoverageTools,
+    test: DocTest,
+    code: CodeUnderTest,
+    load: str | None,
+    bdir: str,
+    *,
+    per_example: frozenset[int] | None = None,
 ) -> tuple[Program | None, str]:
-    """Compile the block's program in ``bdir``; inputs that do not compile are left out (up to
-    three rounds). Returns the program (``None`` if it never built) and the last diagnostics.
+    """Compile the block's program in ``bdir``; a C input whose initializer is not constant is
+    written as an assignment (``split_initializers``), other inputs that do not compile are left
+    out (up to three rounds). Returns the program (``None`` if it never built) and the last
+    diagnostics.
     """
     c = code.language == "c"
     with open(os.path.join(bdir, "main.c"), "w") as fh:
         fh.write("__attribute__((weak)) int main(void) { return 0; }\n")
+    # Compiled on its own: the code's flags (``-include stub.h``) are not for it.
+    argv = [tools.clang, "-w", *COVERAGE_FLAGS, "-c", "main.c", "-o", "main.o"]
+    proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        return None, proc.stderr
     skip: frozenset[int] = frozenset()
+    split: frozenset[int] = frozenset()
     errors = ""
-    for _ in range(4):
-        program = block_program(test, code, load, skip)
+    for _ in range(5):
+        program = block_program(test, code, load, skip, split=split, per_example=per_example)
         name = "block.c" if c else "block.cpp"
         with open(os.path.join(bdir, name), "w", encoding="utf-8") as fh:
             fh.write(program.text)
@@ -289,17 +385,14 @@ def _build(
             tools.clang if c else tools.clangxx,
             "-w",
             "-O0",
-            "-fprofile-instr-generate",
-            "-fcoverage-mapping",
+            *COVERAGE_FLAGS,
             "-Xclang",
             "-fincremental-extensions",
             *_compile_args(code, load),
             name,
             "-x",
-            "c",
-            "main.c",
-            "-x",
-            "none",  # the libraries after it are libraries, not C sources
+            "none",  # main.o and the libraries after it are objects, not sources
+            "main.o",
             "-o",
             "block",
             *code.libraries,
@@ -316,9 +409,12 @@ def _build(
         if "libclang_rt.profile" in errors:
             raise CoverageError(f"the profile runtime is missing: {TOOLS_HINT}")
         bad = failing_inputs(errors, program) - skip
+        constant = failing_inputs(
+            "\n".join(m.group(0) for m in _NOT_CONSTANT.finditer(errors)), program
+        )
         if not bad:
             break
-        skip = skip | bad
+        split, skip = split | (bad & constant - split), skip | (bad - (constant - split))
     return None, errors
 
 
@@ -343,6 +439,18 @@ def _run_block(
         return None, None, f"{test.name}: not measured, the block does not compile ({first})"
     skipped = sum(1 for a, _ in program.spans if a == 0)
     note = f"{test.name}: {skipped} input(s) that do not compile left out" if skipped else ""
+    note = _execute(test, code, sandbox, limits, bdir) or note
+    profile = os.path.join(bdir, PROFILE_FILE)
+    if not os.path.exists(profile):
+        return None, None, f"{test.name}: not measured, the program wrote no profile"
+    return os.path.join(bdir, "block"), profile, note
+
+
+def _execute(
+    test: DocTest, code: CodeUnderTest, sandbox: Sandbox, limits: Limits, bdir: str
+) -> str:
+    """Run ``bdir``'s program in the sandbox; a note if it timed out, else ''."""
+    note = ""
     if sandbox.drop_to_nobody:
         for root, dirs, files in os.walk(bdir):
             for name in dirs + files:
@@ -364,10 +472,74 @@ def _run_block(
         note = f"{test.name}: timed out; coverage up to its last finished example"
     finally:
         confined.kill()
-    profile = os.path.join(bdir, PROFILE_FILE)
-    if not os.path.exists(profile):
-        return None, None, f"{test.name}: not measured, the program wrote no profile"
-    return os.path.join(bdir, "block"), profile, note
+    return note
+
+
+def example_counters(
+    test: DocTest,
+    code: CodeUnderTest,
+    tools: CoverageTools,
+    limits: Limits = DEFAULT_LIMITS,
+    sandbox: Sandbox | None = None,
+    only: Collection[int] | None = None,
+) -> list[dict[str, tuple[int, ...]] | None]:
+    """Per example of ``test``, the profile counters of every function it ran: profile name
+    (``block.c:helper`` for a ``static`` one, the mangled name in C++) -> counter values, the
+    first being the function's entry count (clang's frontend instrumentation). ``None`` for an
+    example that wrote no profile (it crashed, timed out, or the block did not build) and for
+    one not in ``only`` (default: all). One native compile of the block, one run, one
+    ``llvm-profdata`` call per example measured. Raises ``CoverageError`` when the profile
+    runtime is missing.
+    """
+    measured = frozenset(range(len(test.examples)) if only is None else only)
+    sandbox = sandbox or detect_method()
+    work = PrivateDir()
+    try:
+        load = _load_paths([(test, code)], work.path)[0]
+        bdir = os.path.join(work.path, "b0")
+        os.makedirs(bdir)
+        program, _ = _build(tools, test, code, load, bdir, per_example=measured)
+        if program is None:
+            return [None] * len(test.examples)
+        _execute(test, code, sandbox, limits, bdir)
+
+        def read(k: int) -> dict[str, tuple[int, ...]] | None:
+            raw = os.path.join(bdir, f"e{k}.profraw")
+            if k not in measured or not os.path.exists(raw):
+                return None
+            try:
+                return parse_counters(_tool([tools.profdata, "merge", "-text", "-o", "-", raw]))
+            except CoverageError:
+                return None
+
+        with ThreadPoolExecutor(4) as pool:  # the tool's start dominates: a few at a time
+            return list(pool.map(read, range(len(test.examples))))
+    finally:
+        work.cleanup()
+
+
+def parse_counters(text: str) -> dict[str, tuple[int, ...]]:
+    """Function name -> counter values, from ``llvm-profdata merge -text`` output.
+
+    >>> parse_counters("f\\n# Func Hash:\\n7\\n# Num Counters:\\n2\\n# Counter Values:\\n3\\n0\\n")
+    {'f': (3, 0)}
+    """
+    out: dict[str, tuple[int, ...]] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        name = lines[i].strip()
+        if not name or name.startswith(("#", ":")) or i + 6 > len(lines):
+            i += 1
+            continue
+        if lines[i + 1].strip() != "# Func Hash:" or lines[i + 3].strip() != "# Num Counters:":
+            i += 1
+            continue
+        n = int(lines[i + 4])
+        values = lines[i + 6 : i + 6 + n]
+        out[name] = tuple(int(v) for v in values)
+        i += 6 + n
+    return out
 
 
 def measure(

@@ -50,6 +50,7 @@ class GenerateOptions:
     quick: bool = False  # stop after phase 1 (the fast sources' block; no model, no search)
     single_phase: bool = False  # every source pooled before one selection (for comparison)
     usage: bool = True  # the project's own calls of the function as candidates and prompt notes
+    branch_coverage: bool = True  # add checked calls that reach code no example reaches
 
 
 @dataclass(frozen=True)

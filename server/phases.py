@@ -148,15 +148,26 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
         equivalent,
         analysis_s,
         search=searched is None,
+        ran=searched.ran if searched is not None else (),
     )
     own, selection, equivalent = own + timed + final.trace, final.selection, final.equivalent
     if phase1.plan.edit is not None:
         was_killed, was_total = (base.killed, base.total) if base else (0, 0)
-        if base is not None and selection.killed <= was_killed:
-            return Phase2Result(None, own, equivalent, model.model, base)
+        if base is not None and (
+            selection.killed < was_killed
+            or (selection.killed == was_killed and not selection.covering)
+        ):
+            # Not stronger: phase 1's block, with the calls that reach code it does not.
+            covered = steps.cover_branches(job, base, (*final.ran, *model.units, *units))
+            if not covered.selection.covering:
+                return Phase2Result(None, own, equivalent, model.model, base)
+            measured = steps.measure_exactly(job, covered.selection)
+            selection, own = measured.selection, own + covered.trace + measured.trace
         stronger = (
             f"phase 2: stronger block (kills {selection.killed}/{selection.total} instead of "
             f"{was_killed}/{was_total})"
+            if selection.killed > was_killed
+            else "phase 2: phase 1's block and calls that reach code it does not"
         )
         own += Trace.of(Step(Stage.MUTATING, note=stronger))
     plan = steps.finalize(
@@ -250,17 +261,23 @@ def search_then_measure(
     mutating_s: float,
     *,
     search: bool,
+    ran: tuple[VerifiedUnit, ...] = (),
 ) -> SearchStep:
     """The last steps of a block: when ``search`` and mutants survive, the input search
-    (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then the
-    kills measured exactly.
+    (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then
+    checked calls that reach code no example reaches (``Steps.cover_branches``, from the pool
+    and every searched call that ran: ``ran``, the earlier search's); then the kills measured
+    exactly.
     """
     trace = Trace()
     if search and selection.survivors:
         searched = search_if_time_left(job, steps, units, selection, mutating_s)
         selection, equivalent, trace = searched.selection, searched.equivalent, searched.trace
-    measured = steps.measure_exactly(job, selection)
-    return SearchStep(measured.selection, (), equivalent, trace + measured.trace)
+        ran = searched.ran
+    covered = steps.cover_branches(job, selection, (*ran, *units))
+    measured = steps.measure_exactly(job, covered.selection)
+    trace += covered.trace + measured.trace
+    return SearchStep(measured.selection, (), equivalent, trace, ran)
 
 
 def search_if_time_left(

@@ -383,6 +383,7 @@ class KillingInputs:
     tried: int = 0  # calls that ran on the original
     seconds: float = 0.0
     note: str = ""
+    ran: tuple[VerifiedUnit, ...] = ()  # every call that ran on the original, outputs recorded
 
 
 def find_killing_inputs(
@@ -445,20 +446,22 @@ def find_killing_inputs(
         return KillingInputs(note="no searched calls for this kind of function")
     ver = verify_candidates(cands, code, runners.verify, names, filename=filename, cancel=cancel)
     units = list(ver.kept)
+    ran = tuple(units)
     if not units or not survivors:
         return KillingInputs(
-            tried=len(units), seconds=time.monotonic() - t0, note=ver.undefined_note()
+            tried=len(units), seconds=time.monotonic() - t0, note=ver.undefined_note(), ran=ran
         )
     if deadline is not None and time.monotonic() > deadline:
         note = "the time budget ran out before the mutants were run"
-        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=note)
+        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=note, ran=ran)
     pool = build_pool(units, max_examples=10**6)
     try:
         report = mutation_analysis(
             pool.examples, code, function, runners.mutants, list(survivors), cancel
         )
     except MutationError as exc:
-        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=f"search: {exc}")
+        note = f"search: {exc}"
+        return KillingInputs(tried=len(units), seconds=time.monotonic() - t0, note=note, ran=ran)
     # Each call counts only for the mutants it was the first to tell apart (a crash or timeout
     # ends a mutant's session, so later calls of the block say nothing about that mutant).
     chosen = select_examples(
@@ -475,4 +478,5 @@ def find_killing_inputs(
         tried=len(units),
         seconds=time.monotonic() - t0,
         note=ver.undefined_note(),
+        ran=ran,
     )

@@ -230,6 +230,12 @@ class CallShape:
         >>> [e.source.strip() for e in t.render(['" a "'], "2")]
         ['char buf2[] = " a "; trim(buf2); printf("[%s]\\\\n", buf2);']
 
+        A size left empty after a buffer is the buffer's:
+
+        >>> w = CallShape("fill", (Param("buf", "char"), Param("uint", "unsigned")), "void")
+        >>> [e.source.strip() for e in w.render(['""', ""], "5")]
+        ['char buf5[] = ""; fill(buf5, sizeof buf5); printf("[%s]\\\\n", buf5);']
+
         An array's length parameter left empty takes the array's length:
 
         >>> u = CallShape("sum", (Param("array", "int"), Param("int", "int")), "value")
@@ -261,6 +267,8 @@ class CallShape:
                 continue
             if i in self.counts and a == "":
                 a = str(a_len(args[i - 1]))
+            elif a == "" and i and self.params[i - 1].kind == ParamKind.BUF:
+                a = f"sizeof buf{tag}"  # a buffer's capacity, after it
             if p.kind == ParamKind.OUT:
                 var = f"out{tag}" if len(outs) == 1 else f"out{tag}_{i}"
                 decls.append(f"{p.base} {var} = 0;")
@@ -871,6 +879,8 @@ def value_pools(
             top = 2 ** (_bits(p) - (0 if p.kind == ParamKind.UINT else 1)) - 1
             bits = [_c(v) for v in bit_values if v <= top]
             vals = list(facts.ints) + ints + bits + limits(p) + ["0", "1", "(-1)", "2", "3"]
+            if k and shape.params[k - 1].kind == ParamKind.BUF:
+                vals.insert(0, "")  # the buffer's size first (``render``), so it is written
             if p.kind == ParamKind.UINT:
                 vals = [v for v in vals if not v.startswith("(-")]
         elif p.kind == ParamKind.CHAR:

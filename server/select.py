@@ -79,12 +79,16 @@ class Pool:
     renamed: list[dict[str, str]] = field(default_factory=list)  # per unit
 
 
-def build_pool(units: list[VerifiedUnit], max_examples: int = MAX_POOL) -> Pool:
-    """Dedupe and lay out ``units`` (in order; model units first is the caller's choice)."""
+def build_pool(
+    units: list[VerifiedUnit], max_examples: int = MAX_POOL, *, taken: set[str] = frozenset()
+) -> Pool:
+    """Dedupe and lay out ``units`` (in order; model units first is the caller's choice);
+    ``taken``: names declared before the pool (renamed apart like the units' own).
+    """
     pool = Pool()
     seen_units: set[tuple[tuple[str, str], ...]] = set()
     seen_single: set[tuple[str, str]] = set()
-    declared: set[str] = set()
+    declared: set[str] = set(taken)
     for vu in units:
         key = tuple(_key(e) for e in vu.examples)
         if key in seen_units:
@@ -135,6 +139,7 @@ class Selection:
     mutants: tuple[Mutant, ...] = ()  # every mutant tried (stillborn ones included)
     approximate: bool = False  # kills read off the pooled run, not measured on the block itself
     timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
+    covering: int = 0  # checked calls added for the code they reach (server.branch_cover)
 
 
 def measure_block(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from cdoctest_runner.example import Example
@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
 NO_MODEL = ModelCounts()  # no candidates of the model
+COVER_MEASURE_S = 15.0  # time left to measure a block's kills again after coverage grew it
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class SearchStep:
     units: tuple[VerifiedUnit, ...] = ()
     equivalent: frozenset[str] = frozenset()
     trace: Trace = Trace()
+    ran: tuple[VerifiedUnit, ...] = ()  # every searched call that ran on the original
 
 
 @dataclass(frozen=True)
@@ -362,7 +364,39 @@ class Steps:
             Step(Stage.SEARCHING, time.monotonic() - t0),
             *(Step(Stage.SEARCHING, note=n) for n in notes),
         )
-        return SearchStep(best, found.units, equivalent, trace)
+        return SearchStep(best, found.units, equivalent, trace, found.ran)
+
+    def cover_branches(
+        self, job: Job, selection: Selection, units: tuple[VerifiedUnit, ...]
+    ) -> SelectionStep:
+        """``selection`` with checked calls of ``units`` that reach code its examples do not
+        (``server.branch_cover``); unchanged when the option is off, the coverage tools are
+        missing or the time budget is spent.
+        """
+        from server.branch_cover import add_branch_coverage, coverage_tools
+
+        if not self.options.branch_coverage or time.monotonic() > job.deadline:
+            return SelectionStep(selection, Trace())
+        tools = coverage_tools(self.runners.verify.toolchain.path)
+        if tools is None:
+            return SelectionStep(selection, Trace())
+        check_cancel(self.cancel)
+        self.report("mutating", f"{job.name}: looking for calls that reach more code", job.name)
+        t0 = time.monotonic()
+        grown, note = add_branch_coverage(
+            selection, units, job.code, job.decl, tools, self.runners.verify.limits
+        )
+        check_cancel(self.cancel)
+        steps = [Step(Stage.SEARCHING, time.monotonic() - t0)]
+        if note:
+            steps.append(Step(Stage.SEARCHING, note=note))
+        if grown.covering > selection.covering and grown.mutants:
+            if job.deadline - time.monotonic() >= COVER_MEASURE_S:
+                grown = replace(grown, approximate=True)  # measured again (measure_exactly)
+            else:
+                note = "kills measured before those calls were added (a lower bound)"
+                steps.append(Step(Stage.SEARCHING, note=note))
+        return SelectionStep(grown, Trace.of(*steps))
 
     def measure_exactly(self, job: Job, selection: Selection) -> SelectionStep:
         """``selection`` with its kills measured on the block itself (no-op unless approximate)."""

@@ -22,7 +22,7 @@ out-parameter (a zeroed local, its scalar and text fields printed after the call
 file has a function that fills it from a text (``semver_parse(str, &v)``), a zeroed local filled
 that way (by value too); function pointers (a function of the block that prints its arguments),
 ``char **`` slots and struct arrays to fill with their counts, text and length out-pointers
-(printed as ``%.*s``). Strings come in the formats the file reads (``FileApi.texts``). Methods run
+(printed as ``[%.*s]``). Strings come in the formats the file reads (``FileApi.texts``). Methods run
 on a fresh object per candidate (default-constructed, or built from ordinary constructor
 arguments); every other candidate first calls another public method of the class to change the
 object's state, and the class's const getters print the state after the call. Constructors are

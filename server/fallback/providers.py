@@ -504,8 +504,10 @@ SLOTS = 8
 
 
 def _text_out(ptr: str, length: str) -> str:
-    """A statement printing the text ``ptr`` points to, ``length`` characters (NULL: nothing)."""
-    return f'fprintf(stdout, "%.*s\\n", (int)({length}), {ptr} ? {ptr} : "");'
+    """A statement printing the text ``ptr`` points to, ``length`` characters (NULL: nothing),
+    in brackets, so leading and trailing blanks show.
+    """
+    return f'fprintf(stdout, "[%.*s]\\n", (int)({length}), {ptr} ? {ptr} : "");'
 
 
 def _text_slots_provider(t: Any, length_follows: bool) -> Found:

@@ -8,7 +8,7 @@
   arguments (a lone ``char``: an output sink, the characters collected in a buffer printed
   after their count); the user data is NULL.
 - An array of text pointers to fill (``char **words, int max_words``) is ``SLOTS`` NULL pointers,
-  printed after the call; text and length out-pointers are printed as ``%.*s``.
+  printed after the call; text and length out-pointers are printed as ``[%.*s]``.
 
 Each verified block calls the function and prints something that changes with its input.
 """
@@ -132,13 +132,13 @@ def test_text_slots_are_filled_and_printed(gen):
 def test_text_and_length_out_pointers_are_printed_as_counted_texts(gen):
     blocks = _candidates("fill.c", "split_pair")
     assert "const char * txt0c = 0;" in blocks[0] and "size_t len0c = 0;" in blocks[0], blocks
-    assert 'fprintf(stdout, "%.*s\\n", (int)(len0c), txt0c ? txt0c : "");' in blocks[0], blocks
+    assert 'fprintf(stdout, "[%.*s]\\n", (int)(len0c), txt0c ? txt0c : "");' in blocks[0], blocks
     block = _block(gen, "fill.c", "split_pair")
     call = next(s for s, _ in block if s.startswith("split_pair(") and s.endswith(");"))
     text = re.match(r'split_pair\("([^"]*)", (\d+)', call).group(1)
-    printed = [w for s, w in block if s.startswith('fprintf(stdout, "%.*s')]
-    # The key is the text up to a ':' (all of it without one).
-    assert printed and printed[0] == text.split(":")[0], block
+    printed = [w for s, w in block if s.startswith('fprintf(stdout, "[%.*s]')]
+    # The key is the text up to a ':' (all of it without one), in brackets.
+    assert printed and printed[0] == f"[{text.split(':')[0]}]", block
 
 
 def test_a_text_before_one_length_out_pointer_is_a_text_and_a_scalar_in_out():
