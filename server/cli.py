@@ -129,6 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
         "the function (candidates and the model's prompt)",
     )
     p.add_argument(
+        "--no-branch-coverage",
+        dest="branch_coverage",
+        action="store_false",
+        help="keep inputs by mutation kills only: do not add calls that reach code no other "
+        "example reaches (measured with the clang, llvm-profdata and profile runtime of "
+        "clang-repl's LLVM)",
+    )
+    p.add_argument(
         "--project-root",
         metavar="DIR",
         help="the project whose tests, examples, README and headers are mined for usage "
@@ -268,6 +276,7 @@ def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOption
         quick=args.quick,
         single_phase=args.single_phase,
         usage=args.usage,
+        branch_coverage=args.branch_coverage,
     )
     source_options = SourceOptions(
         compile_db_dir=args.compile_db_dir,
