@@ -44,7 +44,8 @@ mutation-guided LLM test generation):
    chosen as in step 4.
 
 Parameter kinds: integers (any width), ``bool``, ``char``, floating point, ``const char *``
-strings, ``char *`` buffers (printed after the call), pointers to integers (out-parameters,
+strings, ``char *`` buffers (printed after the call; an integer right after one is its size,
+``sizeof buf``, before the other values), pointers to integers (out-parameters,
 printed after the call), ``std::string`` by value or const reference, read-only integer arrays
 followed by their length (``const int *a, int n``: the documentation's brace lists, then arrays
 of the shapes loops get wrong, ``array_values``; the length is the array's or 0), objects of a

@@ -18,6 +18,7 @@ export const SERVER_SETTING_KEYS: readonly string[] = [
   'generation.noModel',
   'generation.maxExamples',
   'generation.singlePhase',
+  'generation.branchCoverage',
   'runner.clangRepl',
   'runner.timeout',
   'runner.warmOnOpen',

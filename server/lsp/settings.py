@@ -67,6 +67,7 @@ class GenerationSettings:
     no_model: bool = False
     max_examples: int = GenerateOptions.max_examples  # the CLI's default
     single_phase: bool = False  # one answer with every source (model included) instead of two
+    branch_coverage: bool = True  # add calls that reach code no other example reaches
 
 
 @dataclass
@@ -158,6 +159,8 @@ class Settings:
             values["max_tokens"] = self.generation.max_tokens
         if "single_phase" in names:
             values["single_phase"] = self.generation.single_phase
+        if "branch_coverage" in names:
+            values["branch_coverage"] = self.generation.branch_coverage
         return GenerateOptions(**values)
 
     def source_options(self) -> SourceOptions:

@@ -62,12 +62,20 @@ class Offer:
     was_total: int
 
     @property
+    def gain(self) -> str:
+        """What makes it stronger: more kills, or the same and calls that reach more code.
+
+        >>> Offer("u", "f", "f", "", 9, 10, 6, 10).gain, Offer("u", "f", "f", "", 5, 5, 5, 5).gain
+        ('kills 9/10 instead of 6/10', 'kills 5/5 too, and reaches more of the code')
+        """
+        if (self.killed, self.total) == (self.was_killed, self.was_total):
+            return f"kills {self.killed}/{self.total} too, and reaches more of the code"
+        return f"kills {self.killed}/{self.total} instead of {self.was_killed}/{self.was_total}"
+
+    @property
     def title(self) -> str:
         """The code action's title."""
-        return (
-            f"Use stronger cdoctest for `{self.name}` (kills {self.killed}/{self.total} instead "
-            f"of {self.was_killed}/{self.was_total})"
-        )
+        return f"Use stronger cdoctest for `{self.name}` ({self.gain})"
 
 
 def offers(ls: Any, uri: str) -> list[Offer]:
@@ -82,7 +90,9 @@ def forget(ls: Any, uri: str, function: str | None = None) -> None:
 
 
 def stronger(final: FunctionResult) -> bool:
-    """Whether ``final`` is a phase-2 block (the pipeline keeps one only when it kills more)."""
+    """Whether ``final`` is a phase-2 block (the pipeline keeps one only when it kills more, or
+    as many and adds calls that reach code phase 1's does not: ``server.branch_cover``).
+    """
     return final.edit is not None and final.phase == 2
 
 
@@ -221,8 +231,8 @@ async def deliver(
             )
             if answer.applied:
                 message = (
-                    f"cdoctest: replaced the block of `{offer.name}` with a stronger one (kills "
-                    f"{offer.killed}/{offer.total} instead of {offer.was_killed}/{offer.was_total})"
+                    f"cdoctest: replaced the block of `{offer.name}` with a stronger one "
+                    f"({offer.gain})"
                 )
                 ls.show(message)
                 done.append(f"`{offer.name}`: replaced")
