@@ -51,6 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ATTEMPTS = 3  # sampling rounds per function when nothing verifies
 NO_MODEL = ModelCounts()  # no candidates of the model
 COVER_MEASURE_S = 15.0  # time left to measure a block's kills again after coverage grew it
+COVER_MIN_S = 3.0  # time left for one native compile and run of the block (branch coverage)
 
 
 @dataclass(frozen=True)
@@ -375,7 +376,7 @@ class Steps:
         """
         from server.branch_cover import add_branch_coverage, coverage_tools
 
-        if not self.options.branch_coverage or time.monotonic() > job.deadline:
+        if not self.options.branch_coverage or job.deadline - time.monotonic() < COVER_MIN_S:
             return SelectionStep(selection, Trace())
         tools = coverage_tools(self.runners.verify.toolchain.path)
         if tools is None:
