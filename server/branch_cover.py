@@ -45,7 +45,7 @@ from server.select import Selection, build_pool, mutation_source
 from server.verify import VerifiedUnit, declared_names
 
 COVER_EXTRA = (2, 8)  # checked calls coverage may add: at least, at most (set-up: a third)
-MAX_LINES = 12  # examples added in all (calls, their declarations and prints)
+MAX_LINES = 12  # examples added in all (calls, their declarations and prints), after the first
 LINE_WEIGHT = 0.1  # a line that comes with a call (a declaration, a print), against the call
 COUNTERS_PER_CALL = 25  # in between, one call per this many counters of the functions reached
 MAX_FUNCTIONS = 24  # the function's callees in its file whose counters count
@@ -115,8 +115,9 @@ def top_up(
     follow: Sequence[Sequence[int]] = (),
     max_lines: int = MAX_LINES,
 ) -> list[int]:
-    """The examples to add to ``kept`` (module doc, step 4), in the order they were picked, at
-    most ``max_lines``; ``follow[i]``: the examples that come with ``i`` (the lines printing
+    """The examples to add to ``kept`` (module doc, step 4), in the order they were picked: at
+    most ``max_lines``, unless the first call alone needs more (a call with seven out-pointers
+    to declare and print); ``follow[i]``: the examples that come with ``i`` (the lines printing
     what it changed).
 
     Example 2 reaches a feature no kept example reaches; example 3 reaches nothing new.
@@ -140,7 +141,7 @@ def top_up(
                 continue
             need = sorted({*requires[i], i, *(follow[i] if follow else ())} - chosen)
             cost = sum(weight[j] for j in need)
-            if spent + cost > extra + 1e-9 or len(added) + len(need) > max_lines:
+            if spent + cost > extra + 1e-9 or (added and len(added) + len(need) > max_lines):
                 continue
             new = set().union(*(reached[j] for j in need)) - covered
             gain = _gain(new) / max(cost, 1e-9)

@@ -173,10 +173,12 @@ def test_the_pipeline_adds_the_call_that_skips_the_loop(tools, capsys) -> None: 
 
 
 def test_top_up_adds_at_most_max_lines_examples() -> None:
-    """A call with three set-up lines does not fit in three lines; a lone call does."""
-    a, b = ("f", 1, True), ("f", 2, True)
-    reached = [frozenset()] * 4 + [frozenset({a, b}), frozenset({a})]
+    """The first call comes with its three set-up lines, whatever ``max_lines``; a second call
+    only within it.
+    """
+    a, b, c = ("f", 1, True), ("f", 2, True), ("f", 3, True)
+    reached = [frozenset()] * 4 + [frozenset({a, b}), frozenset({c})]
     requires = [[], [], [], [], [1, 2, 3], []]
     weight = [1.0, 0.1, 0.1, 0.1, 1.0, 1.0]
-    assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=3) == [5]
-    assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=4) == [1, 2, 3, 4]
+    assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=3) == [1, 2, 3, 4]
+    assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=5) == [1, 2, 3, 4, 5]
