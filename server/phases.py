@@ -41,6 +41,7 @@ from server.verify import VerifiedUnit
 
 SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the time budget
 MODEL_RESERVE_S = 20.0  # kept for the model's turn after the search (phase 2 with a model)
+AFTER_MODEL_S = 10.0  # kept after the model's turn: branch coverage and the final measure
 MIN_SEARCH_CALLS = 8  # the smallest search: a short budget shrinks the search, down to this
 NO_EFFECT = "no observable effect: the examples ran but printed nothing to check"
 
@@ -127,7 +128,8 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
             Step(Stage.SAMPLING, note="model: not asked (the block kills every killable mutant)")
         )
     else:
-        model = steps.model_candidates(job)
+        # The model's rounds end early enough for the final measure and the branch coverage.
+        model = steps.model_candidates(replace(job, deadline=job.deadline - AFTER_MODEL_S))
         own += model.trace
         pool = (*(searched.units if searched else ()), *model.units, *units)
         if model.units and has_output_checks(pool):
