@@ -31,7 +31,6 @@ from server.steps import (
     NO_MODEL,
     FoundUnits,
     SearchStep,
-    SelectionStep,
     Steps,
     has_output_checks,
     killable,
@@ -120,13 +119,6 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
         searched = search_if_time_left(job, steps, units, selection, analysis_s, keep_s=keep_s)
         selection = searched.selection
     equivalent = searched.equivalent if searched is not None else frozenset[str]()
-    early = Trace()
-    if use_model and selection is not None:
-        # Before the model's turn, which can leave it no time after (measured: a model round
-        # and the pool's new selection took the rest of cwk_path_get_intersection's budget).
-        ran = searched.ran if searched is not None else ()
-        covered = steps.cover_branches(job, selection, (*ran, *units))
-        selection, early = covered.selection, covered.trace
     model = FoundUnits()
     own = Trace()  # phase 2's steps, in the order their notes are read
     if not use_model:
@@ -148,7 +140,6 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
                 selection = chosen.selection
     if searched is not None:
         own += searched.trace
-    own += early
     if selection is None:
         return Phase2Result(None, own + timed, equivalent, model.model, base)
     final = search_then_measure(
@@ -285,11 +276,7 @@ def search_then_measure(
         searched = search_if_time_left(job, steps, units, selection, mutating_s)
         selection, equivalent, trace = searched.selection, searched.equivalent, searched.trace
         ran = searched.ran
-    covered = (  # once per block: the model's turn may have come after a first one
-        steps.cover_branches(job, selection, (*ran, *units))
-        if not selection.covering
-        else SelectionStep(selection, Trace())
-    )
+    covered = steps.cover_branches(job, selection, (*ran, *units))
     measured = steps.measure_exactly(job, covered.selection)
     trace += covered.trace + measured.trace
     return SearchStep(measured.selection, (), equivalent, trace, ran)
