@@ -26,6 +26,7 @@ arguments. ``server.phases`` composes them into phases.
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -378,15 +379,20 @@ class Steps:
 
         if not self.options.branch_coverage or job.deadline - time.monotonic() < COVER_MIN_S:
             return SelectionStep(selection, Trace())
-        tools = coverage_tools(self.runners.verify.toolchain.path)
+        toolchain = getattr(self.runners.verify, "toolchain", None)
+        tools = coverage_tools(toolchain.path) if toolchain is not None else None
         if tools is None:
             return SelectionStep(selection, Trace())
         check_cancel(self.cancel)
         self.report("mutating", f"{job.name}: looking for calls that reach more code", job.name)
         t0 = time.monotonic()
-        grown, note = add_branch_coverage(
-            selection, units, job.code, job.decl, tools, self.runners.verify.limits
-        )
+        try:
+            grown, note = add_branch_coverage(
+                selection, units, job.code, job.decl, tools, self.runners.verify.limits
+            )
+        except (OSError, subprocess.SubprocessError, ValueError) as exc:
+            # An optional step: the block stands without it.
+            grown, note = selection, f"coverage: not measured ({type(exc).__name__}: {exc})"
         check_cancel(self.cancel)
         steps = [Step(Stage.SEARCHING, time.monotonic() - t0)]
         if note:

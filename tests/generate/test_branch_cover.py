@@ -182,3 +182,21 @@ def test_top_up_adds_at_most_max_lines_examples() -> None:
     weight = [1.0, 0.1, 0.1, 0.1, 1.0, 1.0]
     assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=3) == [1, 2, 3, 4]
     assert top_up(reached, [0], [4, 5], requires, weight, extra=4, max_lines=5) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.clang
+def test_a_failing_coverage_step_leaves_the_block_as_it_was(tools, capsys, monkeypatch) -> None:  # noqa: ANN001
+    """The coverage is optional: an error in it (here a missing file) is a note, not a failure."""
+    import server.branch_cover
+    from server import cli
+
+    from .test_two_phases import SCORING
+
+    def boom(*_args, **_kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise FileNotFoundError("llvm-profdata vanished")
+
+    monkeypatch.setattr(server.branch_cover, "add_branch_coverage", boom)
+    assert cli.main([SCORING, "--function", "count_vowels", "--no-model", "-v"]) == 0
+    captured = capsys.readouterr()
+    assert "coverage: not measured (FileNotFoundError: llvm-profdata vanished)" in captured.err
+    assert "block from phase 1" in captured.err and '>>> count_vowels("")' not in captured.out
