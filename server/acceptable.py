@@ -24,8 +24,13 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    with trapping UBSan, so a call whose run has undefined behaviour (signed overflow, a shift
    past the width, ...) traps and ends its unit like a crash, before the pool is built.
 
-Rules 1 and 2 drop units (``acceptable_units``), rule 5 drops them earlier (in verification); 3
-and 4 steer the choice among the rest.
+6. **a call's effect is shown** (``server.select.with_observers``): a chosen call keeps the lines
+   right after it in its unit that print what it changed (the buffer it wrote into, an
+   out-parameter): a call whose output buffer nothing prints checks only its return value (and
+   a path without segments left unterminated in the buffer goes unseen).
+
+Rules 1 and 2 drop units (``acceptable_units``), rule 5 drops them earlier (in verification); 3,
+4 and 6 steer the choice among the rest.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ generation", 2015).
    less (``NOT_TAKEN``), each that did not (the other way of a branch, as far as counters show
    it).
 4. Greedy: the call (with the set-up lines of its unit) that adds the most features no kept
-   example has, per example it costs, until ``COVER_EXTRA`` checks are added or nothing new is
+   example has, per example it costs, until ``COVER_EXTRA`` checks are added (at most
+   ``MAX_LINES`` lines after the first call, or ``LINES_PER_CALL`` per call the budget allows:
+   the budget grows with the code, a call and its print come with it) or nothing new is
    reached. Only calls of the function that check an output are added; they were all run and
    recorded on the original code before, and the block is run again (its kills measured, then
    ``server.final_check``) before it is written.
@@ -41,11 +43,12 @@ from dataclasses import replace
 from cdoctest_runner.coverage import CoverageError, CoverageTools, example_counters, find_tools
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest
 from cdoctest_runner.sandbox import Limits
-from server.select import Selection, build_pool, mutation_source
+from server.select import Selection, build_pool, mutation_source, observers
 from server.verify import VerifiedUnit, declared_names
 
 COVER_EXTRA = (2, 8)  # checked calls coverage may add: at least, at most (set-up: a third)
 MAX_LINES = 12  # examples added in all (calls, their declarations and prints), after the first
+LINES_PER_CALL = 2  # and at least this many per call the budget allows (a call and its print)
 LINE_WEIGHT = 0.1  # a line that comes with a call (a declaration, a print), against the call
 COUNTERS_PER_CALL = 25  # in between, one call per this many counters of the functions reached
 MAX_FUNCTIONS = 24  # the function's callees in its file whose counters count
@@ -196,17 +199,8 @@ def add_branch_coverage(
     # The budget counts calls; a declaration or a print of a call's effect comes with its call.
     weights = [1.0] * n + [1.0 if c else LINE_WEIGHT for c in calls]
 
-    def observers(i: int) -> list[int]:
-        """The checked lines right after call ``i`` in its unit that print what it changed."""
-        out = []
-        for j in range(i + 1, len(pool.examples)):
-            ex = pool.examples[j]
-            if pool.unit_of[j] != pool.unit_of[i] or calls[j] or not ex.want:
-                break
-            out.append(j)
-        return out
-
-    follow = [observers(i) for i in range(len(pool.examples))]
+    # The lines right after a call that print what it changed come with it.
+    follow = [observers(pool, i, calls) for i in range(len(pool.examples))]
 
     def eligible(i: int) -> bool:
         ex = pool.examples[i]
@@ -221,6 +215,7 @@ def add_branch_coverage(
         weights,
         extra,
         follow=[[] for _ in range(n)] + [[n + j for j in f] for f in follow],
+        max_lines=max(MAX_LINES, LINES_PER_CALL * int(extra)),
     )
     if not added:
         return selection, ""

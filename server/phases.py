@@ -6,12 +6,15 @@
   analysis (its kills read off the pooled run: one analysis, not two). No model, no input
   search: the first block arrives in seconds.
 - ``run_phase2(phase1, steps, use_model) -> Phase2Result``: within what is left of the time
-  budget: phase 1's block measured exactly, the input search for its surviving mutants, then the
-  model, asked only while mutants that are not likely equivalent survive (adaptive sampling: a
-  pool that already kills every killable mutant needs no samples), or when phase 1 found
-  nothing. The pool is selected again, searched (when phase 1 had no survivors to search) and
-  measured (``search_then_measure``); ``Phase2Result.plan`` is set only when its block kills
-  more than phase 1's; ``keep_phase1_block`` gives phase 1's plan what phase 2 learnt otherwise.
+  budget: phase 1's block measured exactly, the input search for its surviving mutants, the
+  calls that reach code the block does not (branch coverage), then the model, asked only while
+  mutants that are not likely equivalent survive (adaptive sampling: a pool that already kills
+  every killable mutant needs no samples), or when phase 1 found nothing. The model's examples
+  that kill survivors are added to the block (one run against the survivors, not a new
+  selection); then the block is measured (``search_then_measure``; with no phase-1 block, the
+  model's pool is selected, searched and covered there). ``Phase2Result.plan`` is set only
+  when its block kills more than phase 1's (or as many, with calls that reach more code);
+  ``keep_phase1_block`` gives phase 1's plan what phase 2 learnt otherwise.
 - ``run_single_phase(job, steps, use_model, use_analysis) -> Plan``: the same steps in one chain:
   every source pooled before one selection, then ``search_then_measure`` (``fallback='never'``
   and ``GenerateOptions.single_phase``).
@@ -121,6 +124,8 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
     equivalent = searched.equivalent if searched is not None else frozenset[str]()
     model = FoundUnits()
     own = Trace()  # phase 2's steps, in the order their notes are read
+    cover_trace = Trace()  # branch coverage and the model's examples added, before the model
+    covered_first = False
     if not use_model:
         pass
     elif selection is not None and selection.total and not killable(selection, equivalent):
@@ -128,18 +133,25 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
             Step(Stage.SAMPLING, note="model: not asked (the block kills every killable mutant)")
         )
     else:
-        # The model's rounds end early enough for the final measure and the branch coverage.
+        if selection is not None:
+            # The calls that reach more code first: the model's examples are then added to the
+            # block (``Steps.extend_by_mutation``), not chosen again with it, so the model can
+            # neither drop those calls nor leave them no time.
+            ran = searched.ran if searched is not None else ()
+            covered = steps.cover_branches(job, selection, (*ran, *units))
+            selection, cover_trace, covered_first = covered.selection, covered.trace, True
+        # The model's rounds end early enough for the final measure.
         model = steps.model_candidates(replace(job, deadline=job.deadline - AFTER_MODEL_S))
         own += model.trace
-        pool = (*(searched.units if searched else ()), *model.units, *units)
-        if model.units and has_output_checks(pool):
-            mutants = list(selection.mutants) if selection is not None else []
-            chosen = steps.select_by_mutation(job, pool, mutants or None, exact=False)
-            timed += chosen.trace
-            if selection is None or chosen.selection.killed >= selection.killed:
-                selection = chosen.selection
+        if selection is not None:
+            extended = steps.extend_by_mutation(job, selection, model.units)
+            selection, cover_trace = extended.selection, cover_trace + extended.trace
+        elif model.units and has_output_checks(model.units):
+            chosen = steps.select_by_mutation(job, (*model.units, *units), exact=False)
+            timed, selection = timed + chosen.trace, chosen.selection
     if searched is not None:
         own += searched.trace
+    own += cover_trace
     if selection is None:
         return Phase2Result(None, own + timed, equivalent, model.model, base)
     final = search_then_measure(
@@ -151,6 +163,7 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
         analysis_s,
         search=searched is None,
         ran=searched.ran if searched is not None else (),
+        cover=not covered_first,
     )
     own, selection, equivalent = own + timed + final.trace, final.selection, final.equivalent
     if phase1.plan.edit is not None:
@@ -264,21 +277,24 @@ def search_then_measure(
     *,
     search: bool,
     ran: tuple[VerifiedUnit, ...] = (),
+    cover: bool = True,
 ) -> SearchStep:
     """The last steps of a block: when ``search`` and mutants survive, the input search
-    (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then
-    checked calls that reach code no example reaches (``Steps.cover_branches``, from the pool
-    and every searched call that ran: ``ran``, the earlier search's); then the kills measured
-    exactly.
+    (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then,
+    unless ``cover`` is off (done already), checked calls that reach code no example reaches
+    (``Steps.cover_branches``, from the pool and every searched call that ran: ``ran``, the
+    earlier search's); then the kills measured exactly.
     """
     trace = Trace()
     if search and selection.survivors:
         searched = search_if_time_left(job, steps, units, selection, mutating_s)
         selection, equivalent, trace = searched.selection, searched.equivalent, searched.trace
         ran = searched.ran
-    covered = steps.cover_branches(job, selection, (*ran, *units))
-    measured = steps.measure_exactly(job, covered.selection)
-    trace += covered.trace + measured.trace
+    if cover:
+        covered = steps.cover_branches(job, selection, (*ran, *units))
+        selection, trace = covered.selection, trace + covered.trace
+    measured = steps.measure_exactly(job, selection)
+    trace += measured.trace
     return SearchStep(measured.selection, (), equivalent, trace, ran)
 
 

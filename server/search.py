@@ -22,7 +22,9 @@ mutation-guided LLM test generation):
 3. ``candidate_calls`` makes calls: the documentation's own calls first, then the doc's value
    tuples, then, when the body combines two integer parameters in arithmetic or guards it
    against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
-   together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then one parameter at
+   together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then two texts of one
+   kind one edit apart (``near_texts``: ``("a/./b/../c/", "a/b/../c/")``: a comparison of two
+   paths or versions shows most where they almost agree), then one parameter at
    a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``),
    then an object's values against a vector's shapes (``object_crossings``);
    at most ``max_calls``, each a self-contained unit (declarations, the call, prints of what it
@@ -228,9 +230,11 @@ def candidate_calls(
     body: str,
     max_calls: int = MAX_CALLS,
     arrays: tuple[str, ...] = (),
+    texts: tuple[str, ...] = (),
 ) -> list[list[str]]:
     """Argument lists to try, most telling first, without repeats (module docstring, step 3);
-    ``arrays``: the arrays the documentation states, first for an array parameter.
+    ``arrays``: the arrays the documentation states, first for an array parameter; ``texts``:
+    inputs in the formats the file reads (``FileApi.texts``), the first sources of near texts.
 
     >>> s = CallShape("clamp", (Param("int", "int"),) * 3, "value")
     >>> calls = candidate_calls(s, DocFacts(ints=("5", "0", "3")), "if (x < lo) return lo;", 8)
@@ -255,7 +259,8 @@ def candidate_calls(
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):
-        for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:1]:
+        numeric = str(shape.params[0].kind) in ("int", "uint")  # a text has no limit value
+        for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:numeric]:
             add([v] * n)
     # Two integer parameters extreme together, where the body does arithmetic on them.
     pair = _combined_pair(shape, body)
@@ -266,6 +271,10 @@ def candidate_calls(
             args = list(base)
             args[i], args[j] = a, b
             add(args)
+    for i, j, a, b in near_texts(shape, pools, body, max(1, max_calls // NEAR_SHARE), texts):
+        args = list(base)
+        args[i], args[j] = a, b
+        add(args)
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
     for i, pool in enumerate(pools):
@@ -291,6 +300,49 @@ def candidate_calls(
         args[i], args[j] = v, w
         add(args)
     return out
+
+
+NEAR_SHARE = 4  # near texts take at most a quarter of the calls
+NEAR_KINDS = ("field", "replace", "trim", "double", "insert")  # an edit of each, in this order
+NEAR_SOURCES = 4  # texts of the pool that get near copies (non-trivial ones, in pool order)
+
+
+def near_texts(
+    shape: CallShape,
+    pools: list[list[str]],
+    body: str,
+    limit: int,
+    texts: Sequence[str] = (),
+) -> list[tuple[int, int, str, str]]:
+    """``(i, j, a, b)``: parameters ``i`` and ``j`` of one text kind set to a text (of
+    ``texts``, then of their pools) and a copy one edit away
+    (``server.search_variants.string_edits``, one edit per kind of ``NEAR_KINDS``, the
+    dictionary read from ``body``), at most ``limit``, interleaved across texts so each gets a
+    turn.
+
+    >>> s = CallShape("common", (Param("cstr", "char"), Param("cstr", "char")), "value")
+    >>> near_texts(s, [['""', '"a/b"'], ['""']], "if (c == '/')", 3)
+    [(0, 1, '"a/b"', '"/b"'), (0, 1, '"a/b"', '"a//b"'), (0, 1, '"a/b"', '"/a/b"')]
+    """
+    from server.search_variants import _with_own_punctuation, string_edits
+
+    textual = ("cstr", "string")
+    chars = dictionary(body)
+    rows: list[list[tuple[int, int, str, str]]] = []
+    for i, j in itertools.combinations(range(len(shape.params)), 2):
+        p, q = shape.params[i], shape.params[j]
+        if str(p.kind) not in textual or str(q.kind) not in textual or {i, j} & shape.counts:
+            continue
+        both = dict.fromkeys([*texts, *pools[i], *pools[j]])
+        sources = [v for v in both if v.startswith('"') and len(v) > 3][:NEAR_SOURCES]
+        for v in sources:
+            text = v[1:-1]
+            edits = string_edits(text, _with_own_punctuation(text, chars))
+            by_kind = [[new for k, new in edits if k == kind] for kind in NEAR_KINDS]
+            turns = itertools.zip_longest(*by_kind)  # an edit of each kind, then the next
+            rows.append([(i, j, v, f'"{new}"') for turn in turns for new in turn if new])
+    out = [pair for row in itertools.zip_longest(*rows) for pair in row if pair is not None]
+    return out[:limit]
 
 
 _LIMIT_WORDS = re.compile(r"\b(?:U?INT\d*_MAX|INT\d*_MIN|U?L?LONG_M(?:AX|IN)|SIZE_MAX)\b")
@@ -334,6 +386,13 @@ def _combined_pair(shape: CallShape, body: str) -> tuple[int, int, bool] | None:
 
 # ---------------------------------------------------------------------------------------------
 # The search
+
+
+def format_texts(ctx: FunctionContext) -> tuple[str, ...]:
+    """The inputs in the formats the function's file reads (``FileApi.texts``), or ()."""
+    analysis = getattr(ctx, "analysis", None)
+    api = getattr(analysis, "api", None)
+    return tuple(getattr(api, "texts", ()))
 
 
 def _callee_text(code: CodeUnderTest, function: Declaration, survivors: list[Mutant]) -> str:
@@ -427,7 +486,9 @@ def find_killing_inputs(
         calls = [  # a template's instances share the calls
             (shape, args)
             for shape in shapes
-            for args in candidate_calls(shape, facts, body, budget // len(shapes), arrays)
+            for args in candidate_calls(
+                shape, facts, body, budget // len(shapes), arrays, format_texts(ctx)
+            )
         ]
         cands = [
             Candidate(tuple(shape.render(args, f"_s{k}")), origin=Origin.INPUT_SEARCH, index=k)

@@ -33,6 +33,7 @@ from server.analysis.types import (
     vector_element,
 )
 from server.docmine import DocFacts
+from server.fallback.providers import BUFFER_SIZE
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.context import FunctionContext
@@ -230,11 +231,13 @@ class CallShape:
         >>> [e.source.strip() for e in t.render(['" a "'], "2")]
         ['char buf2[] = " a "; trim(buf2); printf("[%s]\\\\n", buf2);']
 
-        A size left empty after a buffer is the buffer's:
+        A buffer followed by a size has room for what the call writes; a size left empty after
+        it is the buffer's:
 
-        >>> w = CallShape("fill", (Param("buf", "char"), Param("uint", "unsigned")), "void")
+        >>> size = Param("uint", "unsigned", "size")
+        >>> w = CallShape("fill", (Param("buf", "char"), size), "void")
         >>> [e.source.strip() for e in w.render(['""', ""], "5")]
-        ['char buf5[] = ""; fill(buf5, sizeof buf5); printf("[%s]\\\\n", buf5);']
+        ['char buf5[64] = ""; fill(buf5, sizeof buf5); printf("[%s]\\\\n", buf5);']
 
         An array's length parameter left empty takes the array's length:
 
@@ -276,7 +279,10 @@ class CallShape:
                 after.append(var)
             elif p.kind == ParamKind.BUF:
                 var = f"buf{tag}"
-                size = "64" if self.variadic else ""  # room for what a format writes
+                # Room for what the call writes: a format's output, or up to the size passed
+                # after the buffer (its text alone would make ``sizeof`` that text's length).
+                sized = i + 1 < len(self.params) and _is_capacity(self.params[i + 1])
+                size = str(BUFFER_SIZE) if self.variadic or sized else ""
                 decls.append(f"char {var}[{size}] = {a};")
                 call_args.append(var)
                 after.append(f'printf("[%s]\\n", {var});')
@@ -581,6 +587,21 @@ def _strings_from_chars(chars: list[str], body: str) -> list[str]:
         if s not in seen:
             seen.append(s)
     return seen
+
+
+#: Names of a size parameter that gives a buffer's room (``buffer_size``, ``cap``, ``n``), not
+#: the length of a text already in it (``len``).
+_CAPACITY = re.compile(r"(?i)size|cap|max|room|space|avail|limit|^n$|^sz$")
+
+
+def _is_capacity(p: Param) -> bool:
+    """Whether ``p``, right after a ``char *`` buffer, is the buffer's room.
+
+    >>> _is_capacity(Param(ParamKind.UINT, "size_t", "buffer_size")), _is_capacity(
+    ...     Param(ParamKind.UINT, "size_t", "len"))
+    (True, False)
+    """
+    return p.kind in (ParamKind.INT, ParamKind.UINT) and bool(_CAPACITY.search(p.name))
 
 
 # printf conversions by family: the conversion, a typical argument, an edge argument

@@ -338,12 +338,21 @@ def calls_target(examples: Sequence[Example], names: set[str]) -> bool:
 
 
 _LENGTH_FOLLOWS = re.compile(r"(\s*,\s*)(\d+)\b(?![.\w])")
+#: ``char name[] =`` right before a literal: the literal sizes a buffer the seed passes on.
+_UNSIZED_BUFFER = re.compile(r"\bchar\s+[A-Za-z_]\w*\s*\[(\s*)\]\s*=\s*$")
 
 
 def _literal_edits(
     source: str, names: set[str], dict_chars: Sequence[str]
 ) -> list[tuple[str, str]]:
-    """``(kind, new source)`` for each edit of one literal of ``source``."""
+    """``(kind, new source)`` for each edit of one literal of ``source``.
+
+    A literal that sizes a buffer (``char b[] = "/a/b";``) keeps the buffer's size when the
+    edit shortens it: the seed passes the buffer on with a size that must stay true.
+
+    >>> [s for k, s in _literal_edits('char b[] = "ab"; f(b, 2);', {"f"}, []) if k == "trim"]
+    ['char b[3] = "b"; f(b, 2);', 'char b[3] = "a"; f(b, 2);']
+    """
     code = blank(source)
     out: list[tuple[str, str]] = []
     for kind, start, end in spans(source):
@@ -353,13 +362,17 @@ def _literal_edits(
             continue
         old = source[start + 1 : end - 1]
         length = _LENGTH_FOLLOWS.match(source, end)
+        buffer = _UNSIZED_BUFFER.search(source, 0, start)
         for edit, new in string_edits(old, _with_own_punctuation(old, dict_chars)):
-            rest = source[end:]
+            head, rest = source[:start], source[end:]
             if length and int(length.group(2)) == strlen(f'"{old}"'):
                 # A text followed by its length keeps the two in step (``parse("GET /", 5)``).
                 size = strlen(f'"{new}"')
                 rest = f"{length.group(1)}{size}{source[length.end(2) :]}"
-            out.append((edit, f'{source[:start]}"{new}"{rest}'))
+            if buffer and strlen(f'"{new}"') < strlen(f'"{old}"'):
+                size = strlen(f'"{old}"') + 1
+                head = f"{source[: buffer.start(1)]}{size}{source[buffer.end(1) : start]}"
+            out.append((edit, f'{head}"{new}"{rest}'))
     for start, end in _target_args(source, names):
         arg = source[start:end]
         lead = len(arg) - len(arg.lstrip())

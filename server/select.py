@@ -310,6 +310,63 @@ def select_block(
     )
 
 
+def extend_block(
+    selection: Selection,
+    units: Sequence[VerifiedUnit],
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: Runner,
+    max_examples: int,
+    *,
+    cancel: threading.Event | None = None,
+) -> tuple[Selection, int]:
+    """``selection`` with the examples of ``units`` that kill mutants it leaves alive, and how
+    many more it kills: the acceptable units (``_acceptable``) run against its survivors only,
+    at most ``max_examples`` checks (with what they need) chosen greedily by new kills, added
+    after its examples, renamed apart from them. One small analysis, not a new selection: the
+    block (its calls added for coverage included) stays as it is, and the kills are read off
+    that run (``approximate``: ``measure_block`` makes them exact).
+    """
+    from cdoctest_runner.mutate import MutationError, mutation_analysis, select_examples
+
+    fresh = [u for u in units if u not in selection.units and any(e.want for e in u.examples)]
+    if not selection.survivors or not fresh:
+        return selection, 0
+    taken = set().union(*(declared_names(e.source) for e in selection.examples))
+    pool, _ = _acceptable(build_pool(fresh, taken=taken), code, function)
+    if not pool.examples:
+        return selection, 0
+    try:
+        report = mutation_analysis(
+            pool.examples, code, function, runner, list(selection.survivors), cancel
+        )
+    except MutationError:
+        return selection, 0
+    chosen = select_examples(
+        pool.examples,
+        report.kills_per_example,
+        max_examples,
+        requires=pool.requires,
+        weight=example_weights(pool, function),
+    )
+    new = set().union(*(report.kills_per_example[i] for i in chosen)) if chosen else set()
+    if not new:
+        return selection, 0
+    chosen = with_observers(pool, chosen, function)
+    added = _selection(pool, chosen, None, 0, 0, "")
+    grown = replace(
+        selection,
+        examples=(*selection.examples, *added.examples),
+        units=(*selection.units, *added.units),
+        findings=(*selection.findings, *added.findings),
+        killed=selection.killed + len(new),
+        mutation_score=(selection.killed + len(new)) / selection.total if selection.total else None,
+        survivors=tuple(m for m in selection.survivors if m.id not in new),
+        approximate=True,
+    )
+    return grown, len(new)
+
+
 def _choose(
     pool: Pool, report: MutationReport, budget: int, function: Declaration
 ) -> tuple[list[int], bool]:
@@ -333,7 +390,8 @@ def _choose(
     chosen = _shorter_units(pool, covered, report, cost, keep=set(stated))
     swapped = chosen != covered
     chosen = _with_a_check(pool, chosen)
-    return _with_another_output(pool, chosen, function), swapped
+    chosen = _with_another_output(pool, chosen, function)
+    return with_observers(pool, chosen, function), swapped
 
 
 def example_weights(pool: Pool, function: Declaration) -> list[float]:
@@ -444,6 +502,38 @@ def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -
     if other is None:
         return chosen
     return sorted(set(chosen) | set(pool.requires[other]) | {other})
+
+
+def observers(pool: Pool, i: int, calls: Sequence[bool]) -> list[int]:
+    """The examples right after example ``i`` of ``pool`` in its unit that print something and
+    call nothing of the function (``calls[j]``: example ``j`` calls it): the lines that show
+    what call ``i`` changed (a buffer it wrote into, an out-parameter).
+    """
+    out = []
+    for j in range(i + 1, len(pool.examples)):
+        if pool.unit_of[j] != pool.unit_of[i] or calls[j] or not pool.examples[j].want:
+            break
+        out.append(j)
+    return out
+
+
+def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
+    """``chosen``, plus the lines that print what each chosen call of the function changed
+    (``observers``; ``server.acceptable``, rule 6): a call into a buffer that nothing prints
+    checks only its return value, as a store nobody reads checks nothing.
+
+    >>> from server.verify import Candidate, Unit, VerifiedUnit
+    >>> from cdoctest_runner.example import Declaration, Example as E
+    >>> exs = (E("char b[8] = {0};"), E("f(b)", "1"), E("puts(b);", "ab"), E("f(b)", "1"))
+    >>> pool = build_pool([VerifiedUnit(Unit(exs, Candidate(exs)), exs, ())])
+    >>> with_observers(pool, [0, 1], Declaration("f", "f", "function", 1, 1, 1, 1))
+    [0, 1, 2]
+    """
+    from server.acceptable import calls_target
+
+    calls = [calls_target([ex], function) for ex in pool.examples]
+    shown = {j for i in chosen if calls[i] for j in observers(pool, i, calls)}
+    return sorted(set(chosen) | shown) if shown - set(chosen) else chosen
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:

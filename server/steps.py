@@ -42,7 +42,7 @@ from server.render import RenderError, checks_output, plan_block
 from server.runtime import Budget, Reporter, Runners
 from server.sample import sample_candidates
 from server.search import MAX_CALLS, doc_candidates, find_killing_inputs
-from server.select import Selection, build_pool, measure_block, select_block
+from server.select import Selection, build_pool, extend_block, measure_block, select_block
 from server.trace import ModelCounts, Stage, Step, Trace, function_timings
 from server.verify import Candidate, Origin, VerifiedUnit, VerifyReport, verify_candidates
 
@@ -307,6 +307,32 @@ class Steps:
         )
         check_cancel(self.cancel)
         return SelectionStep(chosen, Trace.of(Step(Stage.MUTATING, time.monotonic() - t0)))
+
+    def extend_by_mutation(
+        self, job: Job, selection: Selection, units: tuple[VerifiedUnit, ...]
+    ) -> SelectionStep:
+        """``selection`` with the examples of ``units`` that kill its survivors, added after its
+        own (``server.select.extend_block``: a run against the survivors, not a new selection).
+        """
+        check_cancel(self.cancel)
+        self.report("mutating", f"{job.name}: running new examples on surviving mutants", job.name)
+        t0 = time.monotonic()
+        grown, more = extend_block(
+            selection,
+            units,
+            job.code,
+            job.decl,
+            self.runners.mutants,
+            self.options.max_examples,
+            cancel=self.cancel,
+        )
+        check_cancel(self.cancel)
+        steps = [Step(Stage.MUTATING, time.monotonic() - t0)]
+        if more:
+            added = len(grown.examples) - len(selection.examples)
+            note = f"model: {added} example(s) added that kill {more} surviving mutant(s)"
+            steps.append(Step(Stage.MUTATING, note=note))
+        return SelectionStep(grown, Trace.of(*steps))
 
     def find_killing_inputs(
         self,

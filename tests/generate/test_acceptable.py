@@ -166,3 +166,64 @@ def test_selection_keeps_the_short_example(tmp_path, runner) -> None:  # noqa: A
     pool = build_pool([unit(("twice(3 + 0 * 1000 + 0 * 2000)", "6")), unit(("twice(3)", "6"))])
     chosen = select_block(pool, code, decl("twice"), runner, 1)
     assert [e.source.strip() for e in chosen.examples] == ["twice(3)"] and chosen.killed >= 1
+
+
+# Rule 6: a chosen call keeps the lines that print what it changed.
+
+NORMALIZE = """#include <string.h>
+/* Writes a normalized copy of path (no trailing '/') into buf; returns its length. */
+unsigned normalize(const char *path, char *buf, unsigned size) {
+    unsigned n = 0;
+    while (path[n] && n + 1 < size) { buf[n] = path[n]; n++; }
+    if (n > 1 && buf[n - 1] == '/') n--;
+    buf[n] = '\\0';
+    return n;
+}
+"""
+
+
+def test_rule_a_calls_effect_is_shown() -> None:
+    """Of a unit ``char b[8]; f(p, b, 8); puts(b); f(q, b, 8)``, a chosen first call keeps the
+    print after it; the second call has none; a print of another unit does not follow.
+    """
+    from server.select import with_observers
+
+    f = decl("normalize")
+    pool = build_pool(
+        [
+            unit(
+                ('char b[8] = "zzzzzzz";', ""),
+                ('normalize("/", b, sizeof b)', "1"),
+                ("puts(b);", "/"),
+                ('normalize("a/", b, sizeof b)', "1"),
+            ),
+            unit(('puts("x");', "x")),
+        ]
+    )
+    assert with_observers(pool, [0, 1], f) == [0, 1, 2]
+    assert with_observers(pool, [0, 3], f) == [0, 3]  # nothing prints after the last call
+    assert with_observers(pool, [0, 1, 2], f) == [0, 1, 2]
+
+
+@pytest.mark.clang
+def test_selection_prints_the_buffer_a_chosen_call_wrote(tmp_path, runner) -> None:  # noqa: ANN001
+    """The call kills mutants through its return value alone; the block still prints the buffer
+    it wrote (with the buffer's text, a terminator left out shows).
+    """
+    path = tmp_path / "normalize.c"
+    path.write_text(NORMALIZE)
+    code = CodeUnderTest(path=str(path), text=NORMALIZE, language="c")
+    pool = build_pool(
+        [
+            unit(
+                ('char b[8] = "zzzzzzz";', ""),
+                ('normalize("ab/", b, sizeof b)', "2"),
+                ("puts(b);", "ab"),
+            )
+        ]
+    )
+    chosen = select_block(pool, code, decl("normalize"), runner, 1)
+    assert [e.source.strip() for e in chosen.examples][-2:] == [
+        'normalize("ab/", b, sizeof b)',
+        "puts(b);",
+    ]

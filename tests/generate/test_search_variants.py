@@ -266,3 +266,17 @@ def test_a_text_followed_by_its_length_keeps_the_two_in_step() -> None:
     other = [Example('parse("ab", 7, &out)')]  # 7 is not the text's length
     got = {v.examples[0].source.strip() for v in variants([other], {"parse"}, [], 1000)}
     assert 'parse("", 7, &out)' in got
+
+
+def test_a_shortened_buffer_text_keeps_the_buffer_size() -> None:
+    """A literal that sizes a buffer the seed passes on with its size (``char b[] = "../a";
+    f(b, 4)``) keeps the buffer's size when an edit shortens it, so the size argument stays
+    true (before: ``char b[] = ""; f(b, 4)`` wrote past a one-byte buffer); a longer text sizes
+    the buffer itself.
+    """
+    seed = [Example('char b[] = "../a"; normalize("/x", b, 4)')]
+    got = {v.examples[0].source.strip() for v in variants([seed], {"normalize"}, ["/"], 1000)}
+    assert 'char b[5] = ""; normalize("/x", b, 4)' in got
+    assert 'char b[5] = "./a"; normalize("/x", b, 4)' in got
+    assert 'char b[] = "/../a"; normalize("/x", b, 4)' in got  # longer: sized by the text
+    assert not any(s.startswith('char b[] = ""') for s in got)

@@ -116,6 +116,31 @@ def test_few_searched_inputs_do_not_make_survivors_equivalent_and_the_model_is_a
     assert "model: not asked" not in fn.message
 
 
+@pytest.mark.clang
+def test_the_models_example_that_kills_survivors_is_added_after_the_block(runner) -> None:
+    """``count_char``: the search leaves the null-pointer mutants alive; the model's
+    ``count_char(NULL, 'a')`` kills them. It is added after the block's examples (one run
+    against the survivors, not a new selection that could drop the calls branch coverage added
+    before the model), and the block is measured again: 13/13.
+    """
+    root = os.path.dirname(os.path.dirname(EXAMPLES))
+    source = os.path.join(root, "bench", "data", "eval_functions", "count_char.c")
+    canned = ">>> count_char(NULL, 'a')\n0\n>>> count_char(\"banana\", 'a')\n3\n"
+    phases: list[PhaseResult] = []
+    with Generator(backend=CannedBackend([canned]), runner=runner) as gen:
+        gen.generate(source, None, TargetSelector(name="count_char"), on_phase=phases.append)
+    (one,) = phases[0].result.functions
+    (two,) = phases[-1].result.functions
+    assert two.phase == 2 and two.status == "verified", two.message
+    assert re.search(r"model: 1 example\(s\) added that kill \d+ surviving mutant", two.message)
+    assert two.mutants_killed == two.mutants_total > one.mutants_killed, two.message
+    first = [e.source.strip() for e in one.examples]
+    final = [e.source.strip() for e in two.examples]
+    assert final[-1] == "count_char(NULL, 'a')" and two.examples[-1].want.strip() == "0"
+    assert "count_char(\"banana\", 'a')" not in final  # it kills nothing new: not added
+    assert "count_char(NULL, 'a')" not in first
+
+
 def _ran(examples: list[Example], got: list[str], outcome: Outcome = Outcome.PASSED):
     from cdoctest_runner.runner import examples_doctest
 
