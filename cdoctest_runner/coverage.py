@@ -33,7 +33,7 @@ from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from cdoctest_runner.ctext import blank
+from cdoctest_runner.ctext import blank, top_level_spans
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
 from cdoctest_runner.inputs import is_bare_expression, split_inputs, translate_print_directive
@@ -238,16 +238,7 @@ def split_initializers(statement: str) -> str:
     'const int n = f(); char *p; p = g(1, 2);'
     """
     masked = blank(statement)
-    pieces: list[tuple[int, int]] = []
-    depth, start = 0, 0
-    for i, ch in enumerate(masked):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == ";" and depth == 0:
-            pieces.append((start, i))
-            start = i + 1
+    pieces = top_level_spans(masked, ";")[:-1]  # the statements a ``;`` ends
     out: list[str] = []
     last = 0
     for a, b in pieces:

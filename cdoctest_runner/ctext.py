@@ -15,6 +15,8 @@ input preparation, the generator's identifier scans all use it). Pure functions,
   as code: ``strip_line_comment`` looks for ``//`` with it).
 - ``identifiers(source)`` / ``map_identifiers(source, fn)``: identifier tokens outside comments
   and literals (not the ``e5`` of ``1e5`` nor the ``x1F`` of ``0x1F``).
+- ``top_level_spans(code, sep)``: the pieces of a blanked text between separators outside
+  brackets (statements at ``;``, arguments at ``,``).
 """
 
 from __future__ import annotations
@@ -131,6 +133,29 @@ def blank(source: str, keep_quotes: bool = False) -> str:
         last = end
     out.append(source[last:])
     return "".join(out)
+
+
+def top_level_spans(code: str, sep: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of the pieces of ``code`` between the separator ``sep`` where no bracket
+    is open, the last one after the last separator (empty if ``code`` ends with one). ``code``
+    is a blanked text (``blank``), so a literal's ``;`` or ``(`` does not count.
+
+    >>> top_level_spans("f(a, b), c", ",")
+    [(0, 7), (8, 10)]
+    >>> top_level_spans(blank('int x = f(";"); g(x);'), ";")
+    [(0, 14), (15, 20), (21, 21)]
+    """
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(code):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            out.append((start, i))
+            start = i + 1
+    out.append((start, len(code)))
+    return out
 
 
 def code_chars(source: str) -> Iterator[tuple[int, str]]:

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cdoctest_runner.ctext import blank, identifiers
+from cdoctest_runner.ctext import blank, identifiers, top_level_spans
 from cdoctest_runner.example import Declaration, Example
 
 __all__ = ["Verdict", "acceptable_units", "calls_target", "dead_store", "returns_parameter"]
@@ -54,18 +54,8 @@ def _split_statements(source: str) -> list[str]:
     ['int x = f(   )', 'g(x)']
     """
     code = blank(source)
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(code):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == ";" and depth == 0:
-            out.append(code[start:i].strip())
-            start = i + 1
-    if code[start:].strip():
-        out.append(code[start:].strip())
-    return [s for s in out if s]
+    pieces = (code[a:b].strip() for a, b in top_level_spans(code, ";"))
+    return [s for s in pieces if s]
 
 
 def calls_target(

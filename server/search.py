@@ -67,7 +67,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cdoctest_runner.ctext import blank, identifiers
+from cdoctest_runner.ctext import blank, identifiers, top_level_spans
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
@@ -115,19 +115,9 @@ def _split_args(call: str) -> list[str] | None:
     if open_at < 0 or not call.endswith(")"):
         return None
     inner = call[open_at + 1 : -1]
-    code = blank(inner)  # literals as spaces: their commas and brackets do not count
-    args, depth, start = [], 0, 0
-    for i, ch in enumerate(code):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            args.append(inner[start:i].strip())
-            start = i + 1
-    if inner[start:].strip():
-        args.append(inner[start:].strip())
-    return args
+    # Literals as spaces: their commas and brackets do not count.
+    args = [inner[a:b].strip() for a, b in top_level_spans(blank(inner), ",")]
+    return args if args[-1] else args[:-1]
 
 
 def _doc_args(shape: CallShape, facts: DocFacts) -> list[list[str]]:
