@@ -26,8 +26,9 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
 
 6. **a call's effect is shown** (``server.select.with_observers``): a chosen call keeps the lines
    right after it in its unit that print what it changed (the buffer it wrote into, an
-   out-parameter): a call whose output buffer nothing prints checks only its return value (and
-   a path without segments left unterminated in the buffer goes unseen).
+   out-parameter, when no earlier line of the group used it: not a struct a producer filled):
+   a call whose output buffer nothing prints checks only its return value (and a path without
+   segments left unterminated in the buffer goes unseen).
 
 Rules 1 and 2 drop units (``acceptable_units``), rule 5 drops them earlier (in verification); 3,
 4 and 6 steer the choice among the rest.

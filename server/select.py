@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cdoctest_runner import ctext
+from cdoctest_runner.ctext import identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
@@ -532,8 +533,34 @@ def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list
     from server.acceptable import calls_target
 
     calls = [calls_target([ex], function) for ex in pool.examples]
-    shown = {j for i in chosen if calls[i] for j in observers(pool, i, calls)}
+    shown = {
+        j
+        for i in chosen
+        if calls[i]
+        for j in observers(pool, i, calls)
+        if _first_writer(pool, i, j)
+    }
     return sorted(set(chosen) | shown) if shown - set(chosen) else chosen
+
+
+def _names(source: str) -> set[str]:
+    return {m.group() for m in identifiers(source)}
+
+
+def _first_writer(pool: Pool, i: int, j: int) -> bool:
+    """Whether example ``j`` prints a variable that call ``i`` is passed and that no earlier
+    example of its unit uses after declaring it: what ``j`` shows is then the call's doing
+    (``semver_numeric(&v)`` after ``semver_parse("1.2.3", &v)`` changes nothing ``v.major``
+    would show; ``snprintf_(buf, ...)`` on a fresh buffer writes all it holds).
+    """
+    shown = _names(pool.examples[j].source) & _names(pool.examples[i].source)
+    for k in range(i - 1, -1, -1):
+        if pool.unit_of[k] != pool.unit_of[i]:
+            break
+        src = pool.examples[k].source
+        if shown & (_names(src) - declared_names(src)):
+            return False
+    return bool(shown)
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:

@@ -184,7 +184,8 @@ unsigned normalize(const char *path, char *buf, unsigned size) {
 
 def test_rule_a_calls_effect_is_shown() -> None:
     """Of a unit ``char b[8]; f(p, b, 8); puts(b); f(q, b, 8)``, a chosen first call keeps the
-    print after it; the second call has none; a print of another unit does not follow.
+    print after it; the second call has none; a print of another unit does not follow; a field
+    of a struct that a producer filled before the call is not the call's effect.
     """
     from server.select import with_observers
 
@@ -203,6 +204,18 @@ def test_rule_a_calls_effect_is_shown() -> None:
     assert with_observers(pool, [0, 1], f) == [0, 1, 2]
     assert with_observers(pool, [0, 3], f) == [0, 3]  # nothing prints after the last call
     assert with_observers(pool, [0, 1, 2], f) == [0, 1, 2]
+    # A struct another call filled first: its fields show that call's doing, not this one's.
+    read = build_pool(
+        [
+            unit(
+                ("semver_t v = {0};", ""),
+                ('semver_parse("1.2.3", &v);', ""),
+                ("semver_numeric(&v)", "123"),
+                ("v.major", "1"),
+            )
+        ]
+    )
+    assert with_observers(read, [0, 1, 2], decl("semver_numeric")) == [0, 1, 2]
 
 
 @pytest.mark.clang
