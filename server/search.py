@@ -84,7 +84,14 @@ from server.search_inputs import (
     value_pools,
 )
 from server.search_methods import method_candidates
-from server.search_variants import Variant, calls_target, dictionary, variants
+from server.search_variants import (
+    Variant,
+    calls_target,
+    dictionary,
+    string_edits,
+    variants,
+    with_own_punctuation,
+)
 from server.verify import Candidate, Origin, VerifiedUnit, verify_candidates
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -314,8 +321,6 @@ def near_texts(
     >>> near_texts(s, [['""', '"a/b"'], ['""']], "if (c == '/')", 3)
     [(0, 1, '"a/b"', '"/b"'), (0, 1, '"a/b"', '"a//b"'), (0, 1, '"a/b"', '"/a/b"')]
     """
-    from server.search_variants import _with_own_punctuation, string_edits
-
     textual = ("cstr", "string")
     chars = dictionary(body)
     rows: list[list[tuple[int, int, str, str]]] = []
@@ -327,7 +332,7 @@ def near_texts(
         sources = [v for v in both if v.startswith('"') and len(v) > 3][:NEAR_SOURCES]
         for v in sources:
             text = v[1:-1]
-            edits = string_edits(text, _with_own_punctuation(text, chars))
+            edits = string_edits(text, with_own_punctuation(text, chars))
             by_kind = [[new for k, new in edits if k == kind] for kind in NEAR_KINDS]
             turns = itertools.zip_longest(*by_kind)  # an edit of each kind, then the next
             rows.append([(i, j, v, f'"{new}"') for turn in turns for new in turn if new])

@@ -61,6 +61,7 @@ __all__ = [
     "integer_edits",
     "string_edits",
     "variants",
+    "with_own_punctuation",
 ]
 
 #: Edit kinds in the order a round of the round-robin takes them.
@@ -161,11 +162,11 @@ def dictionary(body: str) -> list[str]:
     return out
 
 
-def _with_own_punctuation(text: str, dict_chars: Sequence[str]) -> list[str]:
+def with_own_punctuation(text: str, dict_chars: Sequence[str]) -> list[str]:
     """``dict_chars`` and then the punctuation characters of the literal text ``text`` (its
     separators, when a function other than the one under test parses it).
 
-    >>> _with_own_punctuation("a=1; b", [";"])
+    >>> with_own_punctuation("a=1; b", [";"])
     [';', '=', ' ']
     """
     own = [c for c in _chars(text) if len(c) == 1 and not c.isalnum() and c != "_"]
@@ -363,7 +364,7 @@ def _literal_edits(
         old = source[start + 1 : end - 1]
         length = _LENGTH_FOLLOWS.match(source, end)
         buffer = _UNSIZED_BUFFER.search(source, 0, start)
-        for edit, new in string_edits(old, _with_own_punctuation(old, dict_chars)):
+        for edit, new in string_edits(old, with_own_punctuation(old, dict_chars)):
             head, rest = source[:start], source[end:]
             if length and int(length.group(2)) == strlen(f'"{old}"'):
                 # A text followed by its length keeps the two in step (``parse("GET /", 5)``).
