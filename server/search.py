@@ -23,7 +23,7 @@ mutation-guided LLM test generation):
    tuples, then, when the body combines two integer parameters in arithmetic or guards it
    against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
    together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then two texts of one
-   kind one edit apart (``near_texts``: ``("a/./b/../c/", "a/b/../c/")``: a comparison of two
+   kind one edit apart (``near_texts``: ``("a/./b/../c/", "a/./b/../c")``: a comparison of two
    paths or versions shows most where they almost agree), then one parameter at
    a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``),
    then an object's values against a vector's shapes (``object_crossings``);
@@ -256,7 +256,8 @@ def candidate_calls(
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):
-        numeric = str(shape.params[0].kind) in ("int", "uint")  # a text has no limit value
+        # A text has no limit value (``limits`` gives an integer's).
+        numeric = str(shape.params[0].kind) not in ("cstr", "buf", "string")
         for v in [v for v in pools[0] if len(v) <= 3][:3] + limits(shape.params[0])[:numeric]:
             add([v] * n)
     # Two integer parameters extreme together, where the body does arithmetic on them.
@@ -335,7 +336,9 @@ def near_texts(
             edits = string_edits(text, with_own_punctuation(text, chars))
             by_kind = [[new for k, new in edits if k == kind] for kind in NEAR_KINDS]
             turns = itertools.zip_longest(*by_kind)  # an edit of each kind, then the next
-            rows.append([(i, j, v, f'"{new}"') for turn in turns for new in turn if new])
+            rows.append(
+                [(i, j, v, f'"{new}"') for turn in turns for new in turn if new is not None]
+            )
     out = [pair for row in itertools.zip_longest(*rows) for pair in row if pair is not None]
     return out[:limit]
 
