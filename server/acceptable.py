@@ -113,18 +113,9 @@ _CALL = re.compile(
 
 
 def _top_args(args: str) -> list[str]:
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(args):
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(args[start:i].strip())
-            start = i + 1
-    if args[start:].strip():
-        out.append(args[start:].strip())
-    return out
+    """The top-level arguments of a blanked argument list (a trailing empty one dropped)."""
+    out = [args[a:b].strip() for a, b in top_level_spans(args, ",")]
+    return out if out[-1] else out[:-1]
 
 
 def _definition(code: str, fn: str) -> tuple[list[str], str] | None:
