@@ -11,7 +11,9 @@ Test data: tests/data/lsp/mathutil.cpp (``add`` on line 4, 1-based; no blocks).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -123,6 +125,7 @@ def test_prewarmed_session_is_the_one_the_first_generation_verifies_in(tmp_path:
 # -- a real server: idle release, request timings in the log --------------------------------------
 
 LOG = Path(tempfile.mkdtemp(prefix="cdoctest-lsp-log-")) / "server.log"
+atexit.register(shutil.rmtree, LOG.parent, ignore_errors=True)
 IDLE_SETTINGS: dict[str, Any] = {
     "generation": {"noModel": True},
     "runner": {"warmOnOpen": 1, "idleRelease": 1},

@@ -11,7 +11,9 @@ left. Test data: tests/data/lsp/mathutil.cpp (``fac`` on lines 6-10, 1-based).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -35,7 +37,9 @@ MARK_ENV = "CDOCTEST_TEST_CRASH_MARK"
 MARK = uuid.uuid4().hex
 # One answer after the model ran (the two-phase default answers with the fast block first).
 SETTINGS = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "singlePhase": True}}
-ONCE = os.path.join(tempfile.mkdtemp(prefix="cdoctest-crash-"), "crashed")
+_ONCE_DIR = tempfile.mkdtemp(prefix="cdoctest-crash-")
+atexit.register(shutil.rmtree, _ONCE_DIR, ignore_errors=True)
+ONCE = os.path.join(_ONCE_DIR, "crashed")
 
 CONFIG = ClientServerConfig(
     server_command=[sys.executable, "-m", "server.lsp", "-v"],
