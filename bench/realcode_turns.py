@@ -6,6 +6,8 @@ is imported from (a ``git worktree``; the script prints ``server.__file__``) on 
 ``bench/data/realcode/`` (``bench.bench_realcode``'s targets, every function but ``main``), one
 ``generate`` call per function, and rewrites ``--out`` after each function, so that a run cut
 short keeps its rows. ``--first N``: the first N functions of every base before the others.
+``--skip ROWS.json``: leave out the functions a cut-short run's rows already hold (to finish it
+on another tree; say so where the rows are tabled).
 
 ``python bench/realcode_turns.py --table before.json after.json`` prints the comparison (markdown,
 one table per file, over the functions present in both).
@@ -27,6 +29,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +72,10 @@ def model_turn(message: str, sampled: int) -> str:
     return "sampled" if sampled or "model: " in message else "no turn"
 
 
-def run(bases: list[str], first: int | None, out: Path) -> None:
-    """Every selected function of ``bases`` through the default pipeline, rows to ``out``."""
+def run(bases: list[str], first: int | None, out: Path, skip: Path | None = None) -> None:
+    """Every selected function of ``bases`` through the default pipeline, rows to ``out``, but
+    those ``skip``'s rows hold.
+    """
     import server
     from server.api import GenerateOptions, TargetSelector
     from server.locate import load_source, select_targets
@@ -96,6 +101,18 @@ def run(bases: list[str], first: int | None, out: Path) -> None:
             targets[base] = select_targets(
                 load_source(str(work / base / BASES[base])), TargetSelector()
             )
+        if skip is not None:
+            skipped = json.loads(skip.read_text())["rows"]
+            done = Counter((r["base"], r["function"]) for r in skipped)
+            for base, fs in targets.items():
+                kept = []
+                for f in fs:  # overloads: the first ones in file order are the ones done
+                    if done[base, f.shown.qualname] > 0:
+                        done[base, f.shown.qualname] -= 1
+                    else:
+                        kept.append(f)
+                targets[base] = kept
+            meta["skipped"] = f"{skip} ({len(skipped)} rows)"
         passes = [(0, first), (first, None)] if first else [(0, None)]
         for lo, hi in passes:
             for base in bases:
@@ -235,12 +252,13 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     ap.add_argument("--bases", default=",".join(BASES))
     ap.add_argument("--first", type=int, default=None, help="N of each base before the rest")
+    ap.add_argument("--skip", type=Path, help="rows of functions to leave out")
     ap.add_argument("--table", nargs="+", type=Path)
     args = ap.parse_args()
     if args.table:
         print(table(args.table))
     else:
-        run(args.bases.split(","), args.first, args.out)
+        run(args.bases.split(","), args.first, args.out, args.skip)
 
 
 if __name__ == "__main__":
