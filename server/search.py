@@ -69,6 +69,7 @@ from typing import TYPE_CHECKING
 
 from cdoctest_runner.ctext import blank, identifiers, top_level_spans
 from cdoctest_runner.example import CodeUnderTest, Declaration
+from server.acceptable import calls_target as target_called
 from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
 from server.analysis.setters import setter_calls
@@ -86,7 +87,6 @@ from server.search_inputs import (
 from server.search_methods import method_candidates
 from server.search_variants import (
     Variant,
-    calls_target,
     dictionary,
     string_edits,
     variants,
@@ -424,7 +424,8 @@ def _variants(
     """At most ``max_variants`` variants of the ``seeds`` that call the target (step 5), the
     dictionary read from ``body``, the settings from ``server.analysis.setters``.
     """
-    runnable = [u.examples for u in seeds if calls_target(u.examples, names)]
+    # An operator's units call it through its symbol (``a == b``): every seed calls it.
+    runnable = [u.examples for u in seeds if target_called(u.examples, function, names)]
     if not runnable or max_variants <= 0:
         return []
     settings = [(s.set, s.restore) for s in setter_calls(code, function)]

@@ -26,6 +26,9 @@ than the target parses):
   ``n - 1``, ``n + 1``;
 - a floating literal that is a whole argument of the target (``float_edits``): NaN, infinity,
   ``-0.0``, its negation;
+- ``object``: the same integer and floating edits on a whole argument of the constructor of an
+  object the seed declares (``Int128 b(3);`` -> ``Int128 b(-1);``): the inputs of an operator
+  or a method that takes objects;
 - ``configured``: the seed run under another value of a global setting the function reads
   (``server.analysis.setters``): the setting's statement before the seed's first example and its
   restoring statement as a last example; then the seed's ``insert``, ``replace``, ``double`` and
@@ -51,6 +54,7 @@ from cdoctest_runner.ctext import blank, identifiers, spans
 from cdoctest_runner.example import Example
 from server.analysis.mining import text_chars
 from server.fallback.values import strlen
+from server.verify import declared_names
 
 __all__ = [
     "KINDS",
@@ -79,6 +83,7 @@ KINDS = (
     "double",
     "replace",
     "case",
+    "object",
 )
 
 #: Calls whose string arguments print results rather than feed the target.
@@ -353,6 +358,11 @@ def _literal_edits(
 
     >>> [s for k, s in _literal_edits('char b[] = "ab"; f(b, 2);', {"f"}, []) if k == "trim"]
     ['char b[3] = "b"; f(b, 2);', 'char b[3] = "a"; f(b, 2);']
+
+    A constructor's argument gets the integer edits as ``object``:
+
+    >>> [s for k, s in _literal_edits("Int128 b(3);", {"operator=="}, []) if k == "object"]
+    ['Int128 b(0);', 'Int128 b(1);', 'Int128 b((-1));', 'Int128 b(2);', 'Int128 b(4);']
     """
     code = blank(source)
     out: list[tuple[str, str]] = []
@@ -374,13 +384,16 @@ def _literal_edits(
                 size = strlen(f'"{old}"') + 1
                 head = f"{source[: buffer.start(1)]}{size}{source[buffer.end(1) : start]}"
             out.append((edit, f'{head}"{new}"{rest}'))
-    for start, end in _target_args(source, names):
+    made = declared_names(source) - names
+    for start, end in [*_target_args(source, names), *_target_args(source, made)]:
         arg = source[start:end]
         lead = len(arg) - len(arg.lstrip())
         tail = len(arg.rstrip())
+        own = any(s == start for s, _ in _target_args(source, names))
         for edit, values in (("integer", integer_edits(arg)), ("float", float_edits(arg))):
             for v in values:
-                out.append((edit, f"{source[: start + lead]}{v}{source[start + tail :]}"))
+                kind = edit if own else "object"
+                out.append((kind, f"{source[: start + lead]}{v}{source[start + tail :]}"))
     return out
 
 

@@ -7,9 +7,11 @@ through the objects they build; a template's instances interleaved.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from cdoctest_runner import ctext
 from cdoctest_runner.example import Example
 from server.analysis.fileapi import GROWS, FileApi, observers, streamable
 from server.analysis.kinds import ParamKind
@@ -212,8 +214,52 @@ class _Calls:
         return lines + after, tuple(key)
 
 
+#: Plain declarations in a row share a line up to this many characters.
+DECLARATIONS_WIDTH = 100
+_NOT_A_TYPE = {"return", "delete", "throw", "goto", "break", "continue", "case", "else"}
+
+
+def plain_declaration(line: str) -> bool:
+    """Whether ``line`` only declares a variable, with no call, no output and nothing but a
+    literal or a brace list to start it from.
+
+    >>> ok = ("size_t n0 = 8;", "struct h a[8] = {0};", 'char b[4] = "x";')
+    >>> [plain_declaration(s) for s in ok]
+    [True, True, True]
+    >>> [plain_declaration(s) for s in ("Stack s(3);", "x = 5;", "a.b = 1;", "n0", "return 0;")]
+    [False, False, False, False, False]
+    """
+    blanked = ctext.blank(line).strip()
+    if not blanked.endswith(";") or blanked.count(";") != 1 or "(" in blanked:
+        return False
+    head = blanked.split("=", 1)[0].rstrip(";").strip()
+    words = re.findall(r"[A-Za-z_]\w*", head)
+    return (
+        bool(re.fullmatch(r"[\w\s:<>,*&\[\]]+", head))
+        and len(words) >= 2
+        and words[0] not in _NOT_A_TYPE
+    )
+
+
 def _examples(lines: list[str]) -> list[Example]:
-    return [Example(source=line) for line in lines]
+    """One example per line, but plain declarations in a row (a call's seven out-pointers) share
+    lines of at most ``DECLARATIONS_WIDTH`` characters: a reader sees the call sooner, and a block
+    holds more calls in the same number of lines.
+
+    >>> lines = ["const char *m = 0;", "size_t n = 0;", "f(&m, &n)", "m"]
+    >>> [e.source.strip() for e in _examples(lines)]
+    ['const char *m = 0; size_t n = 0;', 'f(&m, &n)', 'm']
+    """
+    merged: list[str] = []
+    joinable = False
+    for line in lines:
+        plain = plain_declaration(line)
+        if plain and joinable and len(merged[-1]) + 1 + len(line.strip()) <= DECLARATIONS_WIDTH:
+            merged[-1] += " " + line.strip()
+        else:
+            merged.append(line)
+        joinable = plain
+    return [Example(source=line) for line in merged]
 
 
 def _nullable(t: Target) -> bool:

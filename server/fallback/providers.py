@@ -507,7 +507,20 @@ def _text_out(ptr: str, length: str) -> str:
     """A statement printing the text ``ptr`` points to, ``length`` characters (NULL: nothing),
     in brackets, so leading and trailing blanks show.
     """
-    return f'fprintf(stdout, "[%.*s]\\n", (int)({length}), {ptr} ? {ptr} : "");'
+    return _texts_out([(ptr, length)])
+
+
+def _texts_out(texts: list[tuple[str, str]]) -> str:
+    """One statement printing each ``(pointer, length)`` text as ``_text_out`` does, on one line
+    (an element's name and value: ``[Host] [example.com]``).
+
+    >>> print(_texts_out([("h.name", "h.name_len"), ("h.value", "h.value_len")]))
+    fprintf(stdout, "[%.*s] [%.*s]\\n", (int)(h.name_len), h.name ? h.name : "", \
+(int)(h.value_len), h.value ? h.value : "");
+    """
+    fmt = " ".join("[%.*s]" for _ in texts)
+    args = ", ".join(f'(int)({n}), {p} ? {p} : ""' for p, n in texts)
+    return f'fprintf(stdout, "{fmt}\\n", {args});'
 
 
 def _text_slots_provider(t: Any, length_follows: bool) -> Found:
@@ -571,11 +584,19 @@ def struct_slots(t: Any, language: str, count: str = "") -> Provider | None:
         var, n = f"arr{tag}", f"n{tag}"
         after = [n] if count else []
         for j in range(2):
-            for f in shown.fields:
-                if f in lengths:
-                    after.append(_text_out(f"{var}[{j}].{f}", f"{var}[{j}].{lengths[f]}"))
-                elif f not in lengths.values():
-                    after.append(f"{var}[{j}].{f}")
+            # An element's texts on one line (a header's name and value), its numbers after.
+            texts = [
+                (f"{var}[{j}].{f}", f"{var}[{j}].{lengths[f]}")
+                for f in shown.fields
+                if f in lengths
+            ]
+            if texts:
+                after.append(_texts_out(texts))
+            after += [
+                f"{var}[{j}].{f}"
+                for f in shown.fields
+                if f not in lengths and f not in lengths.values()
+            ]
         setup = [f"{shown.spelling} {var}[{SLOTS}] = {zeroed};"]
         if not count:
             return Arg(setup, f"{var}, {SLOTS}", after)

@@ -135,7 +135,7 @@ def test_structs_enums_references_and_namespaces() -> None:
         ["g::P obj1a = {0, -2.0};", "g::P res1 = g::step(obj1a, g::Dir::Up);", "res1.x", "res1.y"],
     ]
     assert sources("void sw(int &a, double *b) { }\n", "sw", 1, max_candidates=1) == [
-        ["int val0a = 1;", "double val0b = 0.0;", "sw(val0a, &val0b);", "val0a", "val0b"],
+        ["int val0a = 1; double val0b = 0.0;", "sw(val0a, &val0b);", "val0a", "val0b"],
     ]
 
 

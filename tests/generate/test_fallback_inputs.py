@@ -122,7 +122,7 @@ def test_a_character_sink_collects_the_characters_and_their_count(gen):
 
 def test_text_slots_are_filled_and_printed(gen):
     block = _block(gen, "fill.c", "split_words")
-    slots = [s for s, _ in block if re.fullmatch(r"char \* slots\w+\[8\] = \{0\};", s)]
+    slots = [s for s, _ in block if re.search(r"(^|; )char \* slots\w+\[8\] = \{0\};$", s)]
     assert slots, block
     assert any(re.fullmatch(r"split_words\(str\w+, slots\w+, 8\)", s) for s, _ in block), block
     shown = [w for s, w in block if re.fullmatch(r"slots\w+\[0\]", s)]
@@ -131,7 +131,9 @@ def test_text_slots_are_filled_and_printed(gen):
 
 def test_text_and_length_out_pointers_are_printed_as_counted_texts(gen):
     blocks = _candidates("fill.c", "split_pair")
-    assert "const char * txt0c = 0;" in blocks[0] and "size_t len0c = 0;" in blocks[0], blocks
+    # The two out-pointers are declared on one line (plain declarations in a row share it).
+    decls = "const char * txt0b = 0; size_t len0b = 0; const char * txt0c = 0; size_t len0c = 0;"
+    assert blocks[0][0] == decls, blocks
     assert 'fprintf(stdout, "[%.*s]\\n", (int)(len0c), txt0c ? txt0c : "");' in blocks[0], blocks
     block = _block(gen, "fill.c", "split_pair")
     call = next(s for s, _ in block if s.startswith("split_pair(") and s.endswith(");"))
@@ -144,7 +146,9 @@ def test_text_and_length_out_pointers_are_printed_as_counted_texts(gen):
 def test_a_text_before_one_length_out_pointer_is_a_text_and_a_scalar_in_out():
     # Not a text+length pair (the text is given, not filled): ``cwk_path_get_root(path, &n)``.
     blocks = _candidates("fill.c", "first_word")
-    assert blocks[0] == ["unsigned long val0b = 0;", 'first_word("hello", &val0b);', "val0b"]
+    decl, call, shown = blocks[0]
+    assert (decl, shown) == ("unsigned long val0b = 0;", "val0b"), blocks
+    assert re.fullmatch(r'first_word\("[^"]*", &val0b\);', call), blocks
 
 
 def test_a_state_struct_through_a_pointer_starts_zeroed_then_gets_field_values():
@@ -152,3 +156,17 @@ def test_a_state_struct_through_a_pointer_starts_zeroed_then_gets_field_values()
     assert blocks[0][:2] == ["struct counter obj0a = {0};", "counter_tick(&obj0a);"], blocks
     assert blocks[0][2:] == ["obj0a.total", "obj0a.calls"], blocks
     assert re.fullmatch(r"struct counter obj1a = \{-?\d+, -?\d+\};", blocks[1][0]), blocks
+
+
+def test_an_array_of_text_fields_is_printed_one_element_per_line(gen):
+    # ``struct field *fields, size_t *num_fields``: eight zeroed elements and their count, in and
+    # out; each element's texts (a field's name and value) are printed on one line.
+    blocks = _candidates("fill.c", "split_fields")
+    assert "struct field arr0b[8] = {0}; size_t n0b = 8;" in blocks[0], blocks
+    block = _block(gen, "fill.c", "split_fields")
+    shown = [(s, w) for s, w in block if re.match(r'fprintf\(stdout, "\[%\.\*s\] \[%\.\*s\]', s)]
+    assert shown, block
+    call = next(s for s, _ in block if s.startswith("split_fields("))
+    text = re.match(r'split_fields\("([^"]*)"', call).group(1).encode().decode("unicode_escape")
+    name, _, value = text.split("&")[0].partition("=")
+    assert shown[0][1] == f"[{name}] [{value}]", block

@@ -175,21 +175,21 @@ int slots_init(struct slots *s, int size) {
 """
 
 
-def _setup(tmp_path, runner, text: str, name: str, seed: list[str], wanted: str):  # noqa: ANN001, ANN202
+def _setup(tmp_path, runner, text: str, name: str, seed: list[str], wanted: str, lang: str = "c"):  # noqa: ANN001, ANN202
     """The context, the code, the verified ``seed`` unit and the mutants described as ``wanted``
-    that the seed leaves alive (asserted non-empty).
+    that the seed leaves alive (asserted non-empty); ``lang``: ``c`` or ``c++``.
     """
     from cdoctest_runner.mutate import make_mutants, mutation_analysis
     from server.job import target_names
     from server.verify import Candidate, Origin, verify_candidates
     from tests.generate.search_support import cpp_context
 
-    source, ctx = cpp_context(tmp_path, text, name, f"{name}.c")
+    source, ctx = cpp_context(tmp_path, text, name, f"t.{'c' if lang == 'c' else 'cpp'}")
     code = source.code_under_test()
     names = target_names(ctx)
     cand = Candidate(tuple(Example(s) for s in seed), origin=Origin.TYPES_AND_API)
     (unit,) = verify_candidates([cand], code, runner, names).kept
-    mutants = make_mutants(text, ctx.declaration, "c", path=source.path)
+    mutants = make_mutants(text, ctx.declaration, lang, path=source.path)
     alive = mutation_analysis(list(unit.examples), code, ctx.declaration, runner, mutants).survivors
     alive = [m for m in alive if wanted in m.description]
     assert alive, f"the seed kills every {wanted!r} mutant"
@@ -252,6 +252,29 @@ def test_one_less_than_a_size_argument_kills_a_boundary_mutant(tmp_path, runner)
     found = _search(ctx, code, names, runner, alive, (unit,))
     assert found.killed == {m.id for m in alive}
     assert any(_edited(unit, u) == ["slots_init(&s, 5)\n"] for u in found.units)
+
+
+TEMP = """struct Temp {
+    long deci;
+    explicit Temp(long d = 0) : deci(d) {}
+    bool operator<(const Temp &o) const { return deci < o.deci; }
+};
+"""
+
+
+@pytest.mark.clang
+def test_an_operator_gets_variants_of_the_objects_it_compares(tmp_path, runner) -> None:  # noqa: ANN001
+    """An operator's units call it through its symbol, and its inputs are the arguments of the
+    constructors of the objects it compares: 4 < 5 leaves ``<`` -> ``<=`` alive, and one more
+    for the first object's argument (5 < 5) or one less for the second's (4 < 4) kills it.
+    """
+    seed = ["Temp a(4);", "Temp b(5);", "(a < b)"]
+    ctx, code, names, unit, alive = _setup(tmp_path, runner, TEMP, "operator<", seed, "<=", "c++")
+    found = _search(ctx, code, names, runner, alive, (unit,))
+    assert "no searched calls" not in found.note, found.note
+    assert found.killed == {m.id for m in alive}
+    equal = (["Temp a(5);\n"], ["Temp b(4);\n"])
+    assert any(_edited(unit, u) in equal for u in found.units), found.units
 
 
 def test_a_text_followed_by_its_length_keeps_the_two_in_step() -> None:

@@ -43,3 +43,30 @@ void counter_tick(struct counter *c) {
     c->calls++;
     c->total += c->calls;
 }
+
+/* A "name=value" field of a query text. */
+struct field {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+};
+
+/* Splits "a=1&b=2" into at most *num_fields fields (the number found is put in *num_fields); a
+   field without '=' has an empty value. Returns the number of fields. */
+int split_fields(const char *text, struct field *fields, size_t *num_fields) {
+    size_t n = 0;
+    while (*text != '\0' && n < *num_fields) {
+        size_t len = strcspn(text, "&");
+        const char *eq = memchr(text, '=', len);
+        fields[n].name = text;
+        fields[n].name_len = eq ? (size_t)(eq - text) : len;
+        fields[n].value = eq ? eq + 1 : text + len;
+        fields[n].value_len = eq ? len - fields[n].name_len - 1 : 0;
+        n++;
+        text += len;
+        if (*text == '&') text++;
+    }
+    *num_fields = n;
+    return (int)n;
+}
