@@ -384,15 +384,16 @@ def _literal_edits(
                 size = strlen(f'"{old}"') + 1
                 head = f"{source[: buffer.start(1)]}{size}{source[buffer.end(1) : start]}"
             out.append((edit, f'{head}"{new}"{rest}'))
-    made = declared_names(source) - names
-    for start, end in [*_target_args(source, names), *_target_args(source, made)]:
+    own = list(_target_args(source, names))
+    # The arguments of the constructors of the objects the seed declares (``Int128 b(3);``).
+    made = [a for a in _target_args(source, declared_names(source) - names) if a not in own]
+    for start, end in [*own, *made]:
         arg = source[start:end]
         lead = len(arg) - len(arg.lstrip())
         tail = len(arg.rstrip())
-        own = any(s == start for s, _ in _target_args(source, names))
         for edit, values in (("integer", integer_edits(arg)), ("float", float_edits(arg))):
+            kind = edit if (start, end) in own else "object"
             for v in values:
-                kind = edit if own else "object"
                 out.append((kind, f"{source[: start + lead]}{v}{source[start + tail :]}"))
     return out
 

@@ -315,6 +315,8 @@ class Steps:
         own (``server.select.extend_block``: a run against the survivors, not a new selection).
         """
         check_cancel(self.cancel)
+        if not units:  # the model gave nothing runnable: nothing to run, nothing to report
+            return SelectionStep(selection, Trace.of())
         self.report("mutating", f"{job.name}: running new examples on surviving mutants", job.name)
         t0 = time.monotonic()
         grown, more = extend_block(
