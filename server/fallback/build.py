@@ -33,6 +33,7 @@ from server.fallback.handles import declare
 from server.fallback.operators import operator_call, operator_symbol, streams_out
 from server.fallback.providers import provider_for, providers
 from server.fallback.values import Arg, Provider
+from server.verify import declared_names
 
 
 def build(t: Target, api: FileApi, max_candidates: int) -> list[list[Example]]:
@@ -241,25 +242,52 @@ def plain_declaration(line: str) -> bool:
     )
 
 
+def _packed(decls: list[str]) -> list[str]:
+    """``decls`` joined into lines of at most ``DECLARATIONS_WIDTH`` characters, in order."""
+    out: list[str] = []
+    for decl in decls:
+        if out and len(out[-1]) + 1 + len(decl) <= DECLARATIONS_WIDTH:
+            out[-1] += " " + decl
+        else:
+            out.append(decl)
+    return out
+
+
 def _examples(lines: list[str]) -> list[Example]:
     """One example per line, but plain declarations in a row (a call's seven out-pointers) share
-    lines of at most ``DECLARATIONS_WIDTH`` characters: a reader sees the call sooner, and a block
-    holds more calls in the same number of lines.
+    lines of at most ``DECLARATIONS_WIDTH`` characters, and go on the line that uses them all
+    when they are started from values and it fits (``int err = 0; parse("1+2", &err)``, as the
+    input search writes its calls): a reader sees the call sooner, and a block holds more calls
+    in the same number of lines. An object declared without a value (``Stack s;``) keeps its own
+    line.
 
     >>> lines = ["const char *m = 0;", "size_t n = 0;", "f(&m, &n)", "m"]
     >>> [e.source.strip() for e in _examples(lines)]
-    ['const char *m = 0; size_t n = 0;', 'f(&m, &n)', 'm']
+    ['const char *m = 0; size_t n = 0; f(&m, &n)', 'm']
+    >>> [e.source.strip() for e in _examples(["Stack s;", "int k = 2;", "s.push(k);"])]
+    ['Stack s; int k = 2;', 's.push(k);']
     """
-    merged: list[str] = []
-    joinable = False
+    out: list[str] = []
+    run: list[str] = []  # plain declarations in a row, not yet placed
     for line in lines:
-        plain = plain_declaration(line)
-        if plain and joinable and len(merged[-1]) + 1 + len(line.strip()) <= DECLARATIONS_WIDTH:
-            merged[-1] += " " + line.strip()
+        if plain_declaration(line):
+            run.append(line.strip())
+            continue
+        joined = " ".join([*run, line.strip()])
+        used = {m.group() for m in ctext.identifiers(ctext.blank(line))}
+        if (
+            run
+            and all("=" in ctext.blank(d) for d in run)
+            and declared_names(" ".join(run)) <= used
+            and len(joined) <= DECLARATIONS_WIDTH
+        ):
+            out.append(joined)
         else:
-            merged.append(line)
-        joinable = plain
-    return [Example(source=line) for line in merged]
+            out += _packed(run)
+            out.append(line)
+        run = []
+    out += _packed(run)
+    return [Example(source=line) for line in out]
 
 
 def _nullable(t: Target) -> bool:

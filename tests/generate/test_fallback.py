@@ -76,14 +76,15 @@ def test_characters_mined_from_the_body_come_first() -> None:
 
 def test_pointer_and_length_pairs_declare_an_array_and_print_it_when_mutable() -> None:
     assert sources("void sort3(int *a, int n);\n", "sort3", 1, "c", max_candidates=3) == [
-        ["int arr0a[] = {3, 1, 2};", "sort3(arr0a, 3);", "arr0a"],
-        ["int arr1a[1] = {1};", "sort3(arr1a, 0);"],
-        ["int arr2a[] = {5};", "sort3(arr2a, 1);", "arr2a"],
+        # A declaration started from a value goes on the line of the call that uses it.
+        ["int arr0a[] = {3, 1, 2}; sort3(arr0a, 3);", "arr0a"],
+        ["int arr1a[1] = {1}; sort3(arr1a, 0);"],
+        ["int arr2a[] = {5}; sort3(arr2a, 1);", "arr2a"],
     ]
     assert sources(
         "long total(const long *v, unsigned n);\n", "total", 1, "c", max_candidates=1
     ) == [
-        ["long arr0a[] = {3, 1, 2};", "total(arr0a, 3)"],
+        ["long arr0a[] = {3, 1, 2}; total(arr0a, 3)"],
     ]
 
 
@@ -100,14 +101,13 @@ def test_class_results_go_through_a_named_variable() -> None:
     src = "#include <vector>\nvoid dbl(std::vector<int> &v) { for (auto &x : v) x *= 2; }\n"
     assert sources(src, "dbl", 2, max_candidates=2) == [
         [
-            "std::vector<int> vec0a = {3, 1, 2};",
-            "dbl(vec0a);",
+            "std::vector<int> vec0a = {3, 1, 2}; dbl(vec0a);",
             "vec0a.size()",
             "vec0a.at(0)",
             "vec0a.at(1)",
             "vec0a.at(2)",
         ],
-        ["std::vector<int> vec1a = {};", "dbl(vec1a);", "vec1a.size()"],
+        ["std::vector<int> vec1a = {}; dbl(vec1a);", "vec1a.size()"],
     ]
 
 
@@ -115,8 +115,7 @@ def test_vectors_of_strings() -> None:
     src = "#include <string>\n#include <vector>\nvoid sortv(std::vector<std::string> &v);\n"
     assert sources(src, "sortv", 3, max_candidates=1) == [
         [
-            'std::vector<std::string> vec0a = {"one", "two", "three"};',
-            "sortv(vec0a);",
+            'std::vector<std::string> vec0a = {"one", "two", "three"}; sortv(vec0a);',
             "vec0a.size()",
             "vec0a.at(0).c_str()",
             "vec0a.at(1).c_str()",
@@ -131,11 +130,11 @@ def test_structs_enums_references_and_namespaces() -> None:
         "P step(P p, Dir d) { return p; } }\n"
     )
     assert sources(src, "step", 2, max_candidates=2) == [
-        ["g::P obj0a = {1, 0.0};", "g::P res0 = g::step(obj0a, g::Dir::Down);", "res0.x", "res0.y"],
-        ["g::P obj1a = {0, -2.0};", "g::P res1 = g::step(obj1a, g::Dir::Up);", "res1.x", "res1.y"],
+        ["g::P obj0a = {1, 0.0}; g::P res0 = g::step(obj0a, g::Dir::Down);", "res0.x", "res0.y"],
+        ["g::P obj1a = {0, -2.0}; g::P res1 = g::step(obj1a, g::Dir::Up);", "res1.x", "res1.y"],
     ]
     assert sources("void sw(int &a, double *b) { }\n", "sw", 1, max_candidates=1) == [
-        ["int val0a = 1; double val0b = 0.0;", "sw(val0a, &val0b);", "val0a", "val0b"],
+        ["int val0a = 1; double val0b = 0.0; sw(val0a, &val0b);", "val0a", "val0b"],
     ]
 
 
