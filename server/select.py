@@ -557,10 +557,26 @@ def _first_writer(pool: Pool, i: int, j: int) -> bool:
     for k in range(i - 1, -1, -1):
         if pool.unit_of[k] != pool.unit_of[i]:
             break
-        src = pool.examples[k].source
-        if shown & (_names(src) - declared_names(src)):
+        if shown & used_names(pool.examples[k].source):
             return False
     return bool(shown)
+
+
+def used_names(source: str) -> set[str]:
+    """The names ``source`` uses other than in declaring them, statement by statement: a line
+    that declares ``v`` and passes it to a producer uses it.
+
+    >>> sorted(used_names('semver_t v = {0}; semver_parse("1.2", &v);'))
+    ['semver_parse', 'semver_t', 'v']
+    >>> used_names("char b[8] = {0}; int n = 0;") & {"b", "n"}
+    set()
+    """
+    code = ctext.blank(source)
+    out: set[str] = set()
+    for start, end in ctext.top_level_spans(code, ";"):
+        statement = source[start:end]
+        out |= _names(statement) - declared_names(statement)
+    return out
 
 
 def _first_units(pool: Pool, budget: int) -> list[int]:

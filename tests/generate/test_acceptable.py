@@ -216,6 +216,22 @@ def test_rule_a_calls_effect_is_shown() -> None:
         ]
     )
     assert with_observers(read, [0, 1, 2], decl("semver_numeric")) == [0, 1, 2]
+    # The same with the declaration and the producer on one line (as the fallback writes them).
+    one_line = build_pool(
+        [
+            unit(
+                ('semver_t v = {0}; semver_parse("1.2.3", &v);', ""),
+                ("semver_numeric(&v)", "123"),
+                ("v.major", "1"),
+            )
+        ]
+    )
+    assert with_observers(one_line, [0, 1], decl("semver_numeric")) == [0, 1]
+    # A buffer declared on the call's own line is the call's to print.
+    own = build_pool(
+        [unit(('char b[8] = ""; normalize("a/", b, sizeof b)', "1"), ("puts(b);", "a"))]
+    )
+    assert with_observers(own, [0], f) == [0, 1]
 
 
 @pytest.mark.clang
