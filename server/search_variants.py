@@ -59,7 +59,6 @@ from server.verify import declared_names
 __all__ = [
     "KINDS",
     "Variant",
-    "calls_target",
     "dictionary",
     "float_edits",
     "integer_edits",
@@ -328,19 +327,6 @@ def _target_args(source: str, names: set[str]) -> Iterator[tuple[int, int]]:
             elif ch == "," and depth == 1:
                 yield start, j
                 start = j + 1
-
-
-def calls_target(examples: Sequence[Example], names: set[str]) -> bool:
-    """Whether one of ``examples`` calls one of ``names``.
-
-    >>> calls_target([Example("S s = {0};"), Example("parse(&s, \\"a\\");")], {"parse"})
-    True
-    >>> calls_target([Example("int parse = 1;")], {"parse"})
-    False
-    """
-    return any(True for e in examples for _ in _target_args(e.source, names)) or any(
-        re.search(rf"\b{re.escape(n)}\s*\(\s*\)", blank(e.source)) for e in examples for n in names
-    )
 
 
 _LENGTH_FOLLOWS = re.compile(r"(\s*,\s*)(\d+)\b(?![.\w])")

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from cdoctest_runner.example import Example
+from cdoctest_runner.example import Declaration, Example
+from server.acceptable import calls_target
 from server.search_variants import (
-    calls_target,
     dictionary,
     float_edits,
     integer_edits,
@@ -92,7 +92,8 @@ def test_numbers_and_the_round_robin() -> None:
     assert float_edits("1.5") == ['__builtin_nan("")', "__builtin_inf()", "(-0.0)", "(-1.5)"]
     a = [Example("struct s v = {0};"), Example('fill(&v, "a;b", 8)'), Example("v.n")]
     b = [Example('fill(&w, "xy", 2.5)'), Example('printf("%d;%d\\n", 8, w.n);')]
-    assert calls_target(a, {"fill"}) and not calls_target(a, {"v"})
+    fill, v = (Declaration(n, n, "function", 1, 1, 1, 1) for n in ("fill", "v"))
+    assert calls_target(a, fill) and not calls_target(a, v)
     got = variants([a, b], {"fill"}, [";"], 8)
     assert [(v.kind, v.seed) for v in got] == [
         ("empty", 0),
