@@ -229,17 +229,14 @@ def plain_declaration(line: str) -> bool:
     [True, True, True]
     >>> [plain_declaration(s) for s in ("Stack s(3);", "x = 5;", "a.b = 1;", "n0", "return 0;")]
     [False, False, False, False, False]
+    >>> plain_declaration("std::cout << v << std::endl;")  # a print, not a declaration
+    False
     """
     blanked = ctext.blank(line).strip()
     if not blanked.endswith(";") or blanked.count(";") != 1 or "(" in blanked:
         return False
-    head = blanked.split("=", 1)[0].rstrip(";").strip()
-    words = re.findall(r"[A-Za-z_]\w*", head)
-    return (
-        bool(re.fullmatch(r"[\w\s:<>,*&\[\]]+", head))
-        and len(words) >= 2
-        and words[0] not in _NOT_A_TYPE
-    )
+    first = re.match(r"[A-Za-z_]\w*", blanked)
+    return first is not None and first.group() not in _NOT_A_TYPE and bool(declared_names(line))
 
 
 def _packed(decls: list[str]) -> list[str]:
