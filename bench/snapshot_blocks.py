@@ -1,12 +1,14 @@
 """The blocks the generator writes, saved to compare two versions of the engine.
 
 ``python -m bench.snapshot_blocks OUT.json [--model] [--budget S] [--seed S]
-[--set all|generate|bugs]``
+[--set all|generate|bugs|realbugs]``
 ``python -m bench.snapshot_blocks --compare BEFORE.json AFTER.json``
 
 A refactor that claims "behaviour unchanged" shows it here: the same targets as the generator
 benchmark's quick subset (``bench.bench_generate.targets(quick=True)``) and every function of the
-realistic-bug set (``bench/data/bugs``), generated with a time budget large enough that no phase is
+realistic-bug set (``bench/data/bugs``), and with ``--set realbugs`` every function of the real-bug
+corpus's seven libraries the engine was developed against (``DEV_LIBRARIES``, dev half, with each
+library's compile flags), generated with a time budget large enough that no phase is
 cut by the wall clock (``--budget``, 900 s by default; mutant and block timeouts are CPU time), so
 that the blocks do not depend on the machine's load. Without ``--model`` the no-model generator
 runs; with it the default pipeline, the embedded model with ``--seed``. For each function the file
@@ -20,29 +22,37 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from server.api import GenerateOptions, TargetSelector  # noqa: E402
+from server.api import GenerateOptions, SourceOptions, TargetSelector  # noqa: E402
 
 COMPARED = ("status", "origin", "block_text", "mutants_killed", "mutants_total")
+#: The real-bug libraries the engine was developed against (all in the corpus's dev half).
+DEV_LIBRARIES = ("printf", "cwalk", "tinyexpr", "semver", "inih", "yuarel", "picohttpparser")
 
 
-def targets(which: str = "all") -> list[tuple[str, str | None]]:
-    """(path, function) pairs: the generator bench's quick subset (None: every function of the
-    file without a block), then the realistic-bug set.
+def targets(which: str = "all") -> list[tuple[str, str | None, tuple[str, ...]]]:
+    """(path, function, extra compile flags): the generator bench's quick subset (None: every
+    function of the file without a block), then the realistic-bug set; ``realbugs`` (not in
+    ``all``): the real-bug functions of ``DEV_LIBRARIES``.
     """
     from bench.bench_bugs import load_bugs
     from bench.bench_generate import targets as generate_targets
 
-    out: list[tuple[str, str | None]] = []
+    out: list[tuple[str, str | None, tuple[str, ...]]] = []
     if which in ("all", "generate"):
-        out += [(t.path, t.function) for t in generate_targets(quick=True)]
+        out += [(t.path, t.function, ()) for t in generate_targets(quick=True)]
     if which in ("all", "bugs"):
-        out += [(str(fn.path), fn.function) for fn in load_bugs()]
+        out += [(str(fn.path), fn.function, ()) for fn in load_bugs()]
+    if which == "realbugs":
+        from bench.bench_realbugs import load_realbugs
+
+        out += [(fn.path, fn.function, fn.flags) for fn in load_realbugs(libraries=DEV_LIBRARIES)]
     return out
 
 
@@ -53,7 +63,8 @@ def snapshot(out: Path, model: bool, budget: float, seed: int, which: str = "all
     opts = GenerateOptions(no_model=not model, seed=seed, time_budget_s=budget)
     gen = Generator(options=opts)
     records: dict[str, dict[str, object]] = {}
-    for path, function in targets(which):
+    for path, function, flags in targets(which):
+        gen.source_options = replace(SourceOptions(), extra_flags=flags)
         selector = TargetSelector(name=function) if function else TargetSelector(all=True)
         where = Path(path).resolve().relative_to(ROOT)
         t0 = time.monotonic()
@@ -95,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=900.0, help="time budget per function (s)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
-        "--set", choices=("all", "generate", "bugs"), default="all", help="which targets"
+        "--set", choices=("all", "generate", "bugs", "realbugs"), default="all", help="which targets"
     )
     p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)
