@@ -5,21 +5,21 @@
 
 Fairness: a user had the tests of the time while a bug was in the code, and today's tests hold
 the regression tests added with the fixes. So each library's project is rebuilt as it was at the
-parent of its EARLIEST fix commit in ``bench/data/realbugs/index.json`` (the tests, examples and
-README of then), with the library's own files replaced by today's vendored ones
+parent of its EARLIEST fix commit in ``bench/data/realbugs/<lib>/bugs.json`` (the tests,
+examples and README of then), with the library's own files replaced by today's vendored ones
 (``bench/data/realbugs/<lib>/``, the code the bugs are put back into). ``--extract`` writes that
 tree from a clone of the upstream repository (``git show <commit>^:<path>``; a submodule from
 its own clone, named ``LIB/PATH``) under ``--usage-root`` (default
 ``$XDG_CACHE_HOME/cdoctest-gen/realbugs-usage``), with ``USAGE_SOURCE.json`` saying which commit.
 The upstream files are read there, not vendored into this repository.
 
-Then, per target function of ``index.json``: ``server.analysis.usage.find_usage_sources`` on the
-rebuilt project, ``mine_usage`` for the function, ``usage_examples`` (at most ``--max-blocks``);
-each block is run on today's file and its outputs recorded (a block runs when every example
-compiles and runs and its output can be recorded), then ``bench_realbugs.bugs_caught`` runs the
-recorded block on today's file and on every buggy version. A bug is caught when one block that
-passes on today's file does not pass on the buggy one. The table is printed; ``--json`` saves the
-rows.
+Then, per target function of the ``bugs.json`` files: ``server.analysis.usage.find_usage_sources``
+on the rebuilt project, ``mine_usage`` for the function, ``usage_examples`` (at most
+``--max-blocks``); each block is run on today's file and its outputs recorded (a block runs when
+every example compiles and runs and its output can be recorded), then ``bench_realbugs.bugs_caught``
+runs the recorded block on today's file and on every buggy version. A bug is caught when one block
+that passes on today's file does not pass on the buggy one. The table is printed; ``--json`` saves
+the rows.
 """
 
 from __future__ import annotations
@@ -39,7 +39,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench._table import markdown_table  # noqa: E402
-from bench.bench_realbugs import DATA, RealBugFunction, bugs_caught, load_realbugs  # noqa: E402
+from bench.bench_realbugs import (  # noqa: E402
+    DATA,
+    RealBugFunction,
+    bugs_caught,
+    load_realbugs,
+    read_library,
+)
 from cdoctest_runner.example import Example  # noqa: E402
 from cdoctest_runner.runner import examples_doctest  # noqa: E402
 
@@ -63,11 +69,12 @@ def _git(git_dir: str, *args: str) -> str:
     ).stdout
 
 
-def earliest_fix(lib: str, git_dir: str, index: dict[str, Any]) -> str:
-    """The fix commit of ``lib`` in ``index.json`` with the oldest committer date (of those
+def earliest_fix(lib: str, git_dir: str) -> str:
+    """The fix commit of ``lib`` in its ``bugs.json`` with the oldest committer date (of those
     the clone holds: a fix merged from a branch the clone lacks is left out).
     """
-    commits = {b["commit"] for f in index["functions"] if f["library"] == lib for b in f["bugs"]}
+    _, fns = read_library(DATA / lib)
+    commits = {b.commit for f in fns for b in f.bugs}
     dated = []
     for c in sorted(commits):
         try:
@@ -86,8 +93,7 @@ def extract(lib: str, git_dir: str, dest: Path, submodules: dict[str, str]) -> d
     """Write ``lib``'s project as of the parent of its earliest fix under ``dest``, today's
     vendored files in place of the library's own; returns the provenance written beside it.
     """
-    index = json.loads((DATA / "index.json").read_text(encoding="utf-8"))
-    fix = earliest_fix(lib, git_dir, index)
+    fix = earliest_fix(lib, git_dir)
     parent = _git(git_dir, "rev-parse", f"{fix}^").strip()
     if dest.exists():
         shutil.rmtree(dest)
@@ -102,7 +108,7 @@ def extract(lib: str, git_dir: str, dest: Path, submodules: dict[str, str]) -> d
         placed.append(where)
     meta = {
         "library": lib,
-        "repo": index["libraries"][lib]["repo"],
+        "repo": read_library(DATA / lib)[0].repo,
         "earliest_fix": fix,
         "commit": parent,
         "upstream_files": sorted(f for f in files if Path(f).name not in vendored),

@@ -4,27 +4,41 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bench.bench_bugs import BugSetError
-from bench.bench_realbugs import DATA, RealBug, Row, load_realbugs, table, validate
+from bench.bench_realbugs import (
+    RealBug,
+    Row,
+    domain_table,
+    library_dirs,
+    load_realbugs,
+    read_library,
+    table,
+    validate,
+)
+
+#: A synthetic CMake library (two translation units, one bug): the ``cmake`` layout.
+CMAKE_SET = Path(__file__).resolve().parent.parent / "data" / "realbugs_cmake"
+DEV_SEVEN = ("cwalk", "inih", "picohttpparser", "printf", "semver", "tinyexpr", "yuarel")
 
 
 def test_the_set_has_forty_upstream_bugs_in_five_licensed_libraries() -> None:
     fns = load_realbugs()
-    index = json.loads((DATA / "index.json").read_text(encoding="utf-8"))
     bugs = [b for fn in fns for b in fn.bugs]
     assert len(bugs) >= 40
     assert len({fn.library for fn in fns}) >= 5
-    for name, lib in index["libraries"].items():
-        assert re.fullmatch(r"[\w.-]+/[\w.-]+", lib["repo"]), name
-        assert re.fullmatch(r"[0-9a-f]{40}", lib["commit"]), name
+    assert [fn.library for fn in fns] == sorted(fn.library for fn in fns)
+    for directory in library_dirs():
+        lib, _ = read_library(directory)
+        assert re.fullmatch(r"[0-9a-f]{40}", lib.commit), lib.name
         assert any(
-            p.name.upper().startswith(("LICENSE", "COPYING")) for p in (DATA / name).iterdir()
-        )
+            p.name.upper().startswith(("LICENSE", "COPYING")) for p in directory.iterdir()
+        ), lib.name
     for fn in fns:
         texts = fn.buggy_texts()
         assert fn.text not in texts, fn.name
@@ -47,24 +61,43 @@ def test_a_patch_that_does_not_apply_once_is_a_clear_error() -> None:
         bug.apply("a a", "f.c")
 
 
-def test_the_table_counts_per_library_and_in_total() -> None:
-    def row(config: str, library: str, bugs: int, caught: int, verified: bool = True) -> Row:
-        return Row(config, library, f"{library}/f.c::f", verified, "fallback", 3, bugs, caught,
-                   [], [], None, 1.0, "")  # fmt: skip
+def _row(
+    config: str, library: str, bugs: int, caught: int, verified: bool = True, split: str = "dev"
+) -> Row:
+    return Row(config, library, f"{library}/f.c::f", verified, "fallback", 3, bugs, caught,
+               [], [], None, 1.0, "", split=split, domain=f"d{library}")  # fmt: skip
 
+
+def test_the_table_counts_per_library_and_in_total() -> None:
     rows = [
-        row("fallback", "a", 4, 1),
-        row("default", "a", 4, 2),
-        row("fallback", "b", 2, 2),
-        row("default", "b", 2, 0, verified=False),
+        _row("fallback", "a", 4, 1),
+        _row("default", "a", 4, 2),
+        _row("fallback", "b", 2, 2),
+        _row("default", "b", 2, 0, verified=False),
     ]
     lines = table(rows).splitlines()
     assert lines[2].startswith("| a | 1 | 4 | 1/4 (25%) | 1/1 |")
     assert "| 2/4 (50%) |" in lines[2]
     assert lines[3].startswith("| b | 1 | 2 | 2/2 (100%) |")
     assert "| 0/2 (0%) | 0/1 |" in lines[3]
-    assert lines[4].startswith("| **total** | 2 | 6 | 3/6 (50%) | 2/2 |")
+    assert lines[4].startswith("| **dev total** | 2 | 6 | 3/6 (50%) | 2/2 |")
     assert "| 2/6 (33%) | 1/2 |" in lines[4]
+    assert len(lines) == 5
+
+
+def test_the_held_out_half_shows_only_its_total_per_library_and_per_domain() -> None:
+    rows = [_row("fallback", "a", 4, 1), _row("fallback", "h", 3, 3, split="heldout")]
+    lines = table(rows).splitlines()[2:]
+    assert [line.split(" | ")[0] for line in lines] == [
+        "| a",
+        "| **dev total**",
+        "| **heldout total**",
+        "| **all**",
+    ]
+    assert lines[2].startswith("| **heldout total** | 1 | 3 | 3/3 (100%) |")
+    domains = domain_table(rows).splitlines()[2:]
+    assert domains[0].startswith("| da | 1 | 1 | 4 | 1/4 (25%) |")
+    assert domains[2].startswith("| **heldout total** | 1 | 1 | 3 | 3/3 (100%) |")
 
 
 @pytest.mark.clang
@@ -87,3 +120,53 @@ def test_validate_reports_witnesses_that_cannot_tell_the_bug_apart(runner) -> No
     assert len(problems) == 2, problems
     assert "passes on the buggy code" in problems[0]
     assert "fails on today's code" in problems[1]
+
+
+def test_the_seven_hand_picked_libraries_keep_their_45_bugs_on_the_dev_side() -> None:
+    fns = load_realbugs(libraries=DEV_SEVEN)
+    assert sum(len(fn.bugs) for fn in fns) == 45
+    assert len(fns) == 20
+    for fn in fns:
+        assert fn.lib is not None and fn.lib.split == "dev", fn.name
+        assert fn.lib.layout == "single-file" and fn.lib.language == "c", fn.name
+        assert fn.lib.mining == {}, fn.name
+    assert {fn.library: fn.domain for fn in fns}["printf"] == "formatter"
+
+
+def test_an_unknown_library_is_a_clear_error() -> None:
+    with pytest.raises(BugSetError, match="no such library .*: nosuchlib"):
+        load_realbugs(libraries=("printf", "nosuchlib"))
+
+
+def test_a_bugs_json_with_a_wrong_field_names_its_file(tmp_path: Path) -> None:
+    lib = tmp_path / "tally"
+    shutil.copytree(CMAKE_SET / "tally", lib)
+    data = json.loads((lib / "bugs.json").read_text())
+    data["domain"] = "games"
+    (lib / "bugs.json").write_text(json.dumps(data))
+    with pytest.raises(BugSetError, match=r"tally/bugs.json: domain 'games' not in"):
+        load_realbugs(tmp_path)
+
+
+@pytest.mark.clang
+@pytest.mark.skipif(shutil.which("cmake") is None, reason="needs cmake")
+def test_a_cmake_library_is_configured_once_and_validated_with_its_target_loaded(
+    runner,  # noqa: ANN001
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Test data: tests/data/realbugs_cmake/tally (``tally_sum`` in src/tally.c calls
+    ``clamp_int`` of src/clamp.c, which only the project library defines).
+    """
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    [fn] = load_realbugs(CMAKE_SET)
+    build = Path(fn.build_dir or "")
+    assert build.parent == tmp_path / "cdoctest-gen" / "realbugs-build"
+    assert build.name.startswith("tally-") and (build / "compile_commands.json").is_file()
+    assert "-DCMAKE_BUILD_TYPE=Debug" in (build / "configured.ok").read_text()
+    code = fn.code()
+    assert len(code.libraries) == 1 and code.libraries[0].endswith("libtally.so")
+    assert fn.source_options().compile_db_dir == str(build)
+    assert validate([fn], runner) == []
+    broken = replace(fn, bugs=(replace(fn.bugs[0], replace="for (int i = 0; i < n; i++)"),))
+    assert "passes on the buggy code" in validate([broken], runner)[0]
