@@ -742,6 +742,7 @@ def main(argv: list[str] | None = None) -> int:
         help="rewrite the generated tables of bench/data/realbugs/README.md and exit",
     )
     p.add_argument("--results", type=Path, default=RESULTS, help="the resumable results file")
+    p.add_argument("--data", type=Path, default=DATA, help="the corpus (default: %(default)s)")
     p.add_argument(
         "--fresh", action="store_true", help="forget the saved rows of the functions run"
     )
@@ -758,7 +759,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         configs = (args.only,)
     try:
-        fns = load_realbugs(quick=args.quick, libraries=libraries, split=args.split)
+        fns = load_realbugs(args.data, quick=args.quick, libraries=libraries, split=args.split)
     except BugSetError as exc:
         print(f"bench_realbugs: {exc}", file=sys.stderr)
         return 2

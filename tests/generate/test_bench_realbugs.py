@@ -10,14 +10,19 @@ from pathlib import Path
 
 import pytest
 
+from bench import bench_realbugs
 from bench.bench_bugs import BugSetError
 from bench.bench_realbugs import (
+    DATA,
+    DEV_REPOS,
     RealBug,
+    RealBugFunction,
     Row,
     domain_table,
     library_dirs,
     load_realbugs,
     read_library,
+    split_of,
     table,
     validate,
 )
@@ -102,11 +107,30 @@ def test_the_held_out_half_shows_only_its_total_per_library_and_per_domain() -> 
 
 @pytest.mark.clang
 def test_every_quick_witness_passes_today_and_fails_on_its_bug(runner) -> None:  # noqa: ANN001
-    """One function per library (26 of the 45 bugs) in clang-repl: the patched file loads and the
-    witness tells it apart. The whole set: ``python -m bench.bench_realbugs --validate``.
+    """One function of each of the seven hand-picked libraries (26 of their 45 bugs) in
+    clang-repl: the patched file loads and the witness tells it apart. The whole set:
+    ``python -m bench.bench_realbugs --validate``.
     """
-    fns = load_realbugs(quick=True)
-    assert len({fn.library for fn in fns}) == len(fns) >= 5
+    fns = load_realbugs(quick=True, libraries=DEV_SEVEN)
+    assert len({fn.library for fn in fns}) == len(fns) == 7
+    assert validate(fns, runner) == []
+
+
+def first_bugs() -> list[RealBugFunction]:
+    """The sample ``make test`` validates: the first bug of the first function of every library
+    of the corpus (fixed and deterministic: libraries by name, entries in file order).
+    """
+    return [replace(fn, bugs=fn.bugs[:1]) for fn in load_realbugs(quick=True)]
+
+
+@pytest.mark.clang
+def test_the_first_bug_of_every_library_validates(runner) -> None:  # noqa: ANN001
+    """A sample of the whole corpus, CMake libraries included (each configured and its project
+    library built once per machine, in ``$XDG_CACHE_HOME``): every library's first bug loads,
+    and its witness passes today and fails on it.
+    """
+    fns = first_bugs()
+    assert len(fns) == len(library_dirs())
     assert validate(fns, runner) == []
 
 
@@ -170,3 +194,104 @@ def test_a_cmake_library_is_configured_once_and_validated_with_its_target_loaded
     assert validate([fn], runner) == []
     broken = replace(fn, bugs=(replace(fn.bugs[0], replace="for (int i = 0; i < n; i++)"),))
     assert "passes on the buggy code" in validate([broken], runner)[0]
+
+
+def test_the_split_is_the_rule_of_the_readme() -> None:
+    for lib, repo in DEV_REPOS.items():
+        assert split_of(lib, repo) == "dev"
+    assert split_of("printf2", "someone/printf") == "dev"  # a fork keeps its name
+    assert split_of("mine", "someone/mine", fork_of="likle/cwalk") == "dev"
+    # sha256("a/b") % 3 == 1, sha256("owner/mylib") % 3 == 0; the repository's case is ignored
+    assert [split_of("x", r) for r in ("a/b", "A/B", "owner/mylib")] == ["heldout"] * 2 + ["dev"]
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    assert "int(hashlib.sha256(repo.lower().encode()).hexdigest(), 16) % 3 != 0" in readme
+
+
+def test_load_by_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    [fn] = load_realbugs(CMAKE_SET)  # cdoctest-gen/tally: sha256 % 3 == 2
+    assert fn.lib is not None and fn.lib.split == "heldout"
+    assert load_realbugs(CMAKE_SET, split="dev") == []
+    assert load_realbugs(CMAKE_SET, split="heldout") == [fn]
+
+
+class _FakeResult:
+    def __init__(self, passed: bool) -> None:
+        self.passed = passed
+        self.setup_error = None
+
+
+class _FakeWorker:
+    """Generators that return one verified example, a runner that says the bug changes it."""
+
+    made = 0
+
+    def __init__(self, configs: tuple[str, ...], seed: int, usage: bool) -> None:
+        from types import SimpleNamespace
+
+        from cdoctest_runner.example import Example
+
+        _FakeWorker.made += 1
+        fr = SimpleNamespace(
+            status="verified",
+            examples=(Example("int xs[] = {5, 20, 1};"), Example("tally_sum(xs, 3, 0, 10)", "16")),
+            origin="fallback",
+            mutation_score=0.5,
+            message="",
+        )
+        result = SimpleNamespace(functions=[fr])
+        gen = SimpleNamespace(source_options=None, generate=lambda *a, **k: result)
+        self.gens = {c: gen for c in configs}
+        self.runner = SimpleNamespace(
+            run_many=lambda jobs: [_FakeResult(i == 0) for i, _ in enumerate(jobs)]
+        )
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_run_appends_rows_writes_blocks_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Test data: tests/data/realbugs_cmake (the generator and runner are stand-ins)."""
+    monkeypatch.setattr(bench_realbugs, "_Worker", _FakeWorker)
+    monkeypatch.setattr(bench_realbugs.RealBugFunction, "build_dir", None)
+    results = tmp_path / "r.jsonl"
+    argv = ["--data", str(CMAKE_SET), "--split", "all", "--results", str(results), "--no-write"]
+    assert bench_realbugs.main([*argv, "--jobs", "2"]) == 0
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert sorted(r["config"] for r in rows) == ["default", "fallback"]
+    assert all(r["caught"] == 1 and r["split"] == "heldout" for r in rows)
+    out = capsys.readouterr().out
+    assert "| **heldout total** | 1 | 1 | 1/1 (100%) |" in out
+    assert "| numeric |" not in out  # held-out domains only in the total
+    block = tmp_path / "r-blocks" / "heldout" / "fallback" / "tally" / "tally.c__tally_sum.txt"
+    text = block.read_text()
+    assert text.startswith("// tally/tally.c::tally_sum [fallback, seed 0]: 1/1 caught")
+    assert "\n/**\n" in text
+    assert text.endswith("\n>>> int xs[] = {5, 20, 1};\n>>> tally_sum(xs, 3, 0, 10)\n16\n*/\n")
+    made = _FakeWorker.made
+    assert bench_realbugs.main(argv) == 0  # everything done: nothing runs again
+    assert _FakeWorker.made == made and len(results.read_text().splitlines()) == 2
+    assert bench_realbugs.main([*argv, "--fresh", "--only", "fallback"]) == 0
+    assert _FakeWorker.made == made + 1
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [r["config"] for r in rows] == ["fallback"]  # --fresh forgot the function's rows
+
+
+def test_the_readme_tables_are_generated_between_markers(tmp_path: Path) -> None:
+    from bench.realbugs_readme import write_readme_tables
+
+    readme = tmp_path / "README.md"
+    readme.write_text(
+        "# x\n<!-- realbugs:libraries -->\nold\n<!-- /realbugs:libraries -->\n"
+        "<!-- realbugs:funnel -->\n<!-- /realbugs:funnel -->\nend\n"
+    )
+    write_readme_tables(readme, CMAKE_SET)
+    text = readme.read_text()
+    assert "old" not in text and text.endswith("end\n")
+    assert "| `tally/` | [cdoctest-gen/tally](https://github.com/cdoctest-gen/tally) |" in text
+    assert "| c | cmake | numeric | heldout | 1 | 1 |" in text
+    assert "**1 bugs in 1 functions of 1 libraries.**" in text
+    assert "| tally | hand-picked | - | 1 (1 bugs) |" in text
+    real = (DATA / "README.md").read_text(encoding="utf-8")
+    assert "<!-- realbugs:libraries -->" in real and "<!-- /realbugs:funnel -->" in real
