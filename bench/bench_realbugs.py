@@ -903,7 +903,11 @@ def _collect(
                 bar.write(
                     f"[{c}] {row.function}: {row.caught}/{row.bugs} caught, {row.examples} ex, "
                     f"{row.seconds:.1f}s ({row.origin})"
-                    + (f"; missed: {'; '.join(row.missed_bugs)}" if row.split == "dev" else "")
+                    + (
+                        f"; missed: {'; '.join(row.missed_bugs)}"
+                        if row.split == "dev" and row.missed_bugs
+                        else ""
+                    )
                 )
             bar.update(1)
     except KeyboardInterrupt:
