@@ -260,8 +260,8 @@ def load_realbugs(
     split: str = "all",
 ) -> list[RealBugFunction]:
     """Every ``<lib>/bugs.json`` under ``directory``, libraries sorted by name (``libraries``:
-    only those, ``BugSetError`` for a name that is not there; ``split``: ``dev``, ``heldout`` or
-    ``all``; ``quick``: the first function of each library).
+    only those, ``BugSetError`` for a name that is not there or not in ``split``; ``split``:
+    ``dev``, ``heldout`` or ``all``; ``quick``: the first function of each library).
     """
     dirs = library_dirs(directory)
     unknown = sorted(set(libraries) - {d.name for d in dirs})
@@ -273,6 +273,11 @@ def load_realbugs(
             continue
         lib, fns = read_library(d)
         if split != "all" and lib.split != split:
+            if libraries:
+                raise BugSetError(
+                    f"{d.name} is in the {lib.split} half, not {split}: pass --split "
+                    f"{lib.split} or all"
+                )
             continue
         out += fns[:1] if quick else fns
     return out
@@ -723,8 +728,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--split",
         choices=SPLITS,
-        default="dev",
-        help="which half of the libraries (README, 'The split'; default dev)",
+        help="which half of the libraries (README, 'The split'; default: dev for a run, all for "
+        "--validate)",
     )
     p.add_argument("--jobs", type=int, default=1, help="functions generated in parallel")
     p.add_argument("--seed", type=int, default=0)
@@ -749,6 +754,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--note", default="", help="a sentence about the run (e.g. the machine's load)")
     args = p.parse_args(argv)
     libraries = tuple(x for x in args.libraries.split(",") if x)
+    if args.split is None:
+        args.split = "all" if args.validate else "dev"
 
     if args.readme_tables:
         from bench.realbugs_readme import write_readme_tables
