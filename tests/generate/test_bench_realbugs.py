@@ -42,7 +42,7 @@ def test_the_set_has_forty_upstream_bugs_in_five_licensed_libraries() -> None:
         lib, _ = read_library(directory)
         assert re.fullmatch(r"[0-9a-f]{40}", lib.commit), lib.name
         assert any(
-            p.name.upper().startswith(("LICENSE", "COPYING", "UNLICENSE"))
+            p.name.upper().startswith(("LICENSE", "LICENCE", "COPYING", "UNLICENSE"))
             for p in directory.iterdir()
         ), lib.name
     for fn in fns:
