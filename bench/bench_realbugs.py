@@ -248,6 +248,15 @@ def read_library(directory: Path) -> tuple[RealBugLibrary, list[RealBugFunction]
     return lib, fns
 
 
+#: How a licence file's name starts (upper-cased): LICENSE, LICENCE.txt, COPYING, UNLICENSE.
+LICENCE_NAMES = ("LICEN", "COPYING", "UNLICENSE")
+
+
+def licence_files(directory: Path) -> list[str]:
+    """The names of the licence files in a library's directory, sorted."""
+    return sorted(p.name for p in directory.iterdir() if p.name.upper().startswith(LICENCE_NAMES))
+
+
 def library_dirs(directory: Path = DATA) -> list[Path]:
     """The library directories of the set (those with a ``bugs.json``), sorted by name."""
     return sorted(p.parent for p in directory.glob("*/bugs.json"))

@@ -20,6 +20,7 @@ from bench.bench_realbugs import (
     RealBugFunction,
     RealBugLibrary,
     library_dirs,
+    licence_files,
     read_library,
 )
 
@@ -39,9 +40,7 @@ def _read_all(
 
 
 def _licence_file(directory: str) -> str:
-    names = sorted(
-        p.name for p in Path(directory).iterdir() if p.name.upper().startswith(("LICEN", "COPYING"))
-    )
+    names = licence_files(Path(directory))
     return f" (`{names[0]}`)" if names else " (**no licence file**)"
 
 

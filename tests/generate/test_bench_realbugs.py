@@ -20,6 +20,7 @@ from bench.bench_realbugs import (
     Row,
     domain_table,
     library_dirs,
+    licence_files,
     load_realbugs,
     read_library,
     split_of,
@@ -32,19 +33,22 @@ CMAKE_SET = Path(__file__).resolve().parent.parent / "data" / "realbugs_cmake"
 DEV_SEVEN = ("cwalk", "inih", "picohttpparser", "printf", "semver", "tinyexpr", "yuarel")
 
 
-def test_the_set_has_forty_upstream_bugs_in_five_licensed_libraries() -> None:
+def test_the_corpus_has_two_hundred_upstream_bugs_in_twenty_five_licensed_libraries() -> None:
     fns = load_realbugs()
     bugs = [b for fn in fns for b in fn.bugs]
-    assert len(bugs) >= 40
-    assert len({fn.library for fn in fns}) >= 5
+    assert len(bugs) >= 200
+    assert len({(fn.library, b.commit) for fn in fns for b in fn.bugs}) >= 200  # fix commits
+    assert len({fn.library for fn in fns}) >= 25
+    for split in ("dev", "heldout"):
+        assert len({fn.library for fn in load_realbugs(split=split)}) >= 10, split
+    libs = [read_library(d)[0] for d in library_dirs()]
+    assert {lib.language for lib in libs} == {"c", "c++"}
+    assert {lib.layout for lib in libs} == {"single-file", "cmake"}
     assert [fn.library for fn in fns] == sorted(fn.library for fn in fns)
     for directory in library_dirs():
         lib, _ = read_library(directory)
         assert re.fullmatch(r"[0-9a-f]{40}", lib.commit), lib.name
-        assert any(
-            p.name.upper().startswith(("LICENSE", "LICENCE", "COPYING", "UNLICENSE"))
-            for p in directory.iterdir()
-        ), lib.name
+        assert licence_files(directory), lib.name
     for fn in fns:
         texts = fn.buggy_texts()
         assert fn.text not in texts, fn.name
