@@ -98,7 +98,7 @@ _FUNCTIONS = {
 
 @dataclass
 class _Decl:
-    cursor: object
+    cursor: clang.Cursor
     kind: str  # CursorKind name
     start: int
     end: int
@@ -258,9 +258,9 @@ def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> Found
     if target.kind not in _TARGETS:
         return unattached
     c = target.cursor
-    extent = c.extent  # type: ignore[attr-defined]
+    extent = c.extent
     declaration = Declaration(
-        name=c.spelling,  # type: ignore[attr-defined]
+        name=c.spelling,
         qualname=clang.qualified_name(c),
         kind=_TARGETS[target.kind],
         line=extent.start.line,

@@ -242,10 +242,10 @@ class HostedBackend:
         self.crashes += 1
         self._last_crash = time.monotonic()
         sig = _signal_name(rc) if rc is not None else None
-        if sig is not None:
+        if sig is not None and rc is not None:
             how = f"was killed by {sig}"
             try:
-                how += f" ({signal.strsignal(-rc)})"  # type: ignore[operator]
+                how += f" ({signal.strsignal(-rc)})"
             except (ValueError, TypeError):
                 pass
             if sig == "SIGKILL":
@@ -358,7 +358,7 @@ class HostedBackend:
         cancel: threading.Event | None = None,
     ) -> list[Completion]:
         """``n`` completions of the chat prompt, decoded in the host (``LlamaBackend.generate``)."""
-        # The host's answers are unpickled (Any): each method states what its answer is.
+        # The host's answers are unpickled, untyped: each method states what its answer is.
         return cast(
             list[Completion], self._call("generate", (list(messages), n, params), {}, cancel, n)
         )

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from models.errors import ChecksumMismatch, OfflineError, PresetError
 
@@ -118,16 +118,24 @@ def _digest_file() -> Path:
     return data_dir() / "preset-digests.json"
 
 
-def _recorded() -> dict[str, dict[str, Any]]:
-    """The digests already checked: preset key -> ``{"sha256", "size", "mtime"}``."""
+class _Digest(TypedDict):
+    """A file's checked digest and the size and time it had then."""
+
+    sha256: str
+    size: int
+    mtime: float
+
+
+def _recorded() -> dict[str, _Digest]:
+    """The digests already checked, by preset key."""
     try:
-        recorded: dict[str, dict[str, Any]] = json.loads(_digest_file().read_text())
+        recorded: dict[str, _Digest] = json.loads(_digest_file().read_text())
         return recorded
     except (OSError, json.JSONDecodeError):
         return {}
 
 
-def _record(key: str, entry: dict[str, Any]) -> None:
+def _record(key: str, entry: _Digest) -> None:
     data = _recorded()
     data[key] = entry
     path = _digest_file()
@@ -161,11 +169,12 @@ def verify(preset: Preset, path: str) -> str:
         and record.get("mtime") == st.st_mtime
         and (preset.sha256 is None or record.get("sha256") == preset.sha256)
     ):
-        digest: str = record["sha256"]
-        return digest
+        return record["sha256"]
     blob = os.path.basename(real)
     expected = (
-        preset.sha256 or (record or {}).get("sha256") or (blob if _HEX64.match(blob) else None)
+        preset.sha256
+        or (record.get("sha256") if record else None)
+        or (blob if _HEX64.match(blob) else None)
     )
     actual = sha256_file(real)
     if expected is not None and actual != expected:
