@@ -17,7 +17,8 @@ directory and the naming rule cannot drift apart.
 - Scans of a class: ``is_public``, ``public_constructors``, ``default_constructible``,
   ``public_methods``, ``parameters``.
 
-Cursors are ``clang.cindex.Cursor`` objects, typed ``Any`` (the bindings have no type hints).
+Cursors are ``clang.cindex.Cursor`` objects, typed ``Cursor`` here: an alias of ``Any`` (the
+bindings have no type hints), so a signature still says which libclang object it takes.
 """
 
 from __future__ import annotations
@@ -30,9 +31,18 @@ import shutil
 import subprocess
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from cdoctest_runner.errors import SourceParseError
+
+#: libclang's objects as the ``clang.cindex`` bindings give them. The bindings have no type hints,
+#: so these are ``Any`` to the type checker: the one boundary of the runner it cannot see through.
+Cursor: TypeAlias = Any  # clang.cindex.Cursor
+TranslationUnit: TypeAlias = Any  # clang.cindex.TranslationUnit
+ClangType: TypeAlias = Any  # clang.cindex.Type
+ClangIndex: TypeAlias = Any  # clang.cindex.Index
+SourceRange: TypeAlias = Any  # clang.cindex.SourceRange (a cursor's extent)
+SourceLocation: TypeAlias = Any  # clang.cindex.SourceLocation (one end of an extent)
 
 #: ``CXTranslationUnit_KeepGoing``: keep parsing after a fatal error (a missing include), so the
 #: rest of the file is still seen. clang.cindex 18 does not export it by name.
@@ -74,7 +84,7 @@ def cindex() -> Any:
     return ci
 
 
-def index() -> Any:
+def index() -> ClangIndex:
     """A new ``clang.cindex.Index`` (about 2 microseconds). Each parse gets its own, which its
     translation unit keeps alive: one index used from several threads at once is not safe, and
     the generator, the language server's diagnostics and the trainer's rewards parse from
@@ -160,7 +170,7 @@ def parse(
     *,
     preamble: bool = False,
     instantiate: bool = False,
-) -> Any:
+) -> TranslationUnit:
     """Parse ``text`` as the unsaved file ``path`` (absolute) and return the translation unit.
 
     Tolerant: ``PARSE_INCOMPLETE | KEEP_GOING``, so errors become diagnostics. Raises
@@ -209,10 +219,12 @@ class Reparser:
 
     def __init__(self, capacity: int = 8) -> None:
         self.capacity = capacity
-        self._units: dict[str, tuple[tuple[str, ...], Any]] = {}  # path -> (args, tu)
+        self._units: dict[str, tuple[tuple[str, ...], TranslationUnit]] = {}  # path -> (args, tu)
         self._lock = threading.Lock()
 
-    def parse(self, path: str, text: str | bytes, language: str, flags: Sequence[str] = ()) -> Any:
+    def parse(
+        self, path: str, text: str | bytes, language: str, flags: Sequence[str] = ()
+    ) -> TranslationUnit:
         """The translation unit of ``text`` as the file ``path`` (see the class docstring)."""
         if not os.path.isfile(path):
             return parse(path, text, language, flags)
@@ -253,7 +265,7 @@ def is_named(spelling: str) -> bool:
     return bool(spelling) and "(unnamed" not in spelling and "(anonymous" not in spelling
 
 
-def qualified_name(cursor: Any) -> str:
+def qualified_name(cursor: Cursor) -> str:
     """``ns::Class::name`` of ``cursor`` (module docstring: the one rule)."""
     parts: list[str] = []
     c = cursor
@@ -264,7 +276,7 @@ def qualified_name(cursor: Any) -> str:
     return "::".join(reversed(parts))
 
 
-def function_definitions(tu: Any, path: str, name: str) -> list[Any]:
+def function_definitions(tu: TranslationUnit, path: str, name: str) -> list[Cursor]:
     """The definitions (with a body) of functions named ``name`` in the file ``path``, in order.
 
     Only the file's own declarations are walked, through namespaces, classes and ``extern "C"``
@@ -272,9 +284,9 @@ def function_definitions(tu: Any, path: str, name: str) -> list[Any]:
     includes the standard library.
     """
     scopes = {"NAMESPACE", *RECORD_KINDS, *TRANSPARENT_KINDS}
-    found: list[Any] = []
+    found: list[Cursor] = []
 
-    def walk(cursor: Any) -> None:
+    def walk(cursor: Cursor) -> None:
         for child in cursor.get_children():
             if not in_file(child, path):
                 continue
@@ -291,7 +303,7 @@ def function_definitions(tu: Any, path: str, name: str) -> list[Any]:
     return found
 
 
-def in_file(cursor: Any, path: str) -> bool:
+def in_file(cursor: Cursor, path: str) -> bool:
     """Whether ``cursor`` is located in the file ``path`` (absolute)."""
     f = cursor.location.file
     return f is not None and os.path.abspath(f.name) == path
@@ -301,7 +313,7 @@ def in_file(cursor: Any, path: str) -> bool:
 # Classes
 
 
-def record_of(cursor: Any) -> Any:
+def record_of(cursor: Cursor) -> Cursor:
     """The class a method/constructor belongs to (its definition when seen), else None."""
     parent = cursor.semantic_parent
     if parent is None or parent.kind.name not in RECORD_KINDS:
@@ -309,24 +321,24 @@ def record_of(cursor: Any) -> Any:
     return parent.get_definition() or parent
 
 
-def is_public(cursor: Any) -> bool:
+def is_public(cursor: Cursor) -> bool:
     """Reachable from outside: a public member, or something that is no member at all (a C
     struct's field has no access specifier).
     """
     return cursor.access_specifier.name in ("PUBLIC", "INVALID", "NONE")
 
 
-def parameters(cursor: Any) -> list[Any]:
+def parameters(cursor: Cursor) -> list[Cursor]:
     """The ``PARM_DECL`` children of a function, method, constructor or function template."""
     return [p for p in cursor.get_children() if p.kind.name == "PARM_DECL"]
 
 
-def constructors(record: Any) -> list[Any]:
+def constructors(record: Cursor) -> list[Cursor]:
     """Every user-declared constructor of the class ``record`` (copy and move ones included)."""
     return [c for c in record.get_children() if c.kind.name == "CONSTRUCTOR"]
 
 
-def public_constructors(record: Any) -> list[Any]:
+def public_constructors(record: Cursor) -> list[Cursor]:
     """The constructors a test can call to make an object: public, neither copy, move nor
     deleted, in declaration order.
     """
@@ -338,7 +350,7 @@ def public_constructors(record: Any) -> list[Any]:
     ]
 
 
-def default_constructible(record: Any) -> bool:
+def default_constructible(record: Cursor) -> bool:
     """``T obj;`` compiles: no user-declared constructor (so the implicit default one exists), or
     a public constructor callable without arguments.
     """
@@ -347,7 +359,7 @@ def default_constructible(record: Any) -> bool:
     return any(c.is_default_constructor() or not parameters(c) for c in public_constructors(record))
 
 
-def public_methods(record: Any, operators: bool = False) -> list[Any]:
+def public_methods(record: Cursor, operators: bool = False) -> list[Cursor]:
     """The public methods of ``record`` in declaration order (operators only when asked)."""
     return [
         c

@@ -218,7 +218,13 @@ class _CMakeDirAction(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: D102
+    def __call__(  # noqa: D102
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
         print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake"))
         parser.exit()
 

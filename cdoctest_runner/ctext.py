@@ -68,6 +68,7 @@ def spans(source: str) -> Iterator[tuple[Kind, int, int]]:
         elif token == "'" and i > 0 and _is_word(source[i - 1]) and _digit_separator(source, i):
             pass  # C++14 digit separator: 1'000'000
         else:
+            # A starred pattern always matches (perhaps empty): never None.
             j = _BODY[token].match(source, i + 1).end()  # type: ignore[union-attr]
             end = j + 1 if j < n and source[j] == token else j  # unterminated: not the \n
             yield ("string" if token == '"' else "char"), i, end

@@ -24,7 +24,6 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cdoctest_runner import clang, ctext
 from cdoctest_runner.errors import SourceParseError
@@ -48,7 +47,7 @@ from cdoctest_runner.parser import (
 # libclang (set up in cdoctest_runner.clang)
 
 
-def parse(path: str, text: str | bytes, flags: Sequence[str] = ()) -> Any:
+def parse(path: str, text: str | bytes, flags: Sequence[str] = ()) -> clang.TranslationUnit:
     """The translation unit of ``path`` (absolute) with ``text`` as its contents, parsed in the
     file's language with ``flags`` (``cdoctest_runner.clang.parse``).
     """
@@ -99,7 +98,7 @@ _FUNCTIONS = {
 
 @dataclass
 class _Decl:
-    cursor: object
+    cursor: clang.Cursor
     kind: str  # CursorKind name
     start: int
     end: int
@@ -107,15 +106,15 @@ class _Decl:
     parent: int  # start offset of the lexical container (-1 = the file)
 
 
-def _declarations(tu: Any, path: str) -> list[_Decl]:
+def _declarations(tu: clang.TranslationUnit, path: str) -> list[_Decl]:
     """Every declaration of the main file, with its lexical scopes (pre-order)."""
     out: list[_Decl] = []
 
-    def in_main(c: Any) -> bool:
+    def in_main(c: clang.Cursor) -> bool:
         f = c.location.file
         return f is not None and f.name == path
 
-    def walk(cursor: Any, scopes: tuple[str, ...], parent: int) -> None:
+    def walk(cursor: clang.Cursor, scopes: tuple[str, ...], parent: int) -> None:
         for child in cursor.get_children():
             if not in_main(child):
                 continue
@@ -155,7 +154,7 @@ def _signature(text: str, start: int, end: int) -> str:
     return " ".join(text[start:i].split())
 
 
-def _header_end(cursor: Any) -> Any:
+def _header_end(cursor: clang.Cursor) -> clang.SourceLocation:
     """End of the declaration without its body/initialisers, as libclang reports it when function
     bodies are skipped (the extent the original tool lists): the last token before the body.
     """
@@ -259,9 +258,9 @@ def _attach(comment: Comment, decls: list[_Decl], code: str, text: str) -> Found
     if target.kind not in _TARGETS:
         return unattached
     c = target.cursor
-    extent = c.extent  # type: ignore[attr-defined]
+    extent = c.extent
     declaration = Declaration(
-        name=c.spelling,  # type: ignore[attr-defined]
+        name=c.spelling,
         qualname=clang.qualified_name(c),
         kind=_TARGETS[target.kind],
         line=extent.start.line,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from typing import TypedDict
 
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, Language
@@ -238,6 +239,15 @@ def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...],
     return tuple(includes), tuple(defines), tuple(other)
 
 
+class _Common(TypedDict):
+    """The ``CodeUnderTest`` fields every way of loading a file shares."""
+
+    include_dirs: tuple[str, ...]
+    defines: tuple[str, ...]
+    flags: tuple[str, ...]
+    key: str
+
+
 def code_under_test(
     path: str,
     text: str | None = None,
@@ -262,7 +272,7 @@ def code_under_test(
     includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
     language = language_of(path)
     other = _flags_for_language(other, language)
-    common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
+    common: _Common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
     linked = tuple(os.path.abspath(lib) for lib in link)
     for lib in linked:
         if not os.path.isfile(lib):

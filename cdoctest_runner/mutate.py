@@ -198,7 +198,9 @@ class MutationReport:
 # Parsing (libclang, set up in cdoctest_runner.clang)
 
 
-def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()):  # noqa: ANN201
+def parse_source(
+    source: str, path: str | None, language: str, flags: Sequence[str] = ()
+) -> tuple[clang.TranslationUnit, str]:
     """Parse ``source`` with libclang as an unsaved file (``cdoctest_runner.clang.parse``).
 
     Returns ``(translation_unit, filename)``; raises ``SourceParseError`` when libclang gives none.
@@ -207,7 +209,9 @@ def parse_source(source: str, path: str | None, language: str, flags: Sequence[s
     return clang.parse(filename, source, language, flags), filename
 
 
-def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201
+def find_definition(
+    tu: clang.TranslationUnit, filename: str, function: Declaration
+) -> clang.Cursor:
     """Return the cursor of ``function``'s definition in the main file (by name, then line)."""
     found = clang.function_definitions(tu, filename, function.name)
     if not found:
@@ -262,18 +266,18 @@ def _spread(mutants: list[Mutant], limit: int) -> list[Mutant]:
     return [mutants[i] for i in sorted(keep)]
 
 
-def _body(cursor):  # noqa: ANN001, ANN202
+def _body(cursor: clang.Cursor) -> clang.Cursor | None:
     return next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
 
 
-def _callee_definitions(cursor, filename: str, limit: int) -> list:  # noqa: ANN001
+def _callee_definitions(cursor: clang.Cursor, filename: str, limit: int) -> list[clang.Cursor]:
     """Definitions in ``filename`` of the functions ``cursor``'s body calls or names (a callback
     passed on), breadth first (nearest first, then in order of first use), at most ``limit``.
     """
     if limit <= 0:
         return []
     seen = {cursor.hash}
-    out: list = []
+    out: list[clang.Cursor] = []
     queue = [cursor]
     while queue and len(out) < limit:
         body = _body(queue.pop(0))
@@ -382,7 +386,13 @@ def _deal(groups: list[list[Mutant]], limit: int) -> list[Mutant]:
     return sorted(kept, key=lambda m: (position[m.id], order[id(m)]))
 
 
-def _function_mutants(tu, cursor, data: bytes, operators: Sequence[str], name: str) -> list[Mutant]:  # noqa: ANN001
+def _function_mutants(
+    tu: clang.TranslationUnit,
+    cursor: clang.Cursor,
+    data: bytes,
+    operators: Sequence[str],
+    name: str,
+) -> list[Mutant]:
     """Mutants of one function's body (``name`` '' for the target, else the callee's name)."""
     body = _body(cursor)
     if body is None:

@@ -349,8 +349,8 @@ def lint_comment(comment: Comment, path: str = "<text>") -> list[DocTestSyntaxEr
                         path, line, f"continuation line before any prompt: {stripped!r}"
                     )
                 )
-        elif _NEAR_PROMPT.match(stripped):
-            prompt = _NEAR_PROMPT.match(stripped).group(1)  # type: ignore[union-attr]
+        elif near := _NEAR_PROMPT.match(stripped):
+            prompt = near.group(1)
             out.append(
                 DocTestSyntaxError(
                     path,

@@ -228,7 +228,7 @@ class DocTestRunner:
             elapsed = time.monotonic() - started
             return DocTestResult(test, results, error, self.sandbox.report(), elapsed)
         try:
-            results = self._run_examples(repl, test, cancel)
+            ran = self._run_examples(repl, test, cancel)
         finally:
             self._release(code, repl, test, cancel)
         elapsed = time.monotonic() - started
@@ -237,7 +237,7 @@ class DocTestRunner:
             "precompiled": repl.precompiled is not None,
             "compiled_on_use": repl.compiled_on_use,
         }
-        return DocTestResult(test, tuple(results), None, self.sandbox.report(), elapsed, extra)
+        return DocTestResult(test, tuple(ran), None, self.sandbox.report(), elapsed, extra)
 
     def run_many(
         self,
@@ -253,7 +253,7 @@ class DocTestRunner:
         pool = self._get_executor()
         # Group jobs by code under test so one worker keeps a warm session for a run of them.
         ordered, order = _interleave(jobs)
-        futures = [pool.submit(self.run, t, c, stop) for t, c in ordered]  # type: ignore[arg-type]
+        futures = [pool.submit(self.run, t, c, stop) for t, c in ordered]
         try:
             done = [f.result() for f in futures]
         except BaseException:
@@ -639,18 +639,19 @@ class DocTestRunner:
         return results
 
 
-class _Either:
-    """``is_set()`` when the caller's event or our own is set; ``set()`` sets only our own."""
+class _Either(threading.Event):
+    """``is_set()`` when the caller's event or our own is set; ``set()`` sets only our own.
+
+    An ``Event`` itself, so it goes wherever the runner takes a ``cancel`` event (the runner and
+    the repl only ask ``is_set()``); ``wait()`` waits for our own only.
+    """
 
     def __init__(self, outer: threading.Event | None) -> None:
+        super().__init__()
         self._outer = outer
-        self._own = threading.Event()
 
     def is_set(self) -> bool:
-        return self._own.is_set() or (self._outer is not None and self._outer.is_set())
-
-    def set(self) -> None:
-        self._own.set()
+        return super().is_set() or (self._outer is not None and self._outer.is_set())
 
 
 def _clean(text: str) -> str:

@@ -23,7 +23,6 @@ memory its destructor frees).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from cdoctest_runner import clang
 from cdoctest_runner.errors import SourceParseError
@@ -33,7 +32,7 @@ from cdoctest_runner.reuse import has_mutable_state, state_is_file_scope
 RESTORE = "__cdt_restore();"
 
 
-def _const(type_: Any) -> bool:
+def _const(type_: clang.ClangType) -> bool:
     while type_.kind.name.endswith("ARRAY"):
         type_ = type_.element_type
     return bool(type_.is_const_qualified())

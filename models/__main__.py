@@ -7,8 +7,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Protocol, runtime_checkable
 
 from models.api import ModelConfig, ModelError
+
+
+@runtime_checkable
+class _InProcess(Protocol):
+    """A backend that decodes on this machine (llama.cpp here or in the model host)."""
+
+    n_threads: int
+    n_ctx: int
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             return 0
         from models import load_backend, resolve_model
-        from models.llama_backend import gpu_offload_supported
+        from models.llama_lib import gpu_offload_supported
 
         config = ModelConfig(
             model=args.model,
@@ -64,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"device:  {planned} (llama.cpp GPU offload "
                 f"{'available' if gpu else 'not available in this build'})"
             )
-            from models.llama_backend import extra_bufts
+            from models.llama_lib import extra_bufts
 
             print(f"repack:  llama.cpp extra buffer types {extra_bufts()[1]}")
         if args.load:
@@ -74,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"loaded:  device={bi.device} n_gpu_layers={bi.n_gpu_layers}"
                 + (
                     f" threads={backend.n_threads} n_ctx={backend.n_ctx}"
-                    if hasattr(backend, "n_ctx")
+                    if isinstance(backend, _InProcess)
                     else ""
                 )
             )

@@ -15,6 +15,11 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
 Message = dict[str, str]  # {"role": "system" | "user" | "assistant", "content": "..."}
+#: Why a completion ended: a stop string or end of generation, ``max_tokens``, the caller's
+#: cancel event, or a failure.
+FinishReason = Literal["stop", "length", "cancelled", "error"]
+#: What tells two loaded models apart (``ModelConfig.load_key``).
+LoadKey = tuple[str | None, str | None, int, int | None, int | None, int, bool | None]
 
 
 class ModelError(Exception):
@@ -48,7 +53,7 @@ class Completion:
     text: str
     token_ids: tuple[int, ...] = ()
     logprobs: tuple[float, ...] | None = None
-    finish_reason: Literal["stop", "length", "cancelled", "error"] = "stop"
+    finish_reason: FinishReason = "stop"
 
 
 @dataclass
@@ -95,7 +100,7 @@ class ModelConfig:
     )
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
-    def load_key(self) -> tuple:
+    def load_key(self) -> LoadKey:
         """Return what tells two loaded models apart (backends are cached by it)."""
         return (
             os.path.realpath(self.model) if self.model else None,

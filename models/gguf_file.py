@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import struct
 from dataclasses import dataclass
+from typing import Any
 
 from models.errors import ModelNotFound, ModelTruncated, NotAGGUF
 
@@ -95,7 +96,8 @@ def inspect_gguf(path: str) -> GGUFInfo:
         tid = meta.get(key)
         if tid is None or tokens is None or not 0 <= int(tid) < len(tokens):
             return None
-        return tokens[int(tid)]
+        text: str = tokens[int(tid)]
+        return text
 
     ctx = meta.get(f"{arch}.context_length")
     return GGUFInfo(
@@ -137,7 +139,7 @@ _SCALAR = {
 }
 
 
-def _read_header(path: str, size: int) -> tuple[dict, int]:
+def _read_header(path: str, size: int) -> tuple[dict[str, Any], int]:
     """Parse the KV metadata and tensor infos (gguf-py's reader is far slower: it builds numpy
     views for every token string). Returns (metadata, end offset of the tensor data).
     """
@@ -148,7 +150,7 @@ def _read_header(path: str, size: int) -> tuple[dict, int]:
     with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as buf:
         pos = 0
 
-        def take(fmt: str):
+        def take(fmt: str) -> Any:  # struct's value: an int, float or bool by ``fmt``
             nonlocal pos
             n = struct.calcsize(fmt)
             if pos + n > size:
@@ -166,7 +168,7 @@ def _read_header(path: str, size: int) -> tuple[dict, int]:
             pos += n
             return value
 
-        def value(vtype: int, keep: bool):
+        def value(vtype: int, keep: bool) -> Any:  # a number, a string, a list of them, None
             nonlocal pos
             if vtype == 8:
                 return string()
@@ -188,7 +190,7 @@ def _read_header(path: str, size: int) -> tuple[dict, int]:
         take("<I")  # magic (checked by the caller)
         take("<I")  # version
         n_tensors, n_kv = take("<Q"), take("<Q")
-        meta: dict = {"__n_tensors__": n_tensors}
+        meta: dict[str, Any] = {"__n_tensors__": n_tensors}
         for _ in range(n_kv):
             key = string()
             vtype = take("<I")
@@ -214,7 +216,7 @@ def _read_header(path: str, size: int) -> tuple[dict, int]:
         return meta, data_start + end
 
 
-def _int(value) -> int | None:
+def _int(value: int | float | str | list[Any] | None) -> int | None:
     """An integer metadata value (per-layer arrays: their maximum), or None."""
     if value is None:
         return None

@@ -46,11 +46,12 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any
+from typing import Any, cast
 
 from models.api import (
     DEFAULT_SAMPLING,
     Completion,
+    LoadKey,
     Message,
     ModelConfig,
     ModelError,
@@ -241,10 +242,10 @@ class HostedBackend:
         self.crashes += 1
         self._last_crash = time.monotonic()
         sig = _signal_name(rc) if rc is not None else None
-        if sig is not None:
+        if sig is not None and rc is not None:
             how = f"was killed by {sig}"
             try:
-                how += f" ({signal.strsignal(-rc)})"  # type: ignore[operator]
+                how += f" ({signal.strsignal(-rc)})"
             except (ValueError, TypeError):
                 pass
             if sig == "SIGKILL":
@@ -285,7 +286,9 @@ class HostedBackend:
             raise ModelHostDown(msg)
         if self.crashes:
             wait = self.backoff_s * 2 ** (self.crashes - 1) - (time.monotonic() - self._last_crash)
-            if wait > 0 and (cancel.wait(wait) if cancel is not None else time.sleep(wait)):
+            if wait > 0 and cancel is None:
+                time.sleep(wait)
+            elif wait > 0 and cancel is not None and cancel.wait(wait):
                 return  # cancelled during the back-off: the caller sees cancel set
         if self._started:
             self.restarts += 1
@@ -355,23 +358,26 @@ class HostedBackend:
         cancel: threading.Event | None = None,
     ) -> list[Completion]:
         """``n`` completions of the chat prompt, decoded in the host (``LlamaBackend.generate``)."""
-        return self._call("generate", (list(messages), n, params), {}, cancel, n)
+        # The host's answers are unpickled, untyped: each method states what its answer is.
+        return cast(
+            list[Completion], self._call("generate", (list(messages), n, params), {}, cancel, n)
+        )
 
     def render(self, messages: list[Message]) -> str:
         """The prompt text for ``messages`` (the GGUF's chat template)."""
-        return self._call("render", (list(messages),), {})
+        return cast(str, self._call("render", (list(messages),), {}))
 
     def tokenize(self, text: str, *, add_bos: bool | None = None) -> list[int]:
         """Token ids of ``text`` (as ``LlamaBackend.tokenize``)."""
-        return self._call("tokenize", (text,), {"add_bos": add_bos})
+        return cast(list[int], self._call("tokenize", (text,), {"add_bos": add_bos}))
 
     def pieces(self, tokens: list[int]) -> list[bytes]:
         """The bytes of each token (as ``LlamaBackend.pieces``)."""
-        return self._call("pieces", (list(tokens),), {})
+        return cast(list[bytes], self._call("pieces", (list(tokens),), {}))
 
     def detokenize(self, tokens: list[int]) -> str:
         """Text of ``tokens``."""
-        return self._call("detokenize", (list(tokens),), {})
+        return cast(str, self._call("detokenize", (list(tokens),), {}))
 
     def reset(self) -> None:
         """Forget the host's cached prompt and prefixes (``LlamaBackend.reset``)."""
@@ -379,7 +385,7 @@ class HostedBackend:
 
     def prompt_stats(self) -> PromptStats:
         """Prompt tokens asked for and evaluated by the host since it started."""
-        return self._call("prompt_stats", (), {})
+        return cast(PromptStats, self._call("prompt_stats", (), {}))
 
     def _kill(self) -> None:
         proc = self._proc
@@ -415,7 +421,7 @@ class HostedBackend:
 
 
 _live: weakref.WeakSet[HostedBackend] = weakref.WeakSet()
-_cache: dict[tuple, HostedBackend] = {}
+_cache: dict[LoadKey, HostedBackend] = {}
 _cache_lock = threading.Lock()
 
 

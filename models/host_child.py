@@ -96,12 +96,13 @@ def serve() -> int:
         return 0
     _, config, info = first
     from models import llama_backend as lb
+    from models.llama_lib import set_log_sink
 
     def forward(level: int, text: str) -> None:
         if level != 1:  # GGML_LOG_LEVEL_DEBUG ("set_abort_callback: call" ...) says nothing useful
             reply(("log", text))
 
-    lb.set_log_sink(forward)
+    set_log_sink(forward)
     try:
         backend = lb.LlamaBackend(config, info, verbose=False)
     except Exception as exc:

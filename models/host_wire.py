@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import pickle
 import struct
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from models.api import ModelError
 
@@ -23,14 +23,14 @@ CALLS = frozenset(
 GENERATING = frozenset({"generate"})  # calls that take a cancel event
 
 
-def send(stream: BinaryIO, obj: object) -> None:
+def send(stream: IO[bytes], obj: object) -> None:
     """Write one message."""
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_HEADER.pack(len(data)) + data)
     stream.flush()
 
 
-def recv(stream: BinaryIO) -> Any:
+def recv(stream: IO[bytes]) -> Any:
     """The next message; ``EOFError`` when the other side is gone."""
     head = stream.read(_HEADER.size)
     if len(head) < _HEADER.size:

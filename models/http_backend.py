@@ -22,11 +22,28 @@ import json
 import socket
 import threading
 import urllib.parse
+from typing import Any, TypedDict
 
-from models.api import DEFAULT_SAMPLING, Completion, Message, ModelConfig, ModelInfo, SamplingParams
+from models.api import (
+    DEFAULT_SAMPLING,
+    Completion,
+    FinishReason,
+    Message,
+    ModelConfig,
+    ModelInfo,
+    SamplingParams,
+)
 from models.errors import RemoteError
 
 DEFAULT_TIMEOUT_S = 120.0
+
+
+class _Reply(TypedDict, total=False):
+    """What the request thread hands back: the HTTP status and body, or what it raised."""
+
+    status: int
+    data: bytes
+    error: BaseException
 
 
 class HttpBackend:
@@ -67,8 +84,8 @@ class HttpBackend:
 
     def _body(
         self, messages: list[Message], n: int, params: SamplingParams, seed: int | None
-    ) -> dict:
-        body: dict = {
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {
             "model": self.api_model,
             "messages": messages,
             "n": n,
@@ -89,7 +106,7 @@ class HttpBackend:
             body["logprobs"] = True
         return body
 
-    def _post(self, body: dict, cancel: threading.Event | None) -> dict | None:
+    def _post(self, body: dict[str, Any], cancel: threading.Event | None) -> dict[str, Any] | None:
         """POST ``body``; the parsed reply, or None when cancelled."""
         conn_cls = (
             http.client.HTTPSConnection if self._scheme == "https" else http.client.HTTPConnection
@@ -98,7 +115,7 @@ class HttpBackend:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
-        result: dict = {}
+        result: _Reply = {}
 
         def work() -> None:
             try:
@@ -135,22 +152,20 @@ class HttpBackend:
         if result.get("status", 0) >= 400:
             raise RemoteError(f"{where}: HTTP {result['status']}: {text[:500]}")
         try:
-            reply = json.loads(text)
+            reply: dict[str, Any] = json.loads(text)
             reply["choices"]  # noqa: B018 - validate the shape
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise RemoteError(f"{where}: malformed reply: {text[:200]!r}") from exc
         return reply
 
     @staticmethod
-    def _completion(choice: dict, want_logprobs: bool) -> Completion:
+    def _completion(choice: dict[str, Any], want_logprobs: bool) -> Completion:
         message = choice.get("message") or {}
         text = message.get("content") if isinstance(message, dict) else None
         if text is None:
             text = choice.get("text", "")
         reason = choice.get("finish_reason") or "stop"
-        finish = (
-            reason if reason in ("stop", "length") else ("stop" if reason == "eos" else "length")
-        )
+        finish: FinishReason = "stop" if reason in ("stop", "eos") else "length"
         logprobs = None
         if want_logprobs:
             content = (choice.get("logprobs") or {}).get("content") or []

@@ -27,11 +27,13 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from models.api import (
     DEFAULT_SAMPLING,
     Completion,
+    LoadKey,
     Message,
     ModelConfig,
     ModelInfo,
@@ -60,13 +62,24 @@ from models.llama_lib import (  # noqa: F401 - re-exported: callers import these
     set_verbose,
 )
 
+if TYPE_CHECKING:
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+    from llama_cpp.llama_types import ChatCompletionRequestMessage
+
 CHATML = (
     "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\n' + message['content']"
     " + '<|im_end|>\n' }}{% endfor %}"
     "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
 )
-_cache: dict[tuple, LlamaBackend] = {}
+_cache: dict[LoadKey, LlamaBackend] = {}
 _cache_lock = threading.Lock()  # guards _cache
+
+
+def _chat(messages: Sequence[Message]) -> list[ChatCompletionRequestMessage]:
+    """``messages`` as llama-cpp-python's chat formatter takes them: the same dicts, which its
+    types spell as one TypedDict per role.
+    """
+    return cast("list[ChatCompletionRequestMessage]", list(messages))
 
 
 class LlamaBackend:
@@ -114,7 +127,7 @@ class LlamaBackend:
         self.add_bos = bool(L.llama_vocab_get_add_bos(self._vocab))
         self._template = self.gguf.chat_template or CHATML
         self._formatter, self._formatter_prefix = self._chat_formatters()
-        self.info = self._loaded_info(info, config, gpu, ngl)
+        self.info = self._loaded_info(path, info, config, gpu, ngl)
         self.config = config
 
     # ----------------------------------------------------------------------------- loading
@@ -167,26 +180,27 @@ class LlamaBackend:
             prefix_slots=self.prefix_slots,
         )
 
-    def _chat_formatters(self) -> tuple[Any, Any]:
+    def _chat_formatters(self) -> tuple[Jinja2ChatFormatter, Jinja2ChatFormatter]:
         """The model's chat template as llama-cpp-python formatters: the whole prompt, and its
         constant part (no generation prompt).
         """
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
-        tokens = {"eos_token": self.gguf.eos_token or "", "bos_token": self.gguf.bos_token or ""}
+        eos, bos = self.gguf.eos_token or "", self.gguf.bos_token or ""
         return (
-            Jinja2ChatFormatter(template=self._template, **tokens),
-            Jinja2ChatFormatter(template=self._template, **tokens, add_generation_prompt=False),
+            Jinja2ChatFormatter(template=self._template, eos_token=eos, bos_token=bos),
+            Jinja2ChatFormatter(
+                template=self._template, eos_token=eos, bos_token=bos, add_generation_prompt=False
+            ),
         )
 
     def _loaded_info(
-        self, info: ModelInfo | None, config: ModelConfig, gpu: bool, ngl: int
+        self, path: str, info: ModelInfo | None, config: ModelConfig, gpu: bool, ngl: int
     ) -> ModelInfo:
         """``info`` (or a description of a model loaded directly) completed with what was
         loaded: the adapter, the device and the layers on it.
         """
         L = llama_cpp_module()
-        path = config.model
         device = "cpu"
         if gpu and ngl != 0:
             device = "metal" if sys.platform == "darwin" else "cuda"
@@ -274,7 +288,7 @@ class LlamaBackend:
         else:
             self._free(L)
 
-    def _free(self, L) -> None:
+    def _free(self, L: ModuleType) -> None:
         if self._ctx:
             L.llama_free(self._ctx)
             self._ctx = None
@@ -294,7 +308,7 @@ class LlamaBackend:
     # ----------------------------------------------------------------------------- text
     def render(self, messages: Sequence[Message]) -> str:
         """The prompt text for ``messages`` (the GGUF's chat template, generation prompt added)."""
-        return self._formatter(messages=list(messages)).prompt
+        return self._formatter(messages=_chat(messages)).prompt
 
     def tokenize(self, text: str, *, add_bos: bool | None = None) -> list[int]:
         """Token ids of ``text``; special tokens in the text (``<|im_start|>``) are parsed as such.
@@ -343,7 +357,7 @@ class LlamaBackend:
         prompt = self.tokenize(self.render(messages))
         prefix = 0
         if len(messages) > 1:
-            constant = self.tokenize(self._formatter_prefix(messages=list(messages[:-1])).prompt)
+            constant = self.tokenize(self._formatter_prefix(messages=_chat(messages[:-1])).prompt)
             prefix = min(common_prefix(constant, prompt), len(prompt) - 1)
         return self.generate_tokens(prompt, n, params, cancel, prefix_len=prefix)
 

@@ -40,12 +40,19 @@ import math
 import secrets
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from models.api import Completion, PromptStats, SamplingParams
+from models.api import Completion, FinishReason, PromptStats, SamplingParams
 from models.errors import ContextOverflow, GrammarError
 from models.llama_lib import classify_failure, clear_log, last_errors, llama_cpp_module, recent_log
+
+if TYPE_CHECKING:
+    import llama_cpp
+
+#: One entry of a batch: ``(token, position, sequence ids, want logits)``.
+BatchEntry = tuple[int, int, Sequence[int], bool]
 
 PREFIX_SLOTS = 4  # saved constant prompt prefixes (e.g. the C and the C++ few-shot turns)
 MIN_PREFIX = 16  # shorter constant parts are not worth a slot
@@ -56,12 +63,12 @@ _TOKEN_DATA = np.dtype([("id", np.int32), ("logit", np.float32), ("p", np.float3
 class _Seq:
     """Decoding state of one candidate."""
 
-    sampler: object
-    grammar: object = None
+    sampler: llama_cpp.llama_sampler_p
+    grammar: llama_cpp.llama_sampler_p | None = None
     tokens: list[int] = dataclasses.field(default_factory=list)
     logprobs: list[float] = dataclasses.field(default_factory=list)
     data: bytearray = dataclasses.field(default_factory=bytearray)
-    finish: str | None = None
+    finish: FinishReason | None = None
     out_idx: int = 0  # index of this sequence's logits in the last decoded batch
 
 
@@ -104,8 +111,8 @@ class Decoder:
 
     def __init__(
         self,
-        ctx,
-        vocab,
+        ctx: llama_cpp.llama_context_p,
+        vocab: llama_cpp.llama_vocab_p,
         *,
         path: str,
         n_parallel: int,
@@ -183,14 +190,15 @@ class Decoder:
         return buf.raw[:n]
 
     # ----------------------------------------------------------------------------- KV cache
-    def _batch(self, entries: list[tuple[int, int, Sequence[int], bool]]):
+    def _batch(self, entries: Sequence[BatchEntry]) -> llama_cpp.llama_batch:
         """A llama_batch of (token, pos, seq_ids, want_logits) entries; caller frees it."""
         L = llama_cpp_module()
         n_seq = max(len(e[2]) for e in entries)
-        batch = L.llama_batch_init(len(entries), 0, n_seq)
+        batch: llama_cpp.llama_batch = L.llama_batch_init(len(entries), 0, n_seq)
         for i, (tok, pos, seqs, logits) in enumerate(entries):
             batch.token[i] = tok
-            batch.pos[i] = pos
+            # llama-cpp-python types pos as an array of arrays; it is a llama_pos* (one a token).
+            batch.pos[i] = pos  # type: ignore[call-overload]
             batch.n_seq_id[i] = len(seqs)
             for j, s in enumerate(seqs):
                 batch.seq_id[i][j] = s
@@ -198,12 +206,12 @@ class Decoder:
         batch.n_tokens = len(entries)
         return batch
 
-    def decode(self, entries, what: str) -> int:
+    def decode(self, entries: Sequence[BatchEntry], what: str) -> int:
         """``llama_decode`` one batch of (token, pos, seq_ids, want_logits); 2 when aborted."""
         L = llama_cpp_module()
         batch = self._batch(entries)
         try:
-            rc = L.llama_decode(self.ctx, batch)
+            rc: int = L.llama_decode(self.ctx, batch)
         finally:
             L.llama_batch_free(batch)
         if rc not in (0, 2):
@@ -314,7 +322,9 @@ class Decoder:
         return True
 
     # ----------------------------------------------------------------------------- sampling
-    def _sampler(self, params: SamplingParams, seed: int):
+    def _sampler(
+        self, params: SamplingParams, seed: int
+    ) -> tuple[llama_cpp.llama_sampler_p, llama_cpp.llama_sampler_p | None]:
         """(chain, grammar): the sampler chain without the grammar; the grammar sampler or None."""
         L = llama_cpp_module()
         grammar = None
@@ -362,7 +372,9 @@ class Decoder:
         L = llama_cpp_module()
         return np.ctypeslib.as_array(L.llama_get_logits_ith(self.ctx, idx), shape=(self.n_vocab,))
 
-    def _token_data(self, logits: np.ndarray) -> tuple[np.ndarray, object]:
+    def _token_data(
+        self, logits: np.ndarray
+    ) -> tuple[np.ndarray, llama_cpp.llama_token_data_array]:
         """A llama_token_data_array over all tokens with these logits (and its numpy storage)."""
         L = llama_cpp_module()
         cur = np.empty(self.n_vocab, dtype=_TOKEN_DATA)
@@ -377,7 +389,7 @@ class Decoder:
         )
         return cur, arr
 
-    def _apply(self, sampler, logits: np.ndarray) -> int:
+    def _apply(self, sampler: llama_cpp.llama_sampler_p, logits: np.ndarray) -> int:
         """Run ``sampler`` over all tokens with these logits; the token it selects."""
         L = llama_cpp_module()
         _cur, arr = self._token_data(logits)
@@ -387,7 +399,7 @@ class Decoder:
         return int(arr.data[arr.selected].id)
 
     @staticmethod
-    def _grammar_allows(grammar, token: int, logit: float) -> bool:
+    def _grammar_allows(grammar: llama_cpp.llama_sampler_p, token: int, logit: float) -> bool:
         L = llama_cpp_module()
         one = (L.llama_token_data * 1)()
         one[0].id, one[0].logit, one[0].p = token, logit, 0.0
@@ -403,7 +415,8 @@ class Decoder:
         """
         L = llama_cpp_module()
         if s.grammar is None:
-            return L.llama_sampler_sample(s.sampler, self.ctx, s.out_idx)
+            sampled: int = L.llama_sampler_sample(s.sampler, self.ctx, s.out_idx)
+            return sampled
         logits = self.logits(s.out_idx)
         tok = self._apply(s.sampler, logits)
         if not self._grammar_allows(s.grammar, tok, float(logits[tok])):
@@ -438,10 +451,10 @@ class Decoder:
         L = llama_cpp_module()
         mem = L.llama_get_memory(self.ctx)
         # Fresh sequences 1..k-1 sharing sequence 0's prompt cells.
-        for s in range(self.n_parallel):
-            L.llama_memory_seq_rm(mem, s, n_prompt - 1 if s == 0 else -1, -1)
-        for s in range(1, k):
-            L.llama_memory_seq_cp(mem, 0, s, -1, -1)
+        for seq_id in range(self.n_parallel):
+            L.llama_memory_seq_rm(mem, seq_id, n_prompt - 1 if seq_id == 0 else -1, -1)
+        for seq_id in range(1, k):
+            L.llama_memory_seq_cp(mem, 0, seq_id, -1, -1)
         seqs = [_Seq(*self._sampler(params, base_seed + first_index + i)) for i in range(k)]
         try:
             # The last prompt token, decoded once for all k sequences: one row they all sample from.
@@ -469,8 +482,8 @@ class Decoder:
                 if s.grammar:
                     L.llama_sampler_free(s.grammar)
             # Candidates' tokens (candidate 0's live in sequence 0 past the prompt): forget them.
-            for s in range(self.n_parallel):
-                L.llama_memory_seq_rm(mem, s, n_prompt - 1 if s == 0 else -1, -1)
+            for seq_id in range(self.n_parallel):
+                L.llama_memory_seq_rm(mem, seq_id, n_prompt - 1 if seq_id == 0 else -1, -1)
         return [
             Completion(
                 text=bytes(s.data).decode("utf-8", "replace"),

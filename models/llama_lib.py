@@ -22,12 +22,28 @@ import ctypes
 import os
 import sys
 import threading
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, TypedDict
 
 from models.errors import ModelLoadError, ModelOutOfMemory, UnsupportedArchitecture
 from models.gguf_file import GGUFInfo
 
+if TYPE_CHECKING:
+    import llama_cpp as _llama_cpp_types
+
+#: A receiver of llama.cpp's log lines: ``sink(level, text)`` (:func:`set_log_sink`).
+LogSink = Callable[[int, str], None]
+
+
+class _LogState(TypedDict):
+    verbose: bool
+    installed: bool
+    sink: LogSink | None
+
+
 _log_lines: collections.deque[str] = collections.deque(maxlen=400)
-_log_state: dict = {
+_log_state: _LogState = {
     "verbose": os.environ.get("CDOCTEST_LLAMA_VERBOSE", "") not in ("", "0"),
     "installed": False,
     "sink": None,
@@ -35,10 +51,11 @@ _log_state: dict = {
 _init_lock = threading.Lock()
 AMX_FLAGS = frozenset({"amx_tile", "amx_int8", "amx_bf16", "amx_fp16", "amx_complex"})
 EXTRA_BUFTS_ENV = "CDOCTEST_EXTRA_BUFTS"
-_llama_cpp = None
+_llama_cpp: ModuleType | None = None
+_log_callback: object = None  # the ctypes callback given to llama.cpp, kept alive here
 
 
-def llama_cpp_module():
+def llama_cpp_module() -> ModuleType:
     """``llama_cpp``, imported once with this project's rules: passive OpenMP waiting, llama.cpp's
     log captured (our log callback), the backend initialised, and the extra-buffer-types rule in
     ``llama_model_default_params`` (so a ``llama_cpp.Llama`` made afterwards follows it). Use it
@@ -63,8 +80,7 @@ def llama_cpp_module():
                 f"llama-cpp-python is not installed ({exc}); pip install llama-cpp-python"
             ) from exc
 
-        @llama_cpp.llama_log_callback
-        def _log_callback(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+        def log(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
             s = text.decode("utf-8", "replace") if text else ""
             _log_lines.append(s)
             sink = _log_state.get("sink")
@@ -73,6 +89,7 @@ def llama_cpp_module():
             if _log_state["verbose"]:
                 sys.stderr.write(s)
 
+        _log_callback = llama_cpp.llama_log_callback(log)
         llama_cpp.llama_log_set(_log_callback, ctypes.c_void_p(0))
         llama_cpp.llama_backend_init()
         _patch_default_params(llama_cpp)
@@ -80,7 +97,7 @@ def llama_cpp_module():
         return llama_cpp
 
 
-def loaded_lib():
+def loaded_lib() -> ModuleType | None:
     """``llama_cpp`` if this process imported it already (:func:`llama_cpp_module`), else None."""
     return _llama_cpp
 
@@ -151,7 +168,7 @@ def extra_bufts(setting: bool | None = None) -> tuple[bool, str]:
         raise ModelLoadError(EXTRA_BUFTS_ENV, str(exc)) from None
 
 
-def _patch_default_params(llama_cpp) -> None:
+def _patch_default_params(llama_cpp: ModuleType) -> None:
     """Make ``llama_model_default_params()`` follow the extra-buffer-types rule in this process.
 
     llama-cpp-python's ``Llama`` class takes no such argument and loads in its constructor, so
@@ -163,14 +180,16 @@ def _patch_default_params(llama_cpp) -> None:
         return
     on, _ = extra_bufts()
 
-    def llama_model_default_params():
-        params = original()
+    def llama_model_default_params() -> _llama_cpp_types.llama_model_params:
+        params: _llama_cpp_types.llama_model_params = original()
         params.use_extra_bufts = on
         return params
 
+    # A mark on the function object, so a second import does not wrap it again.
     llama_model_default_params._cdoctest_patched = True  # type: ignore[attr-defined]
     low.llama_model_default_params = llama_model_default_params
-    llama_cpp.llama_model_default_params = llama_model_default_params
+    # Monkeypatching the module: a ModuleType's attributes are read-only to the type checker.
+    llama_cpp.llama_model_default_params = llama_model_default_params  # type: ignore[attr-defined]
 
 
 def set_verbose(verbose: bool) -> None:
@@ -178,7 +197,7 @@ def set_verbose(verbose: bool) -> None:
     _log_state["verbose"] = verbose
 
 
-def set_log_sink(sink) -> None:
+def set_log_sink(sink: LogSink | None) -> None:
     """Also pass every llama.cpp log line to ``sink(level, text)`` (ggml levels: 1 debug, 2 info,
     3 warn, 4 error, 5 continuation); the model host forwards them. None: stop.
     """

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TypedDict
 
 from models.errors import ChecksumMismatch, OfflineError, PresetError
 
@@ -101,6 +102,8 @@ def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
             return embedded_model_path()
         except Exception:  # noqa: BLE001 - "not available" is the answer here
             return None
+    if preset.repo is None:  # only the embedded model has no repository
+        return None
     from huggingface_hub import try_to_load_from_cache
 
     found = try_to_load_from_cache(
@@ -115,14 +118,24 @@ def _digest_file() -> Path:
     return data_dir() / "preset-digests.json"
 
 
-def _recorded() -> dict:
+class _Digest(TypedDict):
+    """A file's checked digest and the size and time it had then."""
+
+    sha256: str
+    size: int
+    mtime: float
+
+
+def _recorded() -> dict[str, _Digest]:
+    """The digests already checked, by preset key."""
     try:
-        return json.loads(_digest_file().read_text())
+        recorded: dict[str, _Digest] = json.loads(_digest_file().read_text())
+        return recorded
     except (OSError, json.JSONDecodeError):
         return {}
 
 
-def _record(key: str, entry: dict) -> None:
+def _record(key: str, entry: _Digest) -> None:
     data = _recorded()
     data[key] = entry
     path = _digest_file()
@@ -159,7 +172,9 @@ def verify(preset: Preset, path: str) -> str:
         return record["sha256"]
     blob = os.path.basename(real)
     expected = (
-        preset.sha256 or (record or {}).get("sha256") or (blob if _HEX64.match(blob) else None)
+        preset.sha256
+        or (record.get("sha256") if record else None)
+        or (blob if _HEX64.match(blob) else None)
     )
     actual = sha256_file(real)
     if expected is not None and actual != expected:
@@ -201,6 +216,9 @@ def fetch(
         from models.resolve import embedded_model_path
 
         return embedded_model_path()
+    repo = preset.repo
+    if repo is None:
+        raise PresetError(f"preset {name!r} names no repository and is not the embedded model")
     from huggingface_hub import hf_hub_download
     from huggingface_hub.errors import HfHubHTTPError, LocalEntryNotFoundError
 
@@ -212,7 +230,7 @@ def fetch(
             # Fail fast instead of huggingface_hub's ~25 s of retries; a cached copy still works.
             try:
                 path = hf_hub_download(
-                    preset.repo,
+                    repo,
                     preset.file,
                     revision=preset.revision,
                     cache_dir=cache_dir,
@@ -222,7 +240,7 @@ def fetch(
                 raise OSError(unreachable) from None
         else:
             path = hf_hub_download(
-                preset.repo,
+                repo,
                 preset.file,
                 revision=preset.revision,
                 cache_dir=cache_dir,

@@ -41,6 +41,7 @@ import shutil
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from models.api import ModelConfig, ModelError, ModelInfo
 from models.errors import EmbeddedModelMissing, InstallError
@@ -102,7 +103,7 @@ def installed_model_dir() -> Path:
     return data_dir() / "models" / "current"
 
 
-def user_config() -> tuple[dict, Path | None]:
+def user_config() -> tuple[dict[str, Any], Path | None]:
     """The user config file's model settings and the file they came from (``{}``, None if absent).
 
     Raises :class:`ModelError` when the file exists but cannot be parsed.
@@ -112,14 +113,15 @@ def user_config() -> tuple[dict, Path | None]:
         if not path.is_file():
             continue
         try:
-            raw = (
+            raw: dict[str, Any] = (
                 tomllib.loads(path.read_text())
                 if name.endswith(".toml")
                 else json.loads(path.read_text())
             )
         except (tomllib.TOMLDecodeError, json.JSONDecodeError, OSError) as exc:
             raise ModelError(f"{path}: cannot read the config file: {exc}") from exc
-        section = raw.get("model") if isinstance(raw.get("model"), dict) else raw
+        model = raw.get("model")
+        section: dict[str, Any] = model if isinstance(model, dict) else raw
         return {k: section[k] for k in _CONFIG_KEYS if k in section}, path
     return {}, None
 
@@ -131,7 +133,7 @@ class InstalledModel:
     directory: Path
     gguf: str
     adapter: str | None
-    card: dict
+    card: dict[str, Any]
     installed_at: str
 
 
@@ -162,7 +164,7 @@ def _versions(root: Path) -> list[Path]:
 
 
 def install_model(
-    gguf: str, adapter: str | None = None, card: dict | None = None, *, copy: bool = True
+    gguf: str, adapter: str | None = None, card: dict[str, Any] | None = None, *, copy: bool = True
 ) -> Path:
     """Install a trained model as the new ``current`` and return its version directory.
 
@@ -255,7 +257,7 @@ def _display_name(path: str) -> str:
 
 
 def _apply_settings(
-    config: ModelConfig, settings: dict, defaults: ModelConfig | None = None
+    config: ModelConfig, settings: dict[str, Any], defaults: ModelConfig | None = None
 ) -> ModelConfig:
     """Fill fields of ``config`` still at their default from ``settings`` (config file values)."""
     defaults = defaults or ModelConfig()
@@ -319,7 +321,7 @@ def _from_environment(config: ModelConfig, adapter: str | None) -> Resolved | No
 
 
 def _from_config_file(
-    config: ModelConfig, settings: dict, settings_path: Path | None, adapter: str | None
+    config: ModelConfig, settings: dict[str, Any], settings_path: Path | None, adapter: str | None
 ) -> Resolved | None:
     """Step 5: the config file's ``url``, ``model`` or ``preset`` (its ``adapter`` unless
     ``adapter`` is given); None when it names none.

@@ -92,8 +92,8 @@ def load_checkpoint(
         from training.hf_model import load_policy
 
         base, tokenizer = load_policy(cfg.model, dtype=cfg.torch_dtype(), device=cfg.device)
-        model = PeftModel.from_pretrained(base, str(ckpt / "model"), is_trainable=True)
-        state = build_state(cfg.model_copy(update={"lora": None}), items, model, tokenizer)
+        peft_model = PeftModel.from_pretrained(base, str(ckpt / "model"), is_trainable=True)
+        state = build_state(cfg.model_copy(update={"lora": None}), items, peft_model, tokenizer)
         state.cfg = cfg
     saved = torch.load(ckpt / "state.pt", weights_only=False)
     state.optimizer.load_state_dict(saved["optimizer"])

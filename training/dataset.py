@@ -228,7 +228,7 @@ class Item(BaseModel):
 
 
 class _Rng(Protocol):
-    def randrange(self, stop: int) -> int: ...
+    def randrange(self, stop: int, /) -> int: ...
 
 
 def present(item: Item, rng: _Rng) -> Item:

@@ -101,15 +101,17 @@ def all_reduce_grads(params: Iterable[torch.nn.Parameter], ctx: DistContext) -> 
     if not ctx.enabled:
         return
     params = [p for p in params if p.requires_grad]
+    grads: list[torch.Tensor] = []
     for p in params:
         if p.grad is None:
             p.grad = torch.zeros_like(p)
-    flat = torch.cat([p.grad.reshape(-1) for p in params])
+        grads.append(p.grad)
+    flat = torch.cat([g.reshape(-1) for g in grads])
     torch.distributed.all_reduce(flat)
     offset = 0
-    for p in params:
-        n = p.grad.numel()
-        p.grad.copy_(flat[offset : offset + n].view_as(p.grad))
+    for g in grads:
+        n = g.numel()
+        g.copy_(flat[offset : offset + n].view_as(g))
         offset += n
 
 

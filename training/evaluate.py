@@ -140,7 +140,9 @@ def evaluate(
 
         items = load_items(split)
     if to_target is None:
-        from training.dataset import to_prompt_target as to_target
+        from training.dataset import to_prompt_target
+
+        to_target = to_prompt_target
     if policy is None:
         from training.export import load_trained_policy
 
@@ -149,7 +151,7 @@ def evaluate(
         policy[0], policy[1], [to_target(i) for i in items], max_new_tokens, few_shot
     )
     own_runner = runner is None
-    if own_runner:
+    if runner is None:
         from cdoctest_runner.runner import DocTestRunner
 
         runner = DocTestRunner(workers=2)

@@ -39,7 +39,10 @@ def decoder_layers(model: Any) -> torch.nn.ModuleList:
     return layers
 
 
-def _zero_output(block: torch.nn.Module) -> None:
+def _zero_output(block: Any) -> None:
+    """Zero the output projections of ``block`` (a decoder layer: its submodules are attributes
+    torch types as ``Tensor | Module``), so the new block adds nothing to the residual stream.
+    """
     try:
         projections = (block.self_attn.o_proj, block.mlp.down_proj)
     except AttributeError as exc:

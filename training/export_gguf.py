@@ -78,8 +78,8 @@ def checked_arch(reader: Any, path: str) -> str:
     :data:`SUPPORTED_ARCHS`; ``ExportError`` otherwise.
     """
     field = reader.get_field("general.architecture")
-    arch = field.contents() if field is not None else None
-    if arch not in SUPPORTED_ARCHS:
+    arch: str | None = field.contents() if field is not None else None
+    if arch is None or arch not in SUPPORTED_ARCHS:
         raise ExportError(
             f"{path}: architecture {arch!r} is not supported by the exporter "
             f"(supported: {', '.join(sorted(SUPPORTED_ARCHS))})"

@@ -151,6 +151,7 @@ def _micro_batch_loss(
     old = mb.old_logps if mb.old_logps is not None else logp.detach()
     kl = None
     if state.ref is not None and cfg.kl_estimator == "k3":
+        assert mb.ref_logps is not None  # the rollout scores π_ref whenever the KL is k3
         kl = kl_k3(logp, mb.ref_logps)
     elif state.ref is not None:
         with torch.no_grad(), active(state.ref) as ref_model:
@@ -346,9 +347,13 @@ def train(
     if items is None:
         items = dataset_items(cfg)
         if present_fn is None:
-            from training.dataset import present as present_fn
+            from training.dataset import present
+
+            present_fn = present
     if to_target is None:
-        from training.dataset import to_prompt_target as to_target
+        from training.dataset import to_prompt_target
+
+        to_target = to_prompt_target
     ctx = distributed.init()  # rank 0 of 1 without a launcher (docs/training.md, multi-GPU)
     if state is None:
         # Resuming keeps the checkpoint's config except the step budget and the run directory.
@@ -362,7 +367,7 @@ def train(
     run_dir.mkdir(parents=True, exist_ok=True)
     if ctx.is_main:
         (run_dir / "config.yaml").write_text(cfg.to_yaml())
-    close = lambda: None  # noqa: E731
+    close: Callable[[], None] = lambda: None  # noqa: E731
     if reward_fn is None:
         reward_fn, close = default_reward_fn(cfg)
     engine = llama_engine(cfg, state, run_dir, ctx) if cfg.rollout_engine == "llama" else None

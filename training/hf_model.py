@@ -36,7 +36,7 @@ def embedded_gguf_path() -> str:
     Uses ``models.embedded_model_path()`` when the models package provides it.
     """
     try:
-        from models import embedded_model_path  # type: ignore[attr-defined]
+        from models import embedded_model_path
 
         return str(embedded_model_path())
     except (ImportError, AttributeError, ModelError):
@@ -166,6 +166,8 @@ def load_policy(
     tokenizer.padding_side = "left"
     if not getattr(tokenizer, "chat_template", None):
         raise ModelError(f"{directory}: tokenizer has no chat template")
-    policy.to(device)
+    # transformers wraps PreTrainedModel.to with functools.wraps(torch.nn.Module.to), whose type
+    # takes the model as the first argument.
+    policy.to(device)  # type: ignore[arg-type]
     policy.eval()
     return policy, tokenizer

@@ -89,7 +89,8 @@ def shared_prompt_cache(
 
 
 def _last_hidden(out: Any) -> Tensor:
-    return out.last_hidden_state if hasattr(out, "last_hidden_state") else out[0]
+    hidden: Tensor = out.last_hidden_state if hasattr(out, "last_hidden_state") else out[0]
+    return hidden
 
 
 def completion_hidden(

@@ -92,11 +92,12 @@ class ModelShape:
     @classmethod
     def from_config(cls, config: Any) -> ModelShape:
         """Read a transformers config (or ``config.json`` mapping) of a llama/qwen2/qwen3 model."""
-        get = (
-            config.get
-            if isinstance(config, dict)
-            else lambda key, default=None: getattr(config, key, default)
-        )
+
+        def get(key: str, default: Any = None) -> Any:
+            if isinstance(config, dict):
+                return config.get(key, default)
+            return getattr(config, key, default)
+
         model_type = get("model_type")
         if model_type not in ("llama", "mistral", "qwen2", "qwen3"):
             raise ValueError(

@@ -43,7 +43,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-STAGES = ("sft", "grpo", "export", "eval")
+Stage = Literal["sft", "grpo", "export", "eval"]
+STAGES: tuple[Stage, ...] = ("sft", "grpo", "export", "eval")
 
 
 class RefreshError(ValueError):
@@ -59,7 +60,7 @@ class RefreshConfig(BaseModel):
         None,
         description="starting model: .gguf, Hugging Face directory, or null for the embedded GGUF",
     )
-    stages: list[Literal["sft", "grpo", "export", "eval"]] = Field(
+    stages: list[Stage] = Field(
         list(STAGES), description="stages to run (always in the order sft, grpo, export, eval)"
     )
     sft: dict[str, Any] = Field(

@@ -31,6 +31,7 @@ import html
 import json
 import math
 import sys
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def find_eval_reports(run_dir: Path, extra: list[str] = ()) -> dict[str, dict[str, Any]]:
+def find_eval_reports(run_dir: Path, extra: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
     """Validation reports (``EvalReport.to_dict()`` JSON) of a run, keyed by a label (file stem)."""
     found: dict[str, dict[str, Any]] = {}
     candidates = sorted(run_dir.glob("*.json")) + sorted(run_dir.glob("*/*.json"))
@@ -119,7 +120,7 @@ def _token_decoder(run_dir: Path, tokenizer_path: str | None) -> Any:
 
 
 def load_run(
-    run_dir: str | Path, *, evals: list[str] = (), tokenizer: str | None = None
+    run_dir: str | Path, *, evals: Sequence[str] = (), tokenizer: str | None = None
 ) -> dict[str, Any]:
     """Everything the page shows, as one JSON-serialisable dict (non-finite floats → None)."""
     run_dir = Path(run_dir)
@@ -137,7 +138,7 @@ def load_run(
                 ids = t.get("token_ids") or []
                 t["tokens"] = decode(ids) if decode else [f"#{i}" for i in ids]
     config = (run_dir / "config.yaml").read_text() if (run_dir / "config.yaml").is_file() else ""
-    return _finite(
+    data: dict[str, Any] = _finite(
         {
             "run": str(run_dir),
             "config": config,
@@ -146,6 +147,7 @@ def load_run(
             "evals": find_eval_reports(run_dir, list(evals)),
         }
     )
+    return data
 
 
 # --------------------------------------------------------------------------- rendering
@@ -170,7 +172,7 @@ def write_report(
     run_dir: str | Path,
     out: str | Path | None = None,
     *,
-    evals: list[str] = (),
+    evals: Sequence[str] = (),
     tokenizer: str | None = None,
 ) -> Path:
     """Write ``run_dir``'s dashboard to ``out`` (default ``RUN_DIR/report.html``), return it."""

@@ -54,7 +54,7 @@ class Experience:
         rows = self.sequences.shape[0]
         out = []
         for start in range(0, rows, size):
-            parts = {}
+            parts: dict[str, Any] = {}
             for f in dataclasses.fields(self):
                 value = getattr(self, f.name)
                 parts[f.name] = None if value is None else value[start : start + size]

@@ -162,7 +162,9 @@ def build_pairs(
     from models.prompt import build_messages
 
     if to_target is None:
-        from training.dataset import to_prompt_target as to_target
+        from training.dataset import to_prompt_target
+
+        to_target = to_prompt_target
     eos = tokenizer.eos_token_id
     pairs = []
     for item in items:
@@ -289,7 +291,9 @@ def train_sft(
     from training.hf_model import load_policy
 
     if to_target is None:
-        from training.dataset import to_prompt_target as to_target
+        from training.dataset import to_prompt_target
+
+        to_target = to_prompt_target
     items = list(items) if items is not None else _items(cfg)
     if not items:
         raise SFTError("no items to build SFT pairs from: check split/categories")

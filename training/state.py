@@ -42,7 +42,7 @@ class DataStream:
 
     def take(self, n: int) -> list[Any]:
         """The next ``n`` items (a new epoch reshuffles)."""
-        out = []
+        out: list[Any] = []
         while len(out) < n:
             if self.position >= len(self.items):
                 self.epoch, self.position = self.epoch + 1, 0
@@ -95,7 +95,7 @@ def disable_dropout(model: Any) -> None:
         if isinstance(getattr(module, "attention_dropout", None), float):
             module.attention_dropout = 0.0
     config = getattr(model, "config", None)
-    if isinstance(getattr(config, "attention_dropout", None), float):
+    if config is not None and isinstance(getattr(config, "attention_dropout", None), float):
         config.attention_dropout = 0.0
 
 

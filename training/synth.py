@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -46,12 +47,12 @@ class SynthReport:
     dropped: list[tuple[str, str]] = field(default_factory=list)  # (template-k, why)
 
 
-def synth_dir(directory: str | Path | None = None) -> Path:
+def synth_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     """Where the generated splits live (``training/data/synth`` unless ``directory``)."""
     return Path(directory) if directory is not None else data_dir() / "synth"
 
 
-def load_synth(split: str, directory: str | Path | None = None) -> list[Item]:
+def load_synth(split: str, directory: str | os.PathLike[str] | None = None) -> list[Item]:
     """Load a generated split (``synth-train``/``synth-heldout``); ``DatasetError`` if malformed."""
     if split not in SYNTH_SPLITS:
         raise DatasetError(f"unknown generated split {split!r} (use {', '.join(SYNTH_SPLITS)})")

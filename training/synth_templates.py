@@ -21,13 +21,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cdoctest_runner.example import Language
+
+#: The languages a draft is written in, in the order the generators draw from.
+LANGUAGES: tuple[Language, ...] = ("c", "c++")
+
 
 @dataclass(frozen=True)
 class Draft:
     """One generated problem before its outputs are recorded."""
 
     category: str
-    language: str  # 'c' | 'c++'
+    language: Language
     source: str
     function: str
     prompts: tuple[str, ...]
@@ -61,7 +66,7 @@ def affine(rng: random.Random) -> Draft:
 def clamp(rng: random.Random) -> Draft:
     """If statements: clamp into [lo, hi]."""
     name = _pick(rng, "clamp", "bound", "limit_to", "saturate")
-    lang = rng.choice(["c", "c++"])
+    lang = rng.choice(LANGUAGES)
     src = (
         f"// Returns v limited to the range [lo, hi].\nint {name}(int v, int lo, int hi) {{\n"
         "    if (v < lo) return lo;\n    if (v > hi) return hi;\n    return v;\n}\n"
@@ -100,7 +105,7 @@ def digit_sum(rng: random.Random) -> Draft:
         f"return s;\n}}\n"
     )
     calls = [f"{name}({v})" for v in (0, rng.randint(1, 99), rng.randint(100, 99999))]
-    return Draft("loops", rng.choice(["c", "c++"]), src, name, tuple(calls))
+    return Draft("loops", rng.choice(LANGUAGES), src, name, tuple(calls))
 
 
 def sum_multiples(rng: random.Random) -> Draft:
@@ -177,7 +182,7 @@ def recurrence(rng: random.Random) -> Draft:
     )
     return Draft(
         "recursion",
-        rng.choice(["c", "c++"]),
+        rng.choice(LANGUAGES),
         src,
         name,
         tuple(f"{name}({n})" for n in (0, 1, rng.randint(4, 12))),
