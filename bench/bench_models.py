@@ -249,7 +249,7 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
     from models.host import HostedBackend
     from models.llama_backend import LlamaBackend
     from server.api import GenerateOptions, TargetSelector
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     src = os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "gen", "scoring.c"
@@ -290,8 +290,8 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
 def prompt_messages() -> list[tuple[str, list[dict[str, str]]]]:
     """(name, chat messages) the generator sends for each function of ``examples/gen``."""
     from models.prompt import build_messages
-    from server.context import function_context
-    from server.locate import load_source
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source
 
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
     out = []

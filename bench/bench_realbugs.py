@@ -265,7 +265,7 @@ def run_function(
 def generators(configs: tuple[str, ...], seed: int, usage: bool = False) -> dict[str, Any]:
     """``Generator`` per configuration name (``usage``: usage mining on)."""
     from server.api import GenerateOptions
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     made = {
         "fallback": lambda: Generator(

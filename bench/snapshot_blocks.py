@@ -58,7 +58,7 @@ def targets(which: str = "all") -> list[tuple[str, str | None, tuple[str, ...]]]
 
 def snapshot(out: Path, model: bool, budget: float, seed: int, which: str = "all") -> None:
     """Generate every target and write the records to ``out`` (after each target)."""
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     opts = GenerateOptions(no_model=not model, seed=seed, time_budget_s=budget)
     gen = Generator(options=opts)
@@ -106,7 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=900.0, help="time budget per function (s)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
-        "--set", choices=("all", "generate", "bugs", "realbugs"), default="all", help="which targets"
+        "--set",
+        choices=("all", "generate", "bugs", "realbugs"),
+        default="all",
+        help="which targets",
     )
     p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)

@@ -179,7 +179,7 @@ def _recorded(result: Any) -> list[Example] | None:
     """The block's examples with the outputs they printed, or None when one did not run or
     printed what a block cannot hold.
     """
-    from server.verify import recordable
+    from server.judge.verify import recordable
 
     if result.setup_error is not None:
         return None

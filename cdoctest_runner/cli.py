@@ -387,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
     if args.coverage:
-        from cdoctest_runner import coverage
+        from cdoctest_runner.coverage import measure as coverage
         from cdoctest_runner.runner import Limits
         from cdoctest_runner.toolchain import find_clang_repl
 

@@ -35,7 +35,7 @@ Message = dict[str, str]
 MAX_SOURCE_CHARS = 1800
 MAX_CONTEXT_CHARS = 1200
 MAX_STYLE_CHARS = 400
-MAX_DOC_CHARS = 500  # the documentation's stated cases (server.docmine)
+MAX_DOC_CHARS = 500  # the documentation's stated cases (server.analysis.documentation)
 MAX_USAGE_CHARS = 400  # the project's own calls of the function (server.analysis.usage)
 
 SYSTEM_PROMPT = (
@@ -74,7 +74,7 @@ class PromptTarget:
     call: str = ""  # how a call looks, e.g. 'obj.add(...)' or 'shop::discounted(...)' ('' if plain)
     doc_notes: str = ""  # cases the documentation states, one per line ('' if none; docmine)
     # How the project's tests, examples, README or headers call it: a few short snippets
-    # separated by blank lines ('' if none; server.job.usage_notes)
+    # separated by blank lines ('' if none; server.generate.job.usage_notes)
     usage_notes: str = ""
 
 

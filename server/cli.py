@@ -15,7 +15,6 @@ go to stderr; a progress bar too when stderr is a terminal. The user's file is w
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
@@ -31,10 +30,11 @@ from server.api import (
     SourceOptions,
     TargetSelector,
 )
-from server.project_cli import add_project_arguments
+from server.project.cli import add_project_arguments
+from server.render import unified_diff
 
 if TYPE_CHECKING:  # pragma: no cover
-    from server.locate import SourceFile
+    from server.analysis.locate import SourceFile
 
 EPILOG = """examples:
   cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cdoctest-gen: --lib: {exc}", file=sys.stderr)
         return 2
     if args.file is None or os.path.isdir(args.file):
-        from server import project_cli
+        from server.project import cli as project_cli
 
         return project_cli.run(args, options, source_options)
     return _run_file(args, options, source_options)
@@ -295,8 +295,9 @@ def _run_file(
     """One file: parsed once (its diagnostics first), generated for, and the result delivered."""
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
     from models.api import ModelConfig, ModelError
-    from server.locate import TargetNotFound, load_source
-    from server.pipeline import GenerationCancelled, Generator
+    from server.analysis.locate import TargetNotFound, load_source
+    from server.api import GenerationCancelled
+    from server.generate.generator import Generator
     from server.render import read_text
 
     err = sys.stderr
@@ -417,16 +418,6 @@ def _deliver(
     else:
         sys.stdout.write(unified_diff(text, result.new_text, args.file))
     return 1 if any(f.status in ("no_test", "error") for f in result.functions) else 0
-
-
-def unified_diff(old: str, new: str, name: str) -> str:
-    """A unified diff of two texts (``a/NAME`` -> ``b/NAME``); '' when equal."""
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{name}", f"b/{name}"
-    )
-    return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-    )
 
 
 def phase_times(result: FileResult) -> str:

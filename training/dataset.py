@@ -37,7 +37,7 @@ from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 
 if TYPE_CHECKING:
     from models.prompt import PromptTarget
-    from server.locate import Located, SourceFile
+    from server.analysis.locate import Located, SourceFile
 
 CATEGORIES: tuple[str, ...] = (
     "arithmetic",
@@ -404,10 +404,10 @@ def _normalise(source: str) -> str:
 def to_prompt_target(item: Item) -> PromptTarget:
     """Build the ``models.prompt.PromptTarget`` for ``item`` exactly as the generator does.
 
-    The item's source is parsed by the generator's locator (``server.locate``) under a virtual path
-    named after the item, the target is selected by ``qualname``, and its context comes from
-    ``server.context.function_context`` — so training prompts and editor prompts are the same.
-    Raises ``DatasetError`` when the locator does not find the function.
+    The item's source is parsed by the generator's locator (``server.analysis.locate``) under a
+    virtual path named after the item, the target is selected by ``qualname``, and its context comes
+    from ``server.generate.job.prompt_context`` — so training prompts and editor prompts are the
+    same. Raises ``DatasetError`` when the locator does not find the function.
     """
     return _prompt_target(item.source, item.filename, item.qualname)
 
@@ -420,17 +420,17 @@ def virtual_path(filename: str) -> str:
 def locate(item: Item) -> tuple[SourceFile, Located]:
     """Parse ``item.source`` with the generator's locator and find its target.
 
-    Returns the ``server.locate.SourceFile`` and the ``Located`` target (its definition, selected by
-    ``qualname``); raises ``DatasetError`` when the locator does not find it. The last few results
-    are cached (they hold a libclang translation unit each).
+    Returns the ``server.analysis.locate.SourceFile`` and the ``Located`` target (its definition,
+    selected by ``qualname``); raises ``DatasetError`` when the locator does not find it. The last
+    few results are cached (they hold a libclang translation unit each).
     """
     return _locate(item.source, item.filename, item.qualname)
 
 
 @lru_cache(maxsize=4)
 def _locate(source: str, filename: str, qualname: str) -> tuple[SourceFile, Located]:
+    from server.analysis.locate import TargetNotFound, load_source, select_targets
     from server.api import TargetSelector
-    from server.locate import TargetNotFound, load_source, select_targets
 
     parsed = load_source(virtual_path(filename), text=source)
     try:
@@ -442,9 +442,9 @@ def _locate(source: str, filename: str, qualname: str) -> tuple[SourceFile, Loca
 
 @lru_cache(maxsize=512)
 def _prompt_target(source: str, filename: str, qualname: str) -> PromptTarget:
-    from server.context import function_context
+    from server.generate.job import prompt_context
 
-    return function_context(*_locate(source, filename, qualname)).prompt_target
+    return prompt_context(*_locate(source, filename, qualname)).prompt_target
 
 
 # -- command line (training.dataset_cli) -------------------------------------------------------

@@ -18,9 +18,10 @@ Markdown fences and comments):
 - ``usage_examples(facts, function_name, max_blocks, avoid)``: candidate blocks, each a list of
   clang-repl inputs (cdoctest examples whose expected output the runner records).
 - ``project_usage(path, function_names, flags, language, project_root)``: the two first in one
-  call, as the generator makes it (``server.job.prepare``): bounded in time (``MAX_MINING_S``;
-  a parse under way ends first), cached per sources and their modification times for the run
-  (every function of a file mines once), never raising (a failure is ``ProjectUsage.error``).
+  call, as the generator makes it (``server.generate.job.prepare``): bounded in time
+  (``MAX_MINING_S``; a parse under way ends first), cached per sources and their modification times
+  for the run (every function of a file mines once), never raising (a failure is
+  ``ProjectUsage.error``).
 
 A source that does not parse, or a statement with an error in it, gives no facts; nothing here
 raises on bad input.

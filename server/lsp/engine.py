@@ -1,8 +1,8 @@
 """The one adapter between the language server and the rest of the project.
 
-Everything the server needs from the generation pipeline (``server.pipeline.Generator``) and the
-runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so a
-change
+Everything the server needs from the generation pipeline (``server.generate.generator.Generator``)
+and the runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so
+a change
 of their API is a one-place fix. All methods block (libclang, llama.cpp, clang-repl): the server
 calls them from its executors, never on the event loop. Imports of the heavy modules are lazy, so
 the server starts (and answers ``initialize``) even when they are missing or broken; the error then
@@ -113,7 +113,7 @@ class Engine:
             self._check_open()
             if self._generator is None:
                 try:
-                    from server.pipeline import Generator
+                    from server.generate.generator import Generator
                 except ImportError as exc:
                     raise EngineError(f"the generation pipeline is not available: {exc}") from exc
                 s = self.settings
@@ -159,11 +159,11 @@ class Engine:
         """Start up to ``sessions`` interpreters holding this text, for the next generation.
 
         They are the sessions the generation's verification runner takes first (same code under
-        test: ``server.locate.load_source(...).code_under_test()`` with the undefined-behaviour
-        traps candidates are verified with, ``server.verify.with_ub_traps``), so the first
-        generation of an opened file does not wait for clang-repl to start and load the file.
-        Returns how many sessions were started (0 when the code keeps process state, which is
-        never reused warm).
+        test: ``server.analysis.locate.load_source(...).code_under_test()`` with the
+        undefined-behaviour traps candidates are verified with,
+        ``server.judge.verify.with_ub_traps``), so the first generation of an opened file does not
+        wait for clang-repl to start and load the file. Returns how many sessions were started (0
+        when the code keeps process state, which is never reused warm).
         """
         if sessions <= 0:
             return 0
@@ -174,8 +174,8 @@ class Engine:
         try:
             from cdoctest_runner.example import Example
             from cdoctest_runner.runner import examples_doctest
-            from server.locate import load_source
-            from server.verify import with_ub_traps
+            from server.analysis.locate import load_source
+            from server.judge.verify import with_ub_traps
 
             code = with_ub_traps(load_source(path, text, self._source_options()).code_under_test())
             probe = examples_doctest([Example("(void)0;")], name="warm-up")
@@ -254,7 +254,7 @@ class Engine:
             self._check_open()
             if self._lister is None:
                 try:
-                    from server.pipeline import Generator
+                    from server.generate.generator import Generator
                 except ImportError as exc:
                     raise EngineError(f"the generation pipeline is not available: {exc}") from exc
                 self._lister = Generator(source_options=self.settings.source_options())
@@ -269,12 +269,12 @@ class Engine:
         cancel: threading.Event,
         on_phase: PhaseCallback | None = None,
     ) -> FileResult:
-        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.pipeline``); raises
-        ``GenerationCancelledError`` or ``EngineError``.
+        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.generate.generator``);
+        raises ``GenerationCancelledError`` or ``EngineError``.
         """
         gen = self._generator_obj()
-        from server.locate import TargetNotFound
-        from server.pipeline import GenerationCancelled
+        from server.analysis.locate import TargetNotFound
+        from server.api import GenerationCancelled
 
         try:
             return gen.generate(

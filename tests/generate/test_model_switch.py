@@ -11,7 +11,7 @@ from models import resolve_model
 from models.api import ModelConfig
 from models.host import HostedBackend
 from models.resolve import embedded_model_path
-from server.pipeline import Generator
+from server.generate.generator import Generator
 
 
 class _Recorded(HostedBackend):

@@ -1,4 +1,5 @@
-"""Coverage of the code under test by its blocks (cdoctest_runner/coverage.py, ``--coverage``).
+"""Coverage of the code under test by its blocks (cdoctest_runner/coverage/measure.py,
+``--coverage``).
 
 The real tests compile the blocks with the clang of clang-repl's LLVM and check the numbers
 against ones computed by hand for ``sgn`` below: ``sgn(3)`` and ``sgn(-5)`` run lines 7-9 and 11
@@ -13,7 +14,9 @@ import os
 
 import pytest
 
-from cdoctest_runner import cli, coverage, lcov
+from cdoctest_runner import cli
+from cdoctest_runner.coverage import lcov
+from cdoctest_runner.coverage import measure as coverage
 from cdoctest_runner.errors import ToolchainNotFound
 
 SGN = """\

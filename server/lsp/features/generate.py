@@ -5,10 +5,10 @@ One coroutine serves ``codeAction/resolve``, the ``cdoctest/generate`` request a
 
 Contract: the pipeline runs in the server's generation executor (never on the event loop) with a
 ``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set it
-and return at once, with no edit. Two phases (``server.pipeline``): the answer comes as soon as
-phase 1 has a verified block (its summary ends with "looking for a stronger block"); phase 2 goes
-on in the background under a progress of its own, and a stronger block replaces the first one or
-is offered as a code action (``features/stronger.py``). When phase 1 has no block the answer
+and return at once, with no edit. Two phases (``server.generate.generator``): the answer comes as
+soon as phase 1 has a verified block (its summary ends with "looking for a stronger block"); phase 2
+goes on in the background under a progress of its own, and a stronger block replaces the first one
+or is offered as a code action (``features/stronger.py``). When phase 1 has no block the answer
 waits for phase 2. The edit is computed against the document version the generation started
 from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused with a
 message (and phase 2 is stopped). "Possible bug" findings become warnings once the client has

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as T
 
+from server.analysis.locate import comment_above
 from server.api import FileResult, FunctionInfo, FunctionResult, PhaseResult, TextEdit
-from server.locate import comment_above
 from server.lsp import convert
 from server.lsp.features.code_actions import FUNCTION_KIND, kind_matches
 from server.lsp.progress import Progress
@@ -91,7 +91,7 @@ def forget(ls: Any, uri: str, function: str | None = None) -> None:
 
 def stronger(final: FunctionResult) -> bool:
     """Whether ``final`` is a phase-2 block (the pipeline keeps one only when it kills more, or
-    as many and adds calls that reach code phase 1's does not: ``server.branch_cover``).
+    as many and adds calls that reach code phase 1's does not: ``server.judge.cover_branches``).
     """
     return final.edit is not None and final.phase == 2
 
