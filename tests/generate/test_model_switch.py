@@ -10,7 +10,7 @@ import models
 from models import resolve_model
 from models.api import ModelConfig
 from models.host import HostedBackend
-from models.resolve import embedded_model_path
+from models.paths import embedded_model_path
 from server.generate.generator import Generator
 
 
