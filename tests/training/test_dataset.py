@@ -297,7 +297,7 @@ def test_a_wrong_expected_output_fails(items: list[Item], runner) -> None:
 
 
 def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    from training.dataset import main
+    from training.dataset.cli import main
 
     assert main(["--category", "loops", "--split", "train"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -308,7 +308,7 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_bad_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from training.dataset import main
+    from training.dataset.cli import main
 
     assert main(["--category", "loops", "--directory", str(tmp_path)]) == 2
     assert "cannot read" in capsys.readouterr().err
@@ -319,7 +319,7 @@ def test_cli_check_reports_a_wrong_block(
     runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--check`` runs the blocks: the wrong variant fails with what it got, exit status 1."""
-    from training.dataset import main
+    from training.dataset.cli import main
 
     wrong = {**_GOOD, "variants": [{"replace": [], "reference": ">>> twice(21)\n43\n"}]}
     _write(tmp_path, wrong)

@@ -1,7 +1,7 @@
 """``python -m training.dataset``: summarise the seed data set; ``--check`` runs every block.
 
-The command of docs/training-data.md ("Checking the set from the shell"); ``training.dataset``
-forwards ``python -m training.dataset`` here.
+The command of docs/training-data.md ("Checking the set from the shell"), run by
+``training/dataset/__main__.py``.
 """
 
 from __future__ import annotations

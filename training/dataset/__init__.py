@@ -321,8 +321,6 @@ def load_items(
     valid ``Item``, an item filed under the wrong category, or a duplicate id or function source.
     """
     if split in SYNTH_SPLITS:
-        from training.synth import load_synth
-
         return [
             it
             for it in load_synth(split, directory)
@@ -447,15 +445,28 @@ def _prompt_target(source: str, filename: str, qualname: str) -> PromptTarget:
     return prompt_context(*_locate(source, filename, qualname)).prompt_target
 
 
-# -- command line (training.dataset_cli) -------------------------------------------------------
+def synth_dir(directory: str | Path | None = None) -> Path:
+    """Where the generated splits live (``training/data/synth`` unless ``directory``)."""
+    return Path(directory) if directory is not None else data_dir() / "synth"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m training.dataset``: see ``training.dataset_cli.main``."""
-    from training.dataset_cli import main as cli_main
-
-    return cli_main(argv)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def load_synth(split: str, directory: str | Path | None = None) -> list[Item]:
+    """Load a generated split (``synth-train``/``synth-heldout``); ``DatasetError`` if malformed."""
+    if split not in SYNTH_SPLITS:
+        raise DatasetError(f"unknown generated split {split!r} (use {', '.join(SYNTH_SPLITS)})")
+    path = synth_dir(directory) / f"{split.removeprefix('synth-')}.jsonl"
+    if not path.is_file():
+        raise DatasetError(f"{path}: missing (generate it with: cdoctest-train synth)")
+    items, seen = [], set()
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = Item.model_validate(json.loads(line))
+        except (ValueError, TypeError) as exc:
+            raise DatasetError(f"{path}:{lineno}: {exc}") from exc
+        if item.split != split or item.id in seen:
+            raise DatasetError(f"{path}:{lineno}: {item.id} is a duplicate or not in {split}")
+        seen.add(item.id)
+        items.append(item)
+    return items
