@@ -39,7 +39,7 @@ from server.lsp.features.code_actions import FUNCTION_KIND, kind_matches
 from server.lsp.progress import Progress
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ def preempt(ls: Any) -> None:
 
 
 async def follow_up(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     text: str,
     first: FileResult,
@@ -175,7 +175,7 @@ def _summary(delivered: list[str]) -> str:
 
 
 async def deliver(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     text: str,
     first: FileResult,
@@ -247,7 +247,7 @@ async def deliver(
     return done
 
 
-async def _applied_or_changed(ls: CdoctestServer, uri: str, text: str) -> None:
+async def _applied_or_changed(ls: Host, uri: str, text: str) -> None:
     """Wait (bounded) until the document differs from ``text``: the first edit was applied."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + APPLY_WAIT_S
