@@ -196,3 +196,12 @@ def map_identifiers(source: str, fn: Callable[[str], str]) -> str:
         last = m.end()
     out.append(source[last:])
     return "".join(out)
+
+
+def strlen(literal: str) -> int:
+    r"""The length of a C string literal's text.
+
+    >>> strlen('"a\\tb"')
+    3
+    """
+    return len(literal[1:-1].encode().decode("unicode_escape"))

@@ -135,3 +135,7 @@ def sample_value(type_spelling: str) -> str:
     if t.endswith("_t") and "*" not in t:
         return "3"
     return "..."
+
+
+#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
+BUFFER_SIZE = 64

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from cdoctest_runner.example import Example
 from server.analysis.documentation import DocFacts
-from server.analysis.kinds import Param, ParamKind, classify
+from server.analysis.kinds import BUFFER_SIZE, Param, ParamKind, classify
 from server.analysis.mining import bit_boundaries, text_boundaries, text_chars
 from server.analysis.types import (
     aggregate,
@@ -33,7 +33,6 @@ from server.analysis.types import (
     strip_const,
     vector_element,
 )
-from server.candidates.by_type.providers import BUFFER_SIZE
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.analysis.context import FunctionContext

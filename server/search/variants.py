@@ -50,10 +50,9 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from cdoctest_runner.ctext import blank, identifiers, spans
+from cdoctest_runner.ctext import blank, identifiers, spans, strlen
 from cdoctest_runner.example import Example
 from server.analysis.mining import text_chars
-from server.candidates.by_type.values import strlen
 from server.judge.verify import declared_names
 
 __all__ = [

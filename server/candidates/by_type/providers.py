@@ -12,8 +12,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from cdoctest_runner.ctext import strlen
 from server.analysis.fileapi import FileApi
-from server.analysis.kinds import ParamKind
+from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
@@ -57,7 +58,6 @@ from server.candidates.by_type.values import (
     brace,
     scalar_arrays,
     scalar_values,
-    strlen,
 )
 
 Found = tuple[Provider, int] | None  # a provider and how many parameters it consumes (1 or 2)
@@ -200,10 +200,6 @@ def _pointer_provider(
     return _constructed_provider(
         pc, language, api, mutable, pointer=True, depth=depth
     ) or api_provider(api, t, language, mutable, depth, _arguments(language, api))
-
-
-#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
-BUFFER_SIZE = 64
 
 
 def _stream_provider(texts: list[str], language: str) -> Provider:

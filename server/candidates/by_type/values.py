@@ -138,12 +138,3 @@ def brace(values: list[str]) -> str:
     '{1, 2}'
     """
     return "{" + ", ".join(values) + "}"
-
-
-def strlen(literal: str) -> int:
-    r"""The length of a C string literal's text.
-
-    >>> strlen('"a\\tb"')
-    3
-    """
-    return len(literal[1:-1].encode().decode("unicode_escape"))
