@@ -139,7 +139,8 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
     from cdoctest_runner.toolchain import find_clang_repl
     from models.api import ModelConfig, ModelError
     from server.generate.generator import Generator
-    from server.project.run import ProjectRun, ResultCache, default_cache_dir, project_files
+    from server.project.cache import ResultCache, default_cache_dir
+    from server.project.run import ProjectRun, project_files
     from server.render import unified_diff
 
     try:

@@ -23,14 +23,8 @@ import pytest
 from server import cli
 from server.analysis.locate import load_source
 from server.api import GenerateOptions, SourceOptions
-from server.project.run import (
-    CacheEntry,
-    ResultCache,
-    code_text,
-    decide,
-    function_keys,
-    project_files,
-)
+from server.project.cache import CacheEntry, ResultCache, code_text, decide, function_keys
+from server.project.run import project_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
