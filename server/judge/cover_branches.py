@@ -1,7 +1,7 @@
 """Branch coverage next to mutation: checked calls that reach code no example of the block reaches.
 
 The selection keeps an input only when one of the sampled mutants (at most
-``server.judge.select.MUTANTS``) tells it apart from the inputs already kept. A real bug often sits
+``server.judge.mutants.MUTANTS``) tells it apart from the inputs already kept. A real bug often sits
 in a branch no sampled mutant touches: printf's NaN case, a ``'#'`` flag on a zero value, a request
 line with an empty method. The input search tries such inputs and the selection drops them,
 because no mutant prints differently on them. So after the mutation-guided selection, the block

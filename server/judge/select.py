@@ -19,14 +19,11 @@ left-out earlier example can change what a later one does under a mutant (it end
 later examples are SKIPPED; it uses up the session's time limit; the code keeps state). With no
 mutants (no body in this file, nothing to mutate) the first units are kept and the score is None.
 
-The mutants are ``function_mutants``: every operator of ``cdoctest_runner.mutation.mutate`` (classic
-and realistic), at most ``MUTANTS``, in the function's body and in the bodies of up to
-``MAX_CALLEES`` functions of the same file it calls (a wrapper over static helpers is tested through
-them). Units of ``stated`` candidates (calls the documentation states) are taken first.
-Before the analysis, units a reviewer would delete leave the pool (``server.judge.acceptable``: a
-unit that never calls the function, a dead store); the cover prefers the shorter of two examples
-that add the same kills, and a block whose checked calls all print the same gets one that prints
-another output when the pool has one.
+The mutants are ``server.judge.mutants.function_mutants``. Units of ``stated`` candidates (calls the
+documentation states) are taken first. Before the analysis, units a reviewer would delete leave the
+pool (``server.judge.acceptable``: a unit that never calls the function, a dead store); the cover
+prefers the shorter of two examples that add the same kills, and a block whose checked calls all
+print the same gets one that prints another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
 the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
 kills off the pooled run too (marked ``approximate``); ``measure_block`` runs it once at the end.
@@ -45,6 +42,7 @@ from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
+from server.judge.mutants import function_mutants
 from server.judge.units import VerifiedUnit
 from server.judge.verify import declared_names
 
@@ -52,8 +50,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.mutation.mutate import Mutant, MutationReport
 
 MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
-MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
-MAX_CALLEES = 6  # functions of the same file it calls (transitively) whose bodies are mutated too
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 SETUP_WEIGHT = 1 / 3  # a line that only sets a call up counts a third of a check (block size)
 
@@ -178,29 +174,6 @@ def measure_block(
         approximate=False,
         timeout_kills=final.timeout_kills,
     )
-
-
-def function_mutants(code: CodeUnderTest, function: Declaration) -> tuple[list[Mutant], str]:
-    """The mutants selection and search use (every operator, ``MUTANTS`` at most, the callees'
-    included: module docstring), and a note saying why there are none ('' when there are some).
-    """
-    from cdoctest_runner.mutation.mutate import OPERATORS, MutationError, make_mutants
-
-    source, flags = mutation_source(code)
-    try:
-        mutants = make_mutants(
-            source,
-            function,
-            code.language,
-            MUTANTS,
-            path=code.path,
-            flags=flags,
-            operators=OPERATORS,
-            callees=MAX_CALLEES,
-        )
-    except MutationError as exc:
-        return [], f"no mutation analysis: {exc}"
-    return mutants, "" if mutants else "no mutants (nothing to mutate in the body)"
 
 
 def select_block(

@@ -287,13 +287,13 @@ def format_texts(ctx: FunctionContext) -> tuple[str, ...]:
 
 
 def _callee_text(code: CodeUnderTest, function: Declaration, survivors: list[Mutant]) -> str:
-    """The text of the callees whose mutants survive (``server.judge.select.function_mutants``
+    """The text of the callees whose mutants survive (``server.judge.mutants.function_mutants``
     mutates the helpers a function calls): their comparisons and characters join the value pools, so
     a wrapper's search reaches its helpers' branches.
     """
     from cdoctest_runner.errors import CdoctestError
     from cdoctest_runner.mutation.mutate import callees, mutation_source
-    from server.judge.select import MAX_CALLEES
+    from server.judge.mutants import MAX_CALLEES
 
     wanted = {m.function for m in survivors if m.function}
     if not wanted:

@@ -89,11 +89,11 @@ def test_the_limit_is_dealt_over_the_target_and_its_callees() -> None:
 
 
 def test_selection_mutates_the_callees(tmp_path) -> None:  # noqa: ANN001
-    """``server.judge.select.function_mutants`` (what selection and search use) includes the
+    """``server.judge.mutants.function_mutants`` (what selection and search use) includes the
     helpers.
     """
     from cdoctest_runner.example import CodeUnderTest
-    from server.judge.select import function_mutants
+    from server.judge.mutants import function_mutants
 
     path = tmp_path / "digits.c"
     path.write_text(DIGITS)
