@@ -20,7 +20,8 @@ from server.analysis import Analysis
 from server.analysis.context import FunctionContext, function_context
 from server.analysis.documentation import DocFacts, comments_in, mine, prompt_notes
 from server.analysis.locate import Located, SourceFile
-from server.analysis.usage import project_usage, usage_examples
+from server.analysis.usage.examples import usage_examples
+from server.analysis.usage.mining import project_usage
 from server.api import FunctionResult, GenerateOptions, SourceOptions
 from server.candidates.by_type import api_notes
 from server.render import Plan

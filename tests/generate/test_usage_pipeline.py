@@ -16,7 +16,7 @@ import pytest
 from cdoctest_runner.example import Example
 from models.prompt import render_target
 from server.analysis.locate import load_source
-from server.analysis.usage import project_usage
+from server.analysis.usage.mining import project_usage
 from server.api import GenerateOptions, SourceOptions, TargetSelector
 from server.cli import build_parser, run_options
 from server.generate.job import Job, prepare, usage_root
