@@ -7,7 +7,7 @@ from __future__ import annotations
 from server.analysis.context import FunctionContext
 from server.analysis.documentation import DocFacts
 from server.judge.units import Candidate, Origin
-from server.search.inputs import CallShape
+from server.search.shapes import CallShape
 from server.search.stated import doc_calls
 
 

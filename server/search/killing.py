@@ -76,16 +76,9 @@ from server.judge.acceptable import calls_target as target_called
 from server.judge.runners import Runners
 from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import verify_candidates
-from server.search.inputs import (
-    CallShape,
-    doc_arrays,
-    interchangeable,
-    limit_pairs,
-    limits,
-    object_crossings,
-    value_pools,
-)
+from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
+from server.search.shapes import CallShape, interchangeable
 from server.search.stated import doc_args, doc_calls
 from server.search.variants import (
     Variant,

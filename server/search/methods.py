@@ -75,7 +75,8 @@ from server.analysis.types import (
     type_key,
 )
 from server.judge.units import Candidate, Origin
-from server.search.inputs import SEARCHED_INSTANCES, CallShape, value_pools
+from server.search.inputs import value_pools
+from server.search.shapes import SEARCHED_INSTANCES, CallShape
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.analysis.context import FunctionContext

@@ -11,7 +11,8 @@ from cdoctest_runner.ctext import blank, identifiers, top_level_spans
 from server.analysis.documentation import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
 from server.analysis.kinds import Param  # noqa: F401 (doctests)
 from server.analysis.mining import text_chars
-from server.search.inputs import CallShape, value_pools
+from server.search.inputs import value_pools
+from server.search.shapes import CallShape
 
 MAX_STATED_CALLS = 8  # calls taken from the documentation
 

@@ -174,7 +174,8 @@ def test_a_printf_like_shape_takes_formats_with_their_arguments() -> None:
     """A variadic function whose last named parameter is a C string gets format strings built
     from the conversions and flags its body tests, each with its argument, in a 64-byte buffer.
     """
-    from server.search.inputs import CallShape, Param, format_values
+    from server.search.inputs import Param, format_values
+    from server.search.shapes import CallShape
 
     values = format_values(["'%'", "'-'", "'d'", "'0'", "'.'"], [])
     assert values == [

@@ -11,8 +11,8 @@ import pytest
 from server.analysis.documentation import DocFacts
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import text_boundaries
-from server.search.inputs import CallShape
 from server.search.killing import candidate_calls
+from server.search.shapes import CallShape
 
 ADULT = (
     "// Whether someone of this age may vote.\nint can_vote(int age) {\n    return age >= 18;\n}\n"

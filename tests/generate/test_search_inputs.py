@@ -15,8 +15,9 @@ import pytest
 from server.analysis.documentation import DocFacts
 from server.analysis.kinds import Param, ParamKind
 from server.analysis.mining import bit_boundaries
-from server.search.inputs import CallShape, doc_arrays, grammar_strings, limit_pairs
+from server.search.inputs import doc_arrays, grammar_strings, limit_pairs
 from server.search.killing import candidate_calls
+from server.search.shapes import CallShape
 
 CHECKED_MUL = """#include <limits.h>
 int checked_mul(int a, int b, int *out) {

@@ -49,8 +49,8 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
     """The point is built by its constructor, the polygon (a typedef) as a brace list; the
     values: the centre, points on the square's border and past it, then the shapes.
     """
-    from server.search.inputs import CallShape, Composite
     from server.search.killing import candidate_calls
+    from server.search.shapes import CallShape, Composite
 
     _, ctx = cpp_context(tmp_path, BOX, "box_side", "box.cpp")
     shape = CallShape.of(ctx)
@@ -79,7 +79,7 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
 
 def test_a_mutable_reference_or_a_library_class_gets_no_shape(tmp_path) -> None:  # noqa: ANN001
     """A non-const reference may be changed by the call: no searched values for it."""
-    from server.search.inputs import CallShape
+    from server.search.shapes import CallShape
 
     text = BOX.replace("int box_side(const Pt &p", "int box_side(Pt &p")
     _, ctx = cpp_context(tmp_path, text, "box_side", "box.cpp")

@@ -89,8 +89,8 @@ def test_a_function_template_is_called_through_its_first_two_instances(tmp_path)
     """The shapes carry the instances' template arguments and their substituted parameter
     kinds; the 64-bit instance's pool holds a value with a gap of more than 32 zero bits.
     """
-    from server.search.inputs import CallShape
     from server.search.killing import candidate_calls
+    from server.search.shapes import CallShape
 
     _, ctx = cpp_context(tmp_path, MASK, "mask_below")
     shapes = CallShape.each(ctx)

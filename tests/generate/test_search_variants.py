@@ -227,7 +227,7 @@ def test_a_variant_of_a_parsed_struct_kills_what_the_unit_leaves(tmp_path, runne
     unit's keys are never empty, so ``key[i][0] != 1`` survives; a variant of the parsed text with
     a key removed (``"=1;b=2"``: its own separators are the dictionary) kills it.
     """
-    from server.search.inputs import CallShape
+    from server.search.shapes import CallShape
 
     seed = ["struct pairs p = {0};", 'pairs_read(&p, "a=1;b=2");', "pairs_total(&p)"]
     key = "`0` -> `1`"  # the key test's `!= 0` -> `!= 1`: only an empty key tells it apart
