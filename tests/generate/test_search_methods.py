@@ -192,7 +192,8 @@ def test_a_const_method_without_modifiers_gets_calls(tmp_path, runner) -> None: 
     from server.generate.job import target_names
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs
-    from server.search.methods import MethodShape, method_candidates
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, RANGE, "contains")
     shape = MethodShape.of(ctx)
@@ -229,7 +230,8 @@ def test_an_object_the_file_makes_and_a_modifier_without_inputs(tmp_path, runner
     from server.generate.job import target_names
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs
-    from server.search.methods import MethodShape, method_candidates
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, COUNTER, "tick")
     shape = MethodShape.of(ctx)
@@ -266,7 +268,7 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
     from server.generate.job import target_names
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs
-    from server.search.methods import MethodShape, Reader
+    from server.search.method_shape import MethodShape, Reader
 
     buggy = RING_T.replace(*RING_T_BUG)
     assert buggy != RING_T

@@ -128,7 +128,8 @@ def test_the_method_search_fills_a_class_template_to_its_non_type_capacity(
     """``put`` on ``Slots<int, 4>``: the capacity comes from the template argument (the body
     compares with ``N`` only); a fifth ``put`` and then ``last()`` kill the overwrite.
     """
-    from server.search.methods import MethodShape, method_candidates
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, SLOTS, "put")
     shapes = MethodShape.each(ctx)
