@@ -138,3 +138,6 @@ def brace(values: list[str]) -> str:
     '{1, 2}'
     """
     return "{" + ", ".join(values) + "}"
+
+
+Found = tuple[Provider, int] | None  # a provider and how many parameters it consumes (1 or 2)
