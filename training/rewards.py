@@ -301,7 +301,7 @@ def _strength(
     cache: MutantCache,
     cancel: threading.Event | None,
 ) -> float:
-    from cdoctest_runner.mutation.mutate import mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
 
     decl, mutants = cache.get(target)
     if decl is None or not mutants:

@@ -17,7 +17,7 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
 3. **different outputs** (``server.judge.select``): when every checked output of the chosen block is
    the same while the pool shows the function giving another, the first example with another
    output joins the block.
-4. **short over long** (``cdoctest_runner.mutation.mutate.select_examples``' ``cost``): between
+4. **short over long** (``cdoctest_runner.mutation.analysis.select_examples``' ``cost``): between
    examples that add the same kills, the shorter source is taken.
 
 5. **no undefined behaviour** (``server.judge.verify``, ``UB_TRAPS``): candidates run on the

@@ -8,13 +8,13 @@ for a unit whose candidate is ``whole`` (it changes a global setting and restore
 every other example of the unit, so a selection keeps all of it or none.
 
 ``select_block(pool, code, function, runner, max_examples)`` runs
-``cdoctest_runner.mutation.mutate.mutation_analysis`` on the pool, takes the greedy cover
-(``cdoctest_runner.mutation.mutate.select_examples``), in which a line that only sets a call up (a
+``cdoctest_runner.mutation.analysis.mutation_analysis`` on the pool, takes the greedy cover
+(``cdoctest_runner.mutation.analysis.select_examples``), in which a line that only sets a call up (a
 declaration, a buffer, a filling call: no expected output, no call of the function) counts a third
 of an example towards ``max_examples`` (``example_weights``); the reported score is the score of the
 block actually written. When the chosen examples are a prefix of the pool (all of it included), they
 run exactly as in the pooled run, so their kills are read off it
-(``cdoctest_runner.mutation.mutate.block_kills``); any other choice is measured again, since a
+(``cdoctest_runner.mutation.analysis.block_kills``); any other choice is measured again, since a
 left-out earlier example can change what a later one does under a mutant (it ends the session, so
 later examples are SKIPPED; it uses up the session's time limit; the code keeps state). With no
 mutants (no body in this file, nothing to mutate) the first units are kept and the score is None.
@@ -47,7 +47,8 @@ from server.judge.units import VerifiedUnit
 from server.judge.verify import declared_names
 
 if TYPE_CHECKING:  # pragma: no cover
-    from cdoctest_runner.mutation.mutate import Mutant, MutationReport
+    from cdoctest_runner.mutation.analysis import MutationReport
+    from cdoctest_runner.mutation.mutate import Mutant
 
 MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
@@ -150,7 +151,8 @@ def measure_block(
     cancel: threading.Event | None = None,
 ) -> Selection:
     """``selection`` with its kills measured on the block itself (no-op unless approximate)."""
-    from cdoctest_runner.mutation.mutate import MutationError, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import MutationError
 
     if not selection.approximate or not selection.mutants:
         return selection
@@ -196,7 +198,8 @@ def select_block(
     selection is marked ``approximate`` (``measure_block`` makes it exact later), unless a chosen
     unit was swapped for a shorter one (``_shorter_units``): that block is measured at once.
     """
-    from cdoctest_runner.mutation.mutate import MutationError, block_kills, mutation_analysis
+    from cdoctest_runner.mutation.analysis import block_kills, mutation_analysis
+    from cdoctest_runner.mutation.mutate import MutationError
 
     pool, dropped = _acceptable(pool, code, function)
     if not pool.examples:
@@ -287,7 +290,8 @@ def extend_block(
     block (its calls added for coverage included) stays as it is, and the kills are read off
     that run (``approximate``: ``measure_block`` makes them exact).
     """
-    from cdoctest_runner.mutation.mutate import MutationError, mutation_analysis, select_examples
+    from cdoctest_runner.mutation.analysis import mutation_analysis, select_examples
+    from cdoctest_runner.mutation.mutate import MutationError
 
     fresh = [u for u in units if u not in selection.units and any(e.want for e in u.examples)]
     if not selection.survivors or not fresh:
@@ -333,7 +337,7 @@ def _choose(
     """The examples of ``pool`` to keep (module doc) and whether a chosen unit was swapped for a
     shorter one (a block the pooled run did not choose: measured again, even when inexact).
     """
-    from cdoctest_runner.mutation.mutate import select_examples
+    from cdoctest_runner.mutation.analysis import select_examples
 
     stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
     start = [i for i, u in enumerate(pool.unit_of) if u in stated]

@@ -353,7 +353,8 @@ def find_killing_inputs(
     when the function gets no calls of its own, else take a sixth of it and what its own calls
     leave.
     """
-    from cdoctest_runner.mutation.mutate import MutationError, mutation_analysis, select_examples
+    from cdoctest_runner.mutation.analysis import mutation_analysis, select_examples
+    from cdoctest_runner.mutation.mutate import MutationError
     from server.judge.select import build_pool
 
     t0 = time.monotonic()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from cdoctest_runner.mutation.mutate import select_examples
+from cdoctest_runner.mutation.analysis import select_examples
 from server.judge.acceptable import calls_target, dead_store, judge, returns_parameter
 from server.judge.select import build_pool, select_block
 from server.judge.units import Candidate, Origin, Unit, VerifiedUnit

@@ -9,16 +9,14 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.mutation.analysis import block_kills, mutation_analysis, select_examples
 from cdoctest_runner.mutation.mutate import (
     OPERATORS,
     REALISTIC_OPERATORS,
     Mutant,
     MutationError,
     TargetNotFound,
-    block_kills,
     make_mutants,
-    mutation_analysis,
-    select_examples,
 )
 
 

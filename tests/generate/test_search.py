@@ -64,7 +64,8 @@ def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
 def test_a_comparison_boundary_mutant_is_killed_by_a_searched_input(tmp_path, runner) -> None:  # noqa: ANN001
     """``>=`` -> ``>`` survives ``can_vote(30)``; the search finds ``can_vote(18)``."""
     from cdoctest_runner.example import Example
-    from cdoctest_runner.mutation.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs
 

@@ -147,7 +147,8 @@ def test_a_fill_past_the_capacity_kills_what_the_fallback_leaves(tmp_path, runne
     """``put``'s ``count_ == 4`` -> ``!=``-like mutants and the planted ``count_ > 4`` need a
     full ring: the fallback's calls never fill it; the searched sequences do.
     """
-    from cdoctest_runner.mutation.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
     from server.generate.job import target_names
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs
@@ -281,7 +282,8 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
     fallback = fallback_pool(ctx, code, runner, names)
     assert fallback and passes(fallback, buggy, source.path, runner)
 
-    from cdoctest_runner.mutation.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
 
     mutants = make_mutants(RING_T, ctx.declaration, "cpp", path=source.path)
     alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors

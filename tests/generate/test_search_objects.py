@@ -92,7 +92,8 @@ def test_a_point_on_the_border_kills_what_the_fallback_leaves(tmp_path, runner) 
     corners, so its block passes with ``p.x <= hi_x`` (such a point is inside); the search's
     block holds such a point and fails.
     """
-    from cdoctest_runner.mutation.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
     from server.generate.job import target_names
     from server.judge.runners import Runners
     from server.search.killing import find_killing_inputs

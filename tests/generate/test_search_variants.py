@@ -180,7 +180,8 @@ def _setup(tmp_path, runner, text: str, name: str, seed: list[str], wanted: str,
     """The context, the code, the verified ``seed`` unit and the mutants described as ``wanted``
     that the seed leaves alive (asserted non-empty); ``lang``: ``c`` or ``c++``.
     """
-    from cdoctest_runner.mutation.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
     from server.generate.job import target_names
     from server.judge.units import Candidate, Origin
     from server.judge.verify import verify_candidates

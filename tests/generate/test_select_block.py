@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from cdoctest_runner.mutation.mutate import mutation_analysis
+from cdoctest_runner.mutation.analysis import mutation_analysis
 from server.judge.select import build_pool, select_block
 from server.judge.units import Candidate, Unit, VerifiedUnit
 

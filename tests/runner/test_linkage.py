@@ -192,7 +192,7 @@ def test_mutants_of_static_state_are_told_apart(runner):
     """Each mutant of ``inc`` changes what ``get_s`` reads afterwards, so the block expecting 6
     kills all three (with the state re-emitted per input, every one printed 5 and survived).
     """
-    from cdoctest_runner.mutation.mutate import mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
 
     code = CodeUnderTest(text=COUNTER_C.replace("counter++", "counter += 1"), language="c")
     decl = Declaration("inc", "inc", "function", 13, 1, 13, 30, "void inc(void)")
