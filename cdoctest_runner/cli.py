@@ -25,8 +25,8 @@ from cdoctest_runner.flags import (
     code_under_test,
     compile_flags,
 )
+from cdoctest_runner.libraries import libraries_for
 from cdoctest_runner.parser import find_comments, lint_comment
-from cdoctest_runner.project_lib import libraries_for
 from cdoctest_runner.results import DocTestResult
 
 EPILOG = """\

@@ -260,10 +260,10 @@ def usage_problem(args: argparse.Namespace) -> str:
 
 def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOptions]:
     """The generation and source options the arguments ask for; a ``--lib``/``-l`` entry is
-    resolved into its file (``project_lib.resolve_library``: ``LibraryNotFound`` for a ``-lNAME``
+    resolved into its file (``libraries.resolve_library``: ``LibraryNotFound`` for a ``-lNAME``
     the dynamic linker's path does not have).
     """
-    from cdoctest_runner.project_lib import resolve_library
+    from cdoctest_runner.libraries import resolve_library
 
     options = GenerateOptions(
         samples=args.samples,

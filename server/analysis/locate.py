@@ -148,7 +148,7 @@ class SourceFile:
     def linked(self) -> tuple[str, ...]:
         """The shared libraries sessions load for this file (computed once per ``SourceFile``)."""
         if self._linked is None:
-            from cdoctest_runner.project_lib import libraries_for
+            from cdoctest_runner.libraries import libraries_for
 
             self._linked = libraries_for(self.path, self.build_dir, self.libraries)
         return self._linked

@@ -556,7 +556,7 @@ def killable(selection: Selection, equivalent: frozenset[str]) -> int:
 
 def missing_note(job: Job, symbols: tuple[str, ...]) -> str:
     """Why the calls could not link: each missing symbol, where it is declared, what to do."""
-    from cdoctest_runner.project_lib import explain_missing
+    from cdoctest_runner.libraries import explain_missing
     from server.analysis.locate import declaration_site, shown_path
 
     tu = job.source.tu

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
-from cdoctest_runner.project_lib import missing_symbols
+from cdoctest_runner.libraries import missing_symbols
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful

@@ -62,7 +62,7 @@ def file_coverage(
     tools, a tool failed).
     """
     from cdoctest_runner.finder import code_under_test
-    from cdoctest_runner.project_lib import libraries_for
+    from cdoctest_runner.libraries import libraries_for
     from cdoctest_runner.toolchain import find_clang_repl
 
     tools = find_tools(find_clang_repl(clang_repl or None).path)

@@ -127,10 +127,10 @@ class Engine:
 
     def _source_options(self) -> SourceOptions:
         """``Settings.source_options`` with ``cdoctest.build.libraries`` as the files sessions
-        load (``-lNAME`` looked up: ``project_lib.resolve_library``); ``EngineError`` names an
+        load (``-lNAME`` looked up: ``libraries.resolve_library``); ``EngineError`` names an
         entry that is not found. Generation, its warm sessions and test runs load the same ones.
         """
-        from cdoctest_runner.project_lib import resolve_library
+        from cdoctest_runner.libraries import resolve_library
 
         try:
             libraries = tuple(resolve_library(e) for e in self.settings.build.libraries)
@@ -325,7 +325,7 @@ class Engine:
         runner = self._runner_obj()
         try:
             from cdoctest_runner.finder import code_under_test
-            from cdoctest_runner.project_lib import libraries_for
+            from cdoctest_runner.libraries import libraries_for
 
             build_dir = self.settings.build.compile_commands_dir or None
             # the rest of the file's project when built, then cdoctest.build.libraries

@@ -161,8 +161,8 @@ def test_a_file_of_a_built_project_links_its_project_library(geo_cache):
     loads it, lazily). ``dist2``'s one line runs; ``norm`` is never called.
     """
     from cdoctest_runner.flags import code_under_test, compile_flags
+    from cdoctest_runner.libraries import libraries_for
     from cdoctest_runner.parser import parse_examples
-    from cdoctest_runner.project_lib import libraries_for
     from cdoctest_runner.runner import examples_doctest
 
     tools = _tools_or_skip()
