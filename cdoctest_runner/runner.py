@@ -39,7 +39,16 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from cdoctest_runner.checker import OutputChecker
-from cdoctest_runner.errors import CdoctestError, LibraryNotFound
+from cdoctest_runner.errors import (
+    CdoctestError,
+    LibraryNotFound,
+    ReplCancelled,
+    ReplCrashed,
+    ReplError,
+    ReplOutputLimit,
+    ReplSetupError,
+    ReplTimeout,
+)
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.flags import flag_dirs
 from cdoctest_runner.loadable import compiled_on_use, loadable
@@ -51,15 +60,7 @@ from cdoctest_runner.precompiled import (
 )
 from cdoctest_runner.project_lib import renamed_symbols
 from cdoctest_runner.protocol import Runner
-from cdoctest_runner.repl import (
-    ClangRepl,
-    ReplCancelled,
-    ReplCrashed,
-    ReplError,
-    ReplOutputLimit,
-    ReplSetupError,
-    ReplTimeout,
-)
+from cdoctest_runner.repl import ClangRepl
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state
 from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, Sandbox, detect_method, reachable_by

@@ -66,7 +66,7 @@ class Retrying:
         cancel: threading.Event | None = None,
     ) -> list[DocTestResult]:
         """``runner.run_many``, retried twice (after 1 s and 3 s) when a session fails to start."""
-        from cdoctest_runner.repl import ReplSetupError
+        from cdoctest_runner.errors import ReplSetupError
 
         for delay in (*self.RETRY_DELAYS_S, None):
             try:
