@@ -100,7 +100,7 @@ def report_block_coverage(
     mutation score 0.83``), and return the list; ``None`` (after saying why) when the coverage
     tools are missing or fail.
     """
-    from cdoctest_runner.runner import default_workers
+    from cdoctest_runner.sessions import default_workers
 
     try:
         covered = block_coverage(source, result, find_tools(clang_repl), default_workers())

@@ -308,7 +308,8 @@ def _run_file(
         print(f"cdoctest-gen: {args.file}: cannot read: {exc.strerror}", file=err)
         return 2
     try:
-        from cdoctest_runner.runner import DocTestRunner, default_workers
+        from cdoctest_runner.runner import DocTestRunner
+        from cdoctest_runner.sessions import default_workers
         from cdoctest_runner.toolchain import find_clang_repl
 
         toolchain = find_clang_repl(args.clang_repl)

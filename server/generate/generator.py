@@ -133,7 +133,8 @@ class Generator:
     def runner(self) -> Runner:
         """The verification runner (made on first use: ``ToolchainNotFound`` without clang-repl)."""
         if self._runner is None:
-            from cdoctest_runner.runner import DocTestRunner, default_workers
+            from cdoctest_runner.runner import DocTestRunner
+            from cdoctest_runner.sessions import default_workers
 
             self._runner = DocTestRunner(workers=default_workers())
         if not isinstance(self._runner, Retrying):
@@ -146,7 +147,8 @@ class Generator:
         session per mutant, each compiling only the functions its block uses (``compile_on_use``).
         """
         if self._mutation_runner is None:
-            from cdoctest_runner.runner import DocTestRunner, default_workers
+            from cdoctest_runner.runner import DocTestRunner
+            from cdoctest_runner.sessions import default_workers
 
             base = self.runner
             limits = replace(base.limits, timeout_s=MUTANT_TIMEOUT_S)

@@ -105,7 +105,7 @@ class Engine:
         with self._lock:
             self._check_open()
             if self._gen_runner is None:
-                from cdoctest_runner.runner import default_workers
+                from cdoctest_runner.sessions import default_workers
 
                 self._gen_runner = self._make_runner(workers=default_workers())
             runner = self._gen_runner

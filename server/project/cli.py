@@ -59,7 +59,7 @@ def default_jobs() -> int:
     They share the generator's runners, whose worker threads bound the interpreters; on 2 cores
     two jobs doubled the functions per minute of a project run (docs/benchmarks.md).
     """
-    from cdoctest_runner.runner import default_workers
+    from cdoctest_runner.sessions import default_workers
 
     return default_workers()
 
@@ -135,7 +135,8 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
         print("cdoctest-gen: --coverage measures one file; give a file", file=err)
         return 2
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
-    from cdoctest_runner.runner import DocTestRunner, default_workers
+    from cdoctest_runner.runner import DocTestRunner
+    from cdoctest_runner.sessions import default_workers
     from cdoctest_runner.toolchain import find_clang_repl
     from models.api import ModelConfig, ModelError
     from server.generate.generator import Generator
