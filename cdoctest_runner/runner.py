@@ -200,9 +200,8 @@ class DocTestRunner:
             return []
         if self.workers == 1 or len(jobs) == 1:
             return [self.run(t, c, cancel) for t, c in jobs]
-        stop = EitherEvent(
-            cancel
-        )  # one failing job stops the batch without setting the caller's event
+        # One failing job stops the batch without setting the caller's event.
+        stop = EitherEvent(cancel)
         pool = self._get_executor()
         # Group jobs by code under test so one worker keeps a warm session for a run of them.
         ordered, order = interleave(jobs)
