@@ -39,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.files import write_atomic, write_json_atomic
 from cdoctest_runner.flags import SOURCE_EXTENSIONS, sibling_source
 
 #: Compile flags dropped from a project's commands (with their argument when they take one).
@@ -257,9 +258,7 @@ def _record_deps(depfile: str, record: str) -> None:
         except OSError:
             continue
         deps[os.path.abspath(p)] = [st.st_mtime_ns, st.st_size]
-    with open(record + ".tmp", "w", encoding="utf-8") as fh:
-        json.dump(deps, fh)
-    os.replace(record + ".tmp", record)
+    write_json_atomic(record, deps)
 
 
 def _compile(unit: _Unit, objects: str) -> tuple[str, bool, str]:
@@ -452,9 +451,8 @@ def project_library(
         tmp = lib + f".{os.getpid()}.tmp"
         clashes = sorted(_exported(objs) & _session_symbols())
         aliases = [f"-Wl,--defsym={RENAMED}{s}={s}" for s in clashes]
-        with open(tmp + RENAMES_SUFFIX, "w", encoding="utf-8") as fh:
-            fh.write("".join(s + "\n" for s in clashes))
-        os.replace(tmp + RENAMES_SUFFIX, lib + RENAMES_SUFFIX)  # whole, before the library
+        # Whole, before the library.
+        write_atomic(lib + RENAMES_SUFFIX, "".join(s + "\n" for s in clashes))
         argv = [_linker(units), "-shared", *_LINK_FLAGS, *aliases, "-o", tmp, *objs, *link]
         proc = subprocess.run(argv, capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:

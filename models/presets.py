@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from cdoctest_runner.files import write_atomic
 from models.errors import ChecksumMismatch, OfflineError, PresetError
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -127,9 +128,7 @@ def _record(key: str, entry: dict) -> None:
     data[key] = entry
     path = _digest_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def sha256_file(path: str, chunk: int = 1 << 22) -> str:

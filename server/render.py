@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import Example
+from cdoctest_runner.files import write_atomic
 from server.analysis.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
 from server.api import FunctionResult, TextEdit
 
@@ -49,31 +48,12 @@ def read_text(path: str) -> str:
 
 
 def write_text_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file in the same directory, then replace),
-    keeping the file's permission bits.
+    """Write ``text`` to ``path`` atomically, in the file's codec, keeping its permission bits
+    (``cdoctest_runner.files.write_atomic``).
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    data = text.encode(ENCODING, errors=ERRORS)
-    mode = None
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        pass
-    fd, tmp = tempfile.mkstemp(prefix=".cdoctest-gen.", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(
+        path, text.encode(ENCODING, errors=ERRORS), keep_mode=True, prefix=".cdoctest-gen."
+    )
 
 
 def newline_of(text: str) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from cdoctest_runner import ctext
+from cdoctest_runner.files import write_json_atomic
 from server.analysis.locate import Located, SourceFile
 
 CACHE_VERSION = 1
@@ -149,17 +149,7 @@ class ResultCache:
     def _write(self, kind: str, key: str, data: dict[str, Any]) -> None:
         path = self._path(kind, key)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".entry.", dir=os.path.dirname(path))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_json_atomic(path, data, prefix=".entry.")
 
     def get(self, key: str) -> CacheEntry | None:
         """The entry stored under ``key``, None when there is none (or it cannot be read)."""
