@@ -16,6 +16,7 @@ import os
 import re
 from collections.abc import Sequence
 
+from cdoctest_runner.compile_db import compile_commands, database_file
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, Language
 
@@ -134,19 +135,8 @@ def compile_flags(
     return flags
 
 
-def _db_file(db_dir: str) -> str:
-    """``db_dir/compile_commands.json``; ``CdoctestError`` saying how to make it when missing."""
-    db_file = os.path.join(db_dir, "compile_commands.json")
-    if not os.path.isfile(db_file):
-        raise CdoctestError(
-            f"{db_dir}: no compile_commands.json "
-            "(configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
-        )
-    return db_file
-
-
 def _db_flags(db_dir: str, path: str) -> list[str]:
-    db_file = _db_file(db_dir)
+    db_file = database_file(db_dir)
     from clang.cindex import CompilationDatabase, CompilationDatabaseError
 
     try:
@@ -168,21 +158,8 @@ def _db_flags(db_dir: str, path: str) -> list[str]:
 
 def db_sources(compile_db_dir: str) -> list[str]:
     """Every source file named in ``compile_db_dir/compile_commands.json`` (absolute, in order)."""
-    import json
-
-    db_file = _db_file(compile_db_dir)
-    try:
-        with open(db_file, encoding="utf-8") as fh:
-            entries = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
-    seen: dict[str, None] = {}
-    for entry in entries:
-        f = os.path.normpath(
-            os.path.join(entry.get("directory", compile_db_dir), entry.get("file", ""))
-        )
-        seen.setdefault(f, None)
-    return list(seen)
+    database_file(compile_db_dir)
+    return list(dict.fromkeys(c.source for c in compile_commands(compile_db_dir)))
 
 
 def flag_dirs(flags: Sequence[str]) -> list[str]:

@@ -38,6 +38,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from cdoctest_runner.compile_db import compile_commands
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.files import write_atomic, write_json_atomic
 from cdoctest_runner.flags import SOURCE_EXTENSIONS, sibling_source
@@ -88,20 +89,13 @@ def cache_root() -> str:
 
 
 def _entries(build_dir: str) -> list[_Unit]:
-    db_file = os.path.join(build_dir, "compile_commands.json")
-    try:
-        with open(db_file, encoding="utf-8") as fh:
-            raw = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
     units: dict[str, _Unit] = {}
-    for entry in raw:
-        directory = entry.get("directory", build_dir)
-        source = os.path.normpath(os.path.join(directory, entry.get("file", "")))
-        args = entry.get("arguments") or shlex.split(entry.get("command", ""))
-        if not args or source in units:
+    for c in compile_commands(build_dir):
+        if not c.arguments or c.source in units:
             continue
-        units[source] = _Unit(source, directory, tuple(sanitize(args, source, directory)))
+        units[c.source] = _Unit(
+            c.source, c.directory, tuple(sanitize(c.arguments, c.source, c.directory))
+        )
     return list(units.values())
 
 
