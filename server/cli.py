@@ -30,7 +30,7 @@ from server.api import (
     SourceOptions,
     TargetSelector,
 )
-from server.project.cli import add_project_arguments
+from server.project.cli import add_project_arguments, generator_from_args
 from server.render import unified_diff
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -294,10 +294,9 @@ def _run_file(
 ) -> int:
     """One file: parsed once (its diagnostics first), generated for, and the result delivered."""
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
-    from models.api import ModelConfig, ModelError
+    from models.api import ModelError
     from server.analysis.locate import TargetNotFound, load_source
     from server.api import GenerationCancelled
-    from server.generate.generator import Generator
     from server.render import read_text
 
     err = sys.stderr
@@ -308,22 +307,11 @@ def _run_file(
         print(f"cdoctest-gen: {args.file}: cannot read: {exc.strerror}", file=err)
         return 2
     try:
-        from cdoctest_runner.runner import DocTestRunner
-        from cdoctest_runner.sessions import default_workers
-        from cdoctest_runner.toolchain import find_clang_repl
-
-        toolchain = find_clang_repl(args.clang_repl)
-        runner = DocTestRunner(toolchain=toolchain, workers=default_workers())
+        generator = generator_from_args(args, options, source_options)
+        repl_path = generator.runner.toolchain.path
     except ToolchainNotFound as exc:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
-    generator = Generator(
-        ModelConfig(model=args.model, adapter=args.adapter),
-        options,
-        source_options,
-        runner=runner,
-        fallback=args.fallback,
-    )
     progress = _Progress(err, err.isatty() and not args.json)
     cancel = threading.Event()
     selector = TargetSelector(name=args.function, line=args.line, all=args.all)
@@ -354,11 +342,10 @@ def _run_file(
         return 2
     finally:
         generator.close()
-        runner.close()
     progress.clear()
     _summary(result, args.file, err, args.verbose)
     print(f"cdoctest-gen: {phase_times(result)}", file=err)
-    return _deliver(args, path, text, source, result, toolchain.path)
+    return _deliver(args, path, text, source, result, repl_path)
 
 
 def report_source(source: SourceFile, name: str, err: TextIO) -> bool:

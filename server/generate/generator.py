@@ -113,6 +113,7 @@ class Generator:
         backend: Backend | None = None,
         *,
         fallback: str = "auto",
+        own_runner: bool | None = None,
     ) -> None:
         if fallback not in FALLBACK_MODES:
             raise ValueError(f"fallback must be one of {FALLBACK_MODES}, not {fallback!r}")
@@ -121,7 +122,8 @@ class Generator:
         self.options = options
         self.source_options = source_options
         self._runner = runner
-        self._own_runner = runner is None
+        # ``close`` closes the runner it made, or one handed over with ``own_runner=True``.
+        self._own_runner = runner is None if own_runner is None else own_runner
         self._mutation_runner: Runner | None = None
         self._backend = backend
         self._own_backend = backend is None
@@ -453,3 +455,25 @@ def _same_model(loaded: ModelInfo, wanted: ModelInfo) -> bool:
         return os.path.realpath(path) if path else None
 
     return real(loaded.path) == real(wanted.path) and real(loaded.adapter) == real(wanted.adapter)
+
+
+def generator_for(
+    model_config: ModelConfig,
+    options: GenerateOptions,
+    source_options: SourceOptions,
+    *,
+    clang_repl: str | None = None,
+    fallback: str = "auto",
+) -> Generator:
+    """The generator of a ``cdoctest-gen`` run (one file or a project): a ``DocTestRunner`` on
+    ``clang_repl`` (found when None) with one interpreter per usable core (at most 4), closed with
+    the generator. Raises ``ToolchainNotFound`` when there is no clang-repl.
+    """
+    from cdoctest_runner.runner import DocTestRunner
+    from cdoctest_runner.sessions import default_workers
+    from cdoctest_runner.toolchain import find_clang_repl
+
+    runner = DocTestRunner(toolchain=find_clang_repl(clang_repl), workers=default_workers())
+    return Generator(
+        model_config, options, source_options, runner=runner, fallback=fallback, own_runner=True
+    )

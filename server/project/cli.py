@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from server.api import GenerateOptions, SourceOptions
 
 if TYPE_CHECKING:  # pragma: no cover
+    from server.generate.generator import Generator
     from server.project.run import ProjectEvent, ProjectResult
 
 INTERRUPTED = 130
@@ -135,11 +136,7 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
         print("cdoctest-gen: --coverage measures one file; give a file", file=err)
         return 2
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
-    from cdoctest_runner.runner import DocTestRunner
-    from cdoctest_runner.sessions import default_workers
-    from cdoctest_runner.toolchain import find_clang_repl
-    from models.api import ModelConfig, ModelError
-    from server.generate.generator import Generator
+    from models.api import ModelError
     from server.project.cache import ResultCache, default_cache_dir
     from server.project.run import ProjectRun, project_files
     from server.render import unified_diff
@@ -153,19 +150,10 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
         print("cdoctest-gen: no C or C++ file found", file=err)
         return 2
     try:
-        runner = DocTestRunner(
-            toolchain=find_clang_repl(args.clang_repl), workers=default_workers()
-        )
+        generator = generator_from_args(args, options, source_options)
     except ToolchainNotFound as exc:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
-    generator = Generator(
-        ModelConfig(model=args.model, adapter=args.adapter),
-        options,
-        source_options,
-        runner=runner,
-        fallback=args.fallback,
-    )
     root = os.path.abspath(args.file) if args.file else None
     cache = None if args.no_cache else ResultCache(args.cache_dir or default_cache_dir())
     project = ProjectRun(
@@ -185,7 +173,6 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
     finally:
         display.close()
         generator.close()
-        runner.close()
     document = to_json(result, shown_root)
     if args.report_json:
         with open(args.report_json, "w", encoding="utf-8") as fh:
@@ -247,3 +234,22 @@ def to_json(result: ProjectResult, root: str) -> dict[str, Any]:
         ],
         "summary": result.summary.as_dict(),
     }
+
+
+def generator_from_args(
+    args: argparse.Namespace, options: GenerateOptions, source_options: SourceOptions
+) -> Generator:
+    """The generator ``cdoctest-gen``'s arguments ask for (``--model``, ``--adapter``,
+    ``--clang-repl``, ``--fallback``), one file or a project; ``ToolchainNotFound`` without
+    clang-repl.
+    """
+    from models.api import ModelConfig
+    from server.generate.generator import generator_for
+
+    return generator_for(
+        ModelConfig(model=args.model, adapter=args.adapter),
+        options,
+        source_options,
+        clang_repl=args.clang_repl,
+        fallback=args.fallback,
+    )
