@@ -20,12 +20,12 @@ language, then the target. ``prompt_size`` reports its length in characters for 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import Example
 
 Message = dict[str, str]
@@ -276,7 +276,7 @@ def parse_completion(text: str) -> ParsedCompletion:
     return ParsedCompletion(reasoning=reasoning, examples=examples, error=error)
 
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_WORD = IDENTIFIER_RE
 
 
 def mentions(example: Example, name: str) -> bool:

@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
@@ -102,7 +103,7 @@ def reasoning_reward(
     words = _WORDS.findall(reasoning)
     if not min_words <= len(words) <= max_words:
         return 0.0
-    concrete = bool(_NUMBER.search(reasoning)) or function in re.findall(r"[A-Za-z_]\w*", reasoning)
+    concrete = bool(_NUMBER.search(reasoning)) or function in IDENTIFIER_RE.findall(reasoning)
     return 1.0 if concrete else 0.0
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cdoctest_runner import clang
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, Language
 from server.api import FunctionInfo, SourceOptions, TargetSelector
@@ -287,7 +288,6 @@ def _collect(tu: Any, path: str, text: str) -> list[Located]:
 
 
 _IDENT_AT = re.compile(rb"[A-Za-z_]\w*")
-_IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 def _name_in_file(c: Any, data: bytes) -> str:
@@ -339,7 +339,7 @@ def _locate(c: Any, kind: str, lines: list[str], data: bytes, parent: Any) -> Lo
 
 def _shown_name(c: Any, kind: str, data: bytes) -> str:
     """The file's spelling of a function a macro renames, else ''."""
-    if kind != "FUNCTION_DECL" or not _IDENT.fullmatch(c.spelling):
+    if kind != "FUNCTION_DECL" or not IDENTIFIER_RE.fullmatch(c.spelling):
         return ""  # an operator (`operator<<`) is spelled with its symbol, never by a macro
     name = _name_in_file(c, data)
     return name if name and name != c.spelling else ""

@@ -10,10 +10,10 @@ root the usage is mined under.
 from __future__ import annotations
 
 import os
-import re
 import time
 from dataclasses import dataclass, replace
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from models.prompt import PromptTarget
 from server.analysis import Analysis
@@ -149,7 +149,7 @@ def target_names(ctx: FunctionContext) -> set[str]:
             names.add(ctx.class_name.split("::")[-1])
         params = ctx.declaration.signature.split("(", 1)[-1].rsplit(")", 1)[0]
         for param in params.split(","):  # the parameters' type names, not their own names
-            words = re.findall(r"[A-Za-z_]\w*", param)
+            words = IDENTIFIER_RE.findall(param)
             names |= set(words[:-1]) - _NOT_TYPE_NAMES
     return names
 

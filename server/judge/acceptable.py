@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cdoctest_runner.ctext import blank, identifiers, top_level_spans
+from cdoctest_runner.ctext import IDENTIFIER_RE, blank, identifiers, top_level_spans
 from cdoctest_runner.example import Declaration, Example
 
 __all__ = ["Verdict", "acceptable_units", "calls_target", "dead_store", "returns_parameter"]
@@ -166,7 +166,7 @@ def returns_parameter(source: str, fn: str, index: int, depth: int = 0) -> bool 
     params, body = found
     if index >= len(params) or depth > 4:
         return index < len(params)
-    words = re.findall(r"[A-Za-z_]\w*", params[index])
+    words = IDENTIFIER_RE.findall(params[index])
     if not words:
         return False
     name = words[-1]

@@ -7,11 +7,11 @@ through the objects they build; a template's instances interleaved.
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from cdoctest_runner import ctext
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import Example
 from server.analysis.fileapi import GROWS, FileApi, observers, streamable
 from server.analysis.kinds import ParamKind
@@ -235,7 +235,7 @@ def plain_declaration(line: str) -> bool:
     blanked = ctext.blank(line).strip()
     if not blanked.endswith(";") or blanked.count(";") != 1 or "(" in blanked:
         return False
-    first = re.match(r"[A-Za-z_]\w*", blanked)
+    first = IDENTIFIER_RE.match(blanked)
     return first is not None and first.group() not in _NOT_A_TYPE and bool(declared_names(line))
 
 
