@@ -5,6 +5,7 @@ the producers with literal arguments (``Effects``, mixed into ``FileMiner``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from server.analysis.usage.cursors import (
@@ -18,11 +19,32 @@ from server.analysis.usage.cursors import (
     variable_of,
     writable_pointer,
 )
-from server.analysis.usage.facts import DESTROY_WORDS, STATED, Filled, Observed, Producer
+from server.analysis.usage.facts import (
+    DESTROY_WORDS,
+    STATED,
+    Filled,
+    MiningState,
+    Observed,
+    Producer,
+)
+from server.analysis.usage.sources import SnippetOrigin
 
 
 class Effects:
     """What a call fills and what is called on its result (methods of ``FileMiner``)."""
+
+    # Set by ``FileMiner`` (``server.analysis.usage.statements``), which this class is mixed into.
+    m: MiningState
+    path: str
+    raw: bytes
+    origin: SnippetOrigin | None
+    globals: set[str]
+    locals: set[str]
+    params: set[str]
+    blocked: set[str]
+    _text: Callable[[Sequence[Any]], str]
+    _tokens: Callable[[Any], tuple[Any, ...]]
+    _where: Callable[[int], str]
 
     def _filled(self, call: Any) -> list[Filled]:
         """What an AST call fills: ``&v`` or an array/pointer variable passed as a pointer to

@@ -6,7 +6,7 @@ fills and what is called on its result afterwards), the producers seen, the lite
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: Bounds of the mined facts: statements in one slice, calls kept per target function.
 MAX_SLICE = 10
@@ -133,3 +133,18 @@ class UsageFacts:
     def literals_of(self, function_name: str) -> tuple[str, ...]:
         """The string literals passed to ``function_name``."""
         return dict(self.literals).get(function_name, ())
+
+
+@dataclass
+class MiningState:
+    """What one ``mine_usage`` call has collected so far (``Miner`` fills it file by file)."""
+
+    names: frozenset[str]
+    flags: tuple[str, ...]
+    language: str
+    deadline: float | None = None  # time.monotonic() after which no more calls are read
+    aliases: dict[str, str] = field(default_factory=dict)  # a macro -> the target it stands for
+    calls: list[UsageCall] = field(default_factory=list)
+    producers: list[Producer] = field(default_factory=list)
+    literals: dict[str, list[str]] = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)

@@ -4,6 +4,7 @@ slice + call is a self-contained snippet (``Slices``, mixed into ``FileMiner``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from server.analysis.usage.cursors import (
@@ -13,11 +14,27 @@ from server.analysis.usage.cursors import (
     compared_value,
     type_kind,
 )
-from server.analysis.usage.facts import MAX_SLICE, UsageCall
+from server.analysis.usage.facts import MAX_SLICE, Filled, MiningState, Observed, UsageCall
+from server.analysis.usage.sources import SnippetOrigin
 
 
 class Slices:
     """The slice of a call and the mined ``UsageCall`` (methods of ``FileMiner``)."""
+
+    # Set by ``FileMiner`` (``server.analysis.usage.statements``), which this class is mixed into.
+    m: MiningState
+    path: str
+    raw: bytes
+    origin: SnippetOrigin | None
+    globals: set[str]
+    locals: set[str]
+    params: set[str]
+    blocked: set[str]
+    _text: Callable[[Sequence[Any]], str]
+    _names: Callable[[Sequence[Any]], set[str]]
+    _stated: Callable[[Leaf], str | None]
+    _filled_args: Callable[[Any, list[list[Any]], list[Leaf]], list[Filled]]
+    _afterwards: Callable[[list[Leaf], set[str]], tuple[list[Observed], list[str]]]
 
     def _usage(
         self,

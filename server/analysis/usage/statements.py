@@ -20,8 +20,7 @@ from server.analysis.usage.facts import (
     CONTAINER_KEYWORDS,
     MAX_CALLS_PER_FUNCTION,
     SNIPPET_FUNCTION,
-    Producer,
-    UsageCall,
+    MiningState,
     UsageFacts,
 )
 from server.analysis.usage.slices import Slices
@@ -31,7 +30,9 @@ from server.analysis.usage.sources import HEADER_SUFFIXES, SnippetOrigin, commen
 class FileMiner(Slices, Effects):
     """Walks the function bodies of one translation unit."""
 
-    def __init__(self, miner: Miner, tu: Any, path: Path, text: str, origin: Any) -> None:
+    def __init__(
+        self, miner: MiningState, tu: Any, path: Path, text: str, origin: SnippetOrigin | None
+    ) -> None:
         self.m = miner
         self.tu = tu
         self.path = str(path)
@@ -256,25 +257,8 @@ class FileMiner(Slices, Effects):
         return out
 
 
-class Miner:
+class Miner(MiningState):
     """Collects the facts of one ``mine_usage`` call."""
-
-    def __init__(
-        self,
-        names: frozenset[str],
-        flags: tuple[str, ...],
-        language: str,
-        deadline: float | None = None,
-    ) -> None:
-        self.names = names
-        self.flags = flags
-        self.language = language
-        self.deadline = deadline  # time.monotonic() after which no more calls are read
-        self.aliases: dict[str, str] = {}  # a macro name -> the target it stands for
-        self.calls: list[UsageCall] = []
-        self.producers: list[Producer] = []
-        self.literals: dict[str, list[str]] = {}
-        self.sources: list[str] = []
 
     def facts(self) -> UsageFacts:
         """The facts collected so far."""
