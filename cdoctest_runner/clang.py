@@ -64,6 +64,10 @@ RECORD_KINDS = frozenset(
     }
 )
 
+#: A ``clang.cindex`` object (cursor, type, token, translation unit): the bindings are untyped,
+#: so this is the runner's one boundary where such values are ``Any``.
+Cursor = Any
+
 
 def cindex() -> Any:
     """The ``clang.cindex`` module; ``SourceParseError`` when libclang is not installed."""

@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
@@ -218,7 +219,13 @@ class _CMakeDirAction(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: D102
+    def __call__(  # noqa: D102
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake"))
         parser.exit()
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from cdoctest_runner.compile_db import compile_commands, database_file
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
@@ -239,7 +240,12 @@ def code_under_test(
     includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
     language = language_of(path)
     other = _flags_for_language(other, language)
-    common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
+    common: dict[str, Any] = {
+        "include_dirs": includes,
+        "defines": defines,
+        "flags": other,
+        "key": path,
+    }
     linked = tuple(os.path.abspath(lib) for lib in link)
     for lib in linked:
         if not os.path.isfile(lib):

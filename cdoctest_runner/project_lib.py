@@ -37,6 +37,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cdoctest_runner.compile_db import compile_commands
 from cdoctest_runner.errors import CdoctestError
@@ -132,7 +133,7 @@ class _Target:
     link: tuple[str, ...]
 
 
-def _codemodel_targets(build_dir: str) -> list[tuple[dict, str]]:
+def _codemodel_targets(build_dir: str) -> list[tuple[dict[str, Any], str]]:
     """``(target json, source root)`` for every target of the newest codemodel reply."""
     reply = os.path.join(build_dir, ".cmake", "api", "v1", "reply")
     indexes = sorted(glob.glob(os.path.join(reply, "index-*.json")))
@@ -164,7 +165,7 @@ def _codemodel_target(build_dir: str, path: str) -> _Target | None:
     by_id = {t.get("id"): t for t, _ in targets}
     root = targets[0][1] if targets else ""
 
-    def sources(t: dict) -> list[str]:
+    def sources(t: dict[str, Any]) -> list[str]:
         return [
             os.path.normpath(os.path.join(root, s["path"]))
             for s in t.get("sources", ())

@@ -324,7 +324,7 @@ class ClangRepl:
         err = self._buf["err"].decode("utf-8", "replace")
         self.dirty = True
         self.close()
-        return exc_type(message, err, out, **kw)  # type: ignore[arg-type]
+        return exc_type(message, err, out, **kw)
 
     def _pump(self, deadline: float, cancel: threading.Event | None, wait: float = 0.05) -> None:
         """Read what is available (waiting at most ``wait``); enforce the cap, deadline and

@@ -84,7 +84,8 @@ class DocTestResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data (``to_jsonable``)."""
-        return to_jsonable(self)
+        data: dict[str, Any] = to_jsonable(self)
+        return data
 
 
 def to_jsonable(obj: Any) -> Any:

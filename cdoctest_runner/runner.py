@@ -36,6 +36,7 @@ import shutil
 import threading
 import time
 from collections.abc import Sequence
+from typing import cast
 
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import (
@@ -179,7 +180,7 @@ class DocTestRunner:
             elapsed = time.monotonic() - started
             return DocTestResult(test, results, error, self.sandbox.report(), elapsed)
         try:
-            results = self._run_examples(repl, test, cancel)
+            results = tuple(self._run_examples(repl, test, cancel))
         finally:
             self._release(code, repl, test, cancel)
         elapsed = time.monotonic() - started
@@ -227,7 +228,8 @@ class DocTestRunner:
         """``run_many`` off the event loop; cancelling the awaiting task cancels the runs."""
         stop = EitherEvent(cancel)
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(None, self.run_many, jobs, stop)
+        # ``stop`` has the two methods of an Event that ``run_many`` uses (is_set, set).
+        fut = loop.run_in_executor(None, self.run_many, jobs, cast(threading.Event, stop))
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -132,7 +133,7 @@ def function_coverage(
 
 
 def function_extents(
-    export: dict, files: Sequence[str], rename: dict[str, str] | None = None
+    export: dict[str, Any], files: Sequence[str], rename: dict[str, str] | None = None
 ) -> list[tuple[str, str, int, int]]:
     """``(name, file, first_line, last_line)`` of every function of ``files`` in an
     ``llvm-cov export -format=text`` document: the lines its code regions span in its own file.

@@ -443,7 +443,7 @@ def _demangle(
     names = [_STD_STRING.sub("std::string", n) for n in proc.stdout.splitlines()]
     if proc.returncode != 0 or len(names) != len(extents):
         return extents
-    return [(n, *rest) for n, (_, *rest) in zip(names, extents, strict=True)]
+    return [(n, *e[1:]) for n, e in zip(names, extents, strict=True)]
 
 
 def write_html(report: CoverageReport, tools: CoverageTools, out_dir: str) -> None:
@@ -479,7 +479,10 @@ def format_report(report: CoverageReport) -> str:
             f"  branches {f.branches_hit}/{f.branches_total}"
         )
     lh, lt, bh, bt = report.totals()
-    pct = lambda a, b: f"{100 * a / b:.1f}%" if b else "-"  # noqa: E731
+
+    def pct(a: int, b: int) -> str:
+        return f"{100 * a / b:.1f}%" if b else "-"
+
     out.append(
         f"  total: lines {lh}/{lt} ({pct(lh, lt)}), branches {bh}/{bt} ({pct(bh, bt)}); "
         f"{report.measured}/{report.blocks} blocks measured"

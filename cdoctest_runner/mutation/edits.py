@@ -13,7 +13,10 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+
+from cdoctest_runner.clang import Cursor
 
 _BINARY = {
     "+": ("arithmetic", ["-"]),
@@ -64,7 +67,7 @@ class Edit:
 class Tokens:
     """The tokens of one extent, with byte offsets, searchable by offset."""
 
-    def __init__(self, tu, extent) -> None:  # noqa: ANN001
+    def __init__(self, tu: Cursor, extent: Cursor) -> None:
         toks = list(tu.get_tokens(extent=extent))
         self.spelling = [t.spelling for t in toks]
         self.start = [t.extent.start.offset for t in toks]
@@ -72,7 +75,7 @@ class Tokens:
         self.kind = [t.kind.name for t in toks]
         self.lo, self.hi = extent.start.offset, extent.end.offset
 
-    def inside(self, cursor) -> bool:  # noqa: ANN001
+    def inside(self, cursor: Cursor) -> bool:
         """Whether ``cursor`` is a non-empty extent within this one (in the main file)."""
         s, e = cursor.extent.start, cursor.extent.end
         return (
@@ -100,7 +103,7 @@ class Tokens:
         return None
 
 
-def _walk(cursor):  # noqa: ANN001, ANN202
+def _walk(cursor: Cursor) -> Iterator[Cursor]:
     for child in cursor.get_children():
         yield child
         yield from _walk(child)
@@ -119,11 +122,11 @@ def _short(text: str) -> str:
 class _Body:
     """One function body as the operators see it: its tokens and the file's bytes."""
 
-    def __init__(self, tu, body, source: bytes) -> None:  # noqa: ANN001
+    def __init__(self, tu: Cursor, body: Cursor, source: bytes) -> None:
         self.toks = Tokens(tu, body.extent)
         self.source = source
 
-    def text(self, cursor) -> str:  # noqa: ANN001
+    def text(self, cursor: Cursor) -> str:
         """The source text of ``cursor``."""
         return self.source[cursor.extent.start.offset : cursor.extent.end.offset].decode(
             "utf-8", "replace"
@@ -143,7 +146,7 @@ class _Body:
         cond = self.source[a:b].decode("utf-8", "replace").strip()
         return [Edit(a, a, b"!(", "negate", f"negate `{keyword}` condition `{cond}`", ((b, b")"),))]
 
-    def wrap(self, cursor, suffix: str, operator: str, what: str) -> Edit:  # noqa: ANN001
+    def wrap(self, cursor: Cursor, suffix: str, operator: str, what: str) -> Edit:
         """``cursor``'s expression ``e`` becomes ``(e)suffix``."""
         a, b = cursor.extent.start.offset, cursor.extent.end.offset
         shown = _short(self.text(cursor))
@@ -168,7 +171,7 @@ class _Body:
 # --------------------------------------------------------------------------- classic operators
 
 
-def _operator_swap(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _operator_swap(cur: Cursor, body: _Body) -> list[Edit]:
     """``arithmetic``/``relational``/``logical``/``bitwise``: a binary or compound operator."""
     toks = body.toks
     children = list(cur.get_children())
@@ -184,7 +187,7 @@ def _operator_swap(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.replace_token(i, rep, operator, f"`{op}` -> `{rep}`") for rep in replacements]
 
 
-def _integer_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _integer_constant(cur: Cursor, body: _Body) -> list[Edit]:
     """``constant``: an integer literal ``n`` -> ``n+1`` and ``n-1`` (kept in its base/suffix)."""
     toks = body.toks
     i = toks.index_at_or_after(cur.extent.start.offset)
@@ -209,7 +212,7 @@ def _integer_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return edits
 
 
-def _bool_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _bool_constant(cur: Cursor, body: _Body) -> list[Edit]:
     """``constant``: ``true`` <-> ``false``."""
     toks = body.toks
     i = toks.index_at_or_after(cur.extent.start.offset)
@@ -220,7 +223,7 @@ def _bool_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.replace_token(i, rep, "constant", f"`{lit}` -> `{rep}`")]
 
 
-def _char_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _char_constant(cur: Cursor, body: _Body) -> list[Edit]:
     """``constant``: a letter or digit character literal -> the next one (``z`` -> ``a``)."""
     toks = body.toks
     i = toks.index_at_or_after(cur.extent.start.offset)
@@ -232,7 +235,7 @@ def _char_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.replace_token(i, rep, "constant", f"`{lit}` -> `{rep}`")]
 
 
-def _enum_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _enum_constant(cur: Cursor, body: _Body) -> list[Edit]:
     """``constant``: a use of an enumerator -> the next one of its enum (cyclically)."""
     from clang.cindex import CursorKind as K
 
@@ -252,7 +255,7 @@ def _enum_constant(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.replace_token(i, rep, "constant", f"`{name}` -> `{rep}`")]
 
 
-def _negate_if_or_while(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _negate_if_or_while(cur: Cursor, body: _Body) -> list[Edit]:
     """``negate``: the condition of ``if (...)`` / ``while (...)`` (not ``if constexpr``)."""
     from clang.cindex import CursorKind as K
 
@@ -266,7 +269,7 @@ def _negate_if_or_while(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return body.negate_parens(i + 1, keyword)
 
 
-def _negate_do_while(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _negate_do_while(cur: Cursor, body: _Body) -> list[Edit]:
     """``negate``: the condition of ``do ... while (...)`` (its last ``while``)."""
     toks = body.toks
     i0 = toks.index_at_or_after(cur.extent.start.offset)
@@ -277,7 +280,7 @@ def _negate_do_while(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return []
 
 
-def _negate_conditional(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _negate_conditional(cur: Cursor, body: _Body) -> list[Edit]:
     """``negate``: the condition of ``c ? a : b``."""
     children = list(cur.get_children())
     if len(children) != 3:
@@ -288,7 +291,7 @@ def _negate_conditional(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [Edit(a, a, b"!(", "negate", f"negate `?:` condition `{cond}`", ((b, b")"),))]
 
 
-def _delete_statements(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _delete_statements(cur: Cursor, body: _Body) -> list[Edit]:
     """``delete``: each expression statement, ``break;`` and ``continue;`` of a ``{ }`` block."""
     from clang.cindex import CursorKind as K
 
@@ -312,11 +315,11 @@ def _delete_statements(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return edits
 
 
-def _case_label_offsets(body) -> set[int]:  # noqa: ANN001
+def _case_label_offsets(body: Cursor) -> set[int]:
     """Start offsets of every cursor in a ``case X:`` label of ``body``."""
     from clang.cindex import CursorKind as K
 
-    offsets = set()
+    offsets: set[int] = set()
     for cur in _walk(body):
         if cur.kind == K.CASE_STMT:
             label = next(iter(cur.get_children()), None)
@@ -326,7 +329,7 @@ def _case_label_offsets(body) -> set[int]:  # noqa: ANN001
     return offsets
 
 
-def classic_edits(tu, body, source: bytes) -> list[Edit]:  # noqa: ANN001
+def classic_edits(tu: Cursor, body: Cursor, source: bytes) -> list[Edit]:
     """Edits of the operators in ``CLASSIC_OPERATORS`` (``cdoctest_runner.mutation.mutate``), in the
     order of the body's cursors (preorder), each cursor's edits in its operator's order.
     """
@@ -365,11 +368,11 @@ _NARROW = {"INT", "UINT", "SHORT", "USHORT", "CHAR_S", "CHAR_U", "SCHAR", "UCHAR
 _INTEGRAL = _WIDE | _NARROW | {"ENUM"}
 
 
-def _kind(t) -> str:  # noqa: ANN001
-    return t.get_canonical().kind.name
+def _kind(t: Cursor) -> str:
+    return str(t.get_canonical().kind.name)
 
 
-def _drop_term(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _drop_term(cur: Cursor, body: _Body) -> list[Edit]:
     """``drop-term``: ``a && b`` / ``a || b`` -> ``a`` and -> ``b``."""
     toks = body.toks
     children = list(cur.get_children())
@@ -391,7 +394,7 @@ def _drop_term(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     ]
 
 
-def _remove_widening_cast(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _remove_widening_cast(cur: Cursor, body: _Body) -> list[Edit]:
     """``widening``: a C cast of a narrow integer to a wide one removed."""
     children = [c for c in cur.get_children() if c.kind.is_expression()]
     if not children or _kind(cur.type) not in _WIDE:
@@ -404,7 +407,7 @@ def _remove_widening_cast(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [Edit(a, b, b"", "widening", f"remove the widening cast `{cast}`")]
 
 
-def _narrow_variable(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _narrow_variable(cur: Cursor, body: _Body) -> list[Edit]:
     """``widening``: a local ``long``/``long long`` variable declared ``int`` (or ``unsigned``)."""
     if _kind(cur.type) not in _WIDE:
         return []
@@ -421,7 +424,7 @@ def _narrow_variable(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [Edit(toks.start[i0], toks.end[j - 1], narrow, "widening", what)]
 
 
-def _index_off_by_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _index_off_by_one(cur: Cursor, body: _Body) -> list[Edit]:
     """``off-by-one``: a non-literal array index ``i`` -> ``(i) + 1`` / ``(i) - 1``."""
     from clang.cindex import CursorKind as K
 
@@ -434,7 +437,7 @@ def _index_off_by_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     ]
 
 
-def _loop_bound_off_by_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _loop_bound_off_by_one(cur: Cursor, body: _Body) -> list[Edit]:
     """``off-by-one``: a non-literal ``for`` bound ``i < n`` -> ``i < (n) - 1``."""
     from clang.cindex import CursorKind as K
 
@@ -451,7 +454,7 @@ def _loop_bound_off_by_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.wrap(parts[1], " - 1", "off-by-one", "loop bound")]
 
 
-def _remove_if_or_else(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _remove_if_or_else(cur: Cursor, body: _Body) -> list[Edit]:
     """``remove-branch``: an ``if`` without ``else`` removed whole (a forgotten check), or the
     ``else`` branch of one that has it.
     """
@@ -476,7 +479,7 @@ def _remove_if_or_else(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [Edit(toks.start[j], end, b"", "remove-branch", what)]
 
 
-def _remove_case_label(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _remove_case_label(cur: Cursor, body: _Body) -> list[Edit]:
     """``remove-branch``: a ``case X:`` label removed (falls to ``default`` or the case above)."""
     toks = body.toks
     i0 = toks.index_at_or_after(cur.extent.start.offset)
@@ -491,7 +494,7 @@ def _remove_case_label(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [Edit(toks.start[i0], toks.end[j], b"", "remove-branch", f"remove `{label}`")]
 
 
-def _return_plus_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _return_plus_one(cur: Cursor, body: _Body) -> list[Edit]:
     """``return``: a returned non-literal integer expression -> ``(expr) + 1``."""
     children = list(cur.get_children())
     if len(children) != 1:
@@ -504,7 +507,7 @@ def _return_plus_one(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return [body.wrap(value, " + 1", "return", "return")]
 
 
-def _swap_arguments(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
+def _swap_arguments(cur: Cursor, body: _Body) -> list[Edit]:
     """``swap-args``: two neighbouring call arguments of the same type (and other text) swapped."""
     edits = []
     for x, y in itertools.pairwise(cur.get_arguments()):
@@ -522,7 +525,7 @@ def _swap_arguments(cur, body: _Body) -> list[Edit]:  # noqa: ANN001
     return edits
 
 
-def realistic_edits(tu, body, source: bytes) -> list[Edit]:  # noqa: ANN001
+def realistic_edits(tu: Cursor, body: Cursor, source: bytes) -> list[Edit]:
     """Edits of the operators in ``REALISTIC_OPERATORS`` (module docstring), in the order of the
     body's cursors (preorder), each cursor's edits in its operator's order.
     """

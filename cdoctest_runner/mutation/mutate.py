@@ -77,6 +77,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cdoctest_runner import clang
+from cdoctest_runner.clang import Cursor
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from cdoctest_runner.mutation.edits import Edit, classic_edits, realistic_edits
@@ -147,7 +148,7 @@ class Mutant:
 # Parsing (libclang, set up in cdoctest_runner.clang)
 
 
-def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()):  # noqa: ANN201
+def parse_source(source: str, path: str | None, language: str, flags: Sequence[str] = ()) -> Cursor:
     """Parse ``source`` with libclang as an unsaved file (``cdoctest_runner.clang.parse``).
 
     Returns ``(translation_unit, filename)``; raises ``SourceParseError`` when libclang gives none.
@@ -156,7 +157,7 @@ def parse_source(source: str, path: str | None, language: str, flags: Sequence[s
     return clang.parse(filename, source, language, flags), filename
 
 
-def find_definition(tu, filename: str, function: Declaration):  # noqa: ANN001, ANN201
+def find_definition(tu: Cursor, filename: str, function: Declaration) -> Cursor:
     """Return the cursor of ``function``'s definition in the main file (by name, then line)."""
     found = clang.function_definitions(tu, filename, function.name)
     if not found:
@@ -211,11 +212,11 @@ def _spread(mutants: list[Mutant], limit: int) -> list[Mutant]:
     return [mutants[i] for i in sorted(keep)]
 
 
-def _body(cursor):  # noqa: ANN001, ANN202
+def _body(cursor: Cursor) -> Cursor:
     return next((c for c in cursor.get_children() if c.kind.name == "COMPOUND_STMT"), None)
 
 
-def _callee_definitions(cursor, filename: str, limit: int) -> list:  # noqa: ANN001
+def _callee_definitions(cursor: Cursor, filename: str, limit: int) -> list[Cursor]:
     """Definitions in ``filename`` of the functions ``cursor``'s body calls or names (a callback
     passed on), breadth first (nearest first, then in order of first use), at most ``limit``.
     """
@@ -331,7 +332,9 @@ def _deal(groups: list[list[Mutant]], limit: int) -> list[Mutant]:
     return sorted(kept, key=lambda m: (position[m.id], order[id(m)]))
 
 
-def _function_mutants(tu, cursor, data: bytes, operators: Sequence[str], name: str) -> list[Mutant]:  # noqa: ANN001
+def _function_mutants(
+    tu: Cursor, cursor: Cursor, data: bytes, operators: Sequence[str], name: str
+) -> list[Mutant]:
     """Mutants of one function's body (``name`` '' for the target, else the callee's name)."""
     body = _body(cursor)
     if body is None:

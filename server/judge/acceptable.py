@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from cdoctest_runner.ctext import IDENTIFIER_RE, blank, identifiers, top_level_spans
 from cdoctest_runner.example import Declaration, Example
+from server.judge.units import VerifiedUnit
 
 __all__ = ["Verdict", "acceptable_units", "calls_target", "dead_store", "returns_parameter"]
 
@@ -247,8 +248,8 @@ def judge(
 
 
 def acceptable_units(
-    units: Sequence, function: Declaration, source: str = ""
-) -> tuple[list, list[str]]:  # noqa: ANN001
+    units: Sequence[VerifiedUnit], function: Declaration, source: str = ""
+) -> tuple[list[VerifiedUnit], list[str]]:
     """The units (``server.judge.units.VerifiedUnit``) that rules 1 and 2 accept, and why each other
     one was dropped.
     """

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -80,7 +81,10 @@ class Pool:
 
 
 def build_pool(
-    units: list[VerifiedUnit], max_examples: int = MAX_POOL, *, taken: set[str] = frozenset()
+    units: list[VerifiedUnit],
+    max_examples: int = MAX_POOL,
+    *,
+    taken: AbstractSet[str] = frozenset(),
 ) -> Pool:
     """Dedupe and lay out ``units`` (in order; model units first is the caller's choice);
     ``taken``: names declared before the pool (renamed apart like the units' own).

@@ -278,7 +278,7 @@ class MethodShape:
 
         def reader(k: int, r: Reader) -> list[str]:
             out = []
-            for j, i in enumerate(at if r.indexed else [None]):
+            for j, i in enumerate(at if r.indexed else [""]):
                 call = CallShape(f"{obj}.{r.name}", (index,) if i else (), r.returns)
                 out += [e.source for e in call.render([i] if i else [], f"{tag}r{k}_{j}")]
             return out

@@ -256,7 +256,7 @@ def _string_provider(
     (``char *dest``), a zeroed buffer of ``BUFFER_SIZE``.
     """
     if length_follows and mutable:
-        values = [None] if depth > 0 else [None, *texts]
+        values: list[str | None] = [None] if depth > 0 else [None, *texts]
 
         def out(k: int, tag: str) -> Arg:
             var, lit = f"buf{tag}", values[k % len(values)]
