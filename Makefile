@@ -26,6 +26,7 @@ lint:
 	@scripts/setup.sh test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench:
 	@scripts/setup.sh bench

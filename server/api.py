@@ -190,7 +190,7 @@ class PhaseResult:
 
 
 ProgressCallback = Callable[[ProgressEvent], None]
-PhaseCallback = Callable[[PhaseResult], None]
+PhaseCallback = Callable[[PhaseResult], object]  # what it returns is ignored
 
 
 class GenerationCancelled(Exception):

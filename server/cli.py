@@ -461,7 +461,7 @@ def to_json(result: FileResult) -> dict[str, Any]:
     """The JSON document of ``--json``: everything in ``FileResult``, per function."""
     from cdoctest_runner.results import to_jsonable
 
-    data = to_jsonable(result)
+    data: dict[str, Any] = to_jsonable(result)
     data["summary"] = {
         "functions": len(result.functions),
         "verified": sum(1 for f in result.functions if f.status == "verified"),

@@ -180,7 +180,7 @@ class Generator:
             loaded = self._backend if self._own_backend else None
             wanted = resolve_model(self.model_config) if loaded is not None else None
             if loaded is not None and wanted is not None and not _same_model(loaded.info, wanted):
-                old, self._backend = self._backend, None
+                old, self._backend = loaded, None
                 logging.getLogger(__name__).info(
                     "the configured model changed (%s); stopping %s", wanted.source, old.info.path
                 )

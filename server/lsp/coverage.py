@@ -61,7 +61,7 @@ def file_coverage(
     return ``coverage_json`` of the document's own file. Raises ``CdoctestError`` (no coverage
     tools, a tool failed).
     """
-    from cdoctest_runner.finder import code_under_test
+    from cdoctest_runner.flags import code_under_test
     from cdoctest_runner.libraries import libraries_for
     from cdoctest_runner.toolchain import find_clang_repl
 

@@ -144,7 +144,7 @@ class Engine:
         The first time a file's flags are computed, one info line says which flags it got and
         from where (the output channel a user attaches to a report).
         """
-        from cdoctest_runner.finder import compile_flags
+        from cdoctest_runner.flags import compile_flags
 
         b = self.settings.build
         flags = list(compile_flags(path, compile_db_dir=b.compile_commands_dir or None))
@@ -277,9 +277,10 @@ class Engine:
         from server.api import GenerationCancelled
 
         try:
-            return gen.generate(
+            result: FileResult = gen.generate(
                 path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
             )
+            return result
         except GenerationCancelled as exc:
             raise GenerationCancelledError("generation cancelled") from exc
         except CdoctestError as exc:
@@ -324,7 +325,7 @@ class Engine:
             return []
         runner = self._runner_obj()
         try:
-            from cdoctest_runner.finder import code_under_test
+            from cdoctest_runner.flags import code_under_test
             from cdoctest_runner.libraries import libraries_for
 
             build_dir = self.settings.build.compile_commands_dir or None

@@ -194,7 +194,7 @@ class Host(LanguageServer):
 
     def track(self, coro: Any) -> asyncio.Task[Any]:
         """Run ``coro`` as a task that shutdown cancels and awaits."""
-        task = asyncio.ensure_future(coro)
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
         self.jobs.add(task)
         task.add_done_callback(self.jobs.discard)
         return task

@@ -133,6 +133,8 @@ class Lifecycle:
         if ls.loaded_engine is None or busy:
             return False
         engine = ls.take_engine()
+        if engine is None:
+            return False
         await asyncio.get_running_loop().run_in_executor(ls.generate_executor, engine.close)
         self.released += 1
         log.info(

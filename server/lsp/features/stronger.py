@@ -27,6 +27,7 @@ import asyncio
 import logging
 import threading
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -266,7 +267,7 @@ def offered_actions(
     text: str,
     functions: list[FunctionInfo],
     rng: T.Range,
-    only: list[str] | None,
+    only: Sequence[str] | None,
 ) -> list[T.CodeAction]:
     """The "Use stronger cdoctest" actions for the function under ``rng`` (edits computed now)."""
     if not kind_matches(FUNCTION_KIND, only):

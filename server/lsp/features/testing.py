@@ -359,7 +359,7 @@ class TestingView:
                 "error": self.ls.refuse_untrusted("run the tests"),
             }
         sources, warnings = await self._loop_expand(
-            list(selection.files), selection.folders, selection.all
+            list(selection.files), list(selection.folders), selection.all
         )
         wanted = {uri_path(u): ids for u, ids in selection.files.items()}
         with_coverage = bool(plain(raw).get("coverage"))
