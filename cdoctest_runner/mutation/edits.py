@@ -164,7 +164,7 @@ class _Body:
         toks = self.toks
         k = toks.index_at_or_after(end)
         if k < len(toks.spelling) and toks.start[k] == end and toks.spelling[k] == ";":
-            return toks.end[k]
+            return int(toks.end[k])
         return end
 
 

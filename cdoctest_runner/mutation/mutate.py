@@ -223,7 +223,7 @@ def _callee_definitions(cursor: Cursor, filename: str, limit: int) -> list[Curso
     if limit <= 0:
         return []
     seen = {cursor.hash}
-    out: list = []
+    out: list[Cursor] = []
     queue = [cursor]
     while queue and len(out) < limit:
         body = _body(queue.pop(0))

@@ -160,7 +160,8 @@ def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) 
     """The translation unit of the last code text read (one parse for all its functions)."""
     from cdoctest_runner.mutation.mutate import parse_source
 
-    return parse_source(source, path, language, flags)
+    tu: Any = parse_source(source, path, language, flags)
+    return tu
 
 
 # The kept translation unit is disposed of while libclang's bindings still exist (at interpreter
@@ -177,7 +178,7 @@ def _kind(cursor: Any) -> str:
     if cursor is None:
         return ""
     try:
-        return cursor.kind.name
+        return str(cursor.kind.name)
     except ValueError:  # a cursor kind these bindings do not know
         return ""
 
@@ -228,7 +229,7 @@ def _operator(tu: Any, left: Any, right: Any) -> str:
     between = clang.cindex().SourceRange.from_locations(end, right.extent.start)
     for tok in tu.get_tokens(extent=between):
         if tok.extent.start.offset >= end.offset:
-            return tok.spelling
+            return str(tok.spelling)
     return ""
 
 
@@ -445,7 +446,7 @@ def _int(text: str) -> int | None:
 def _enumerator(constant: Any, cpp: bool) -> str:
     """How a test at file scope spells an enumerator."""
     if not cpp:
-        return constant.spelling
+        return str(constant.spelling)
     enum = constant.semantic_parent
     if enum.is_scoped_enum():
         return clang.qualified_name(constant)
@@ -505,7 +506,7 @@ def _spelled_bool(function: Any) -> bool:
     """
     for tok in function.get_tokens():
         if tok.spelling in ("bool", "{"):
-            return tok.spelling == "bool"
+            return bool(tok.spelling == "bool")
     return False
 
 
@@ -521,7 +522,10 @@ def _enum_values(
     start: int | None = 0
     if init is not None:
         ref = _strip(init).referenced if _kind(_strip(init)) == "DECL_REF_EXPR" else None
-        start = ref.enum_value if _kind(ref) == "ENUM_CONSTANT_DECL" else _int(initial or "")
+        if ref is not None and _kind(ref) == "ENUM_CONSTANT_DECL":
+            start = ref.enum_value
+        else:
+            start = _int(initial or "")
     else:
         zero = next((c for c in constants if c.enum_value == 0), None)
         if zero is None:

@@ -196,7 +196,10 @@ def add_branch_coverage(
     calls = [calls_target([ex], function) for ex in pool.examples]
     measured = [*range(n), *(n + i for i, c in enumerate(calls) if c)]
     try:
-        counters = example_counters(test, code, tools, *([limits] if limits else []), only=measured)
+        if limits:
+            counters = example_counters(test, code, tools, limits, only=measured)
+        else:
+            counters = example_counters(test, code, tools, only=measured)
     except CoverageError as exc:
         return selection, f"coverage: not measured ({exc})"
     names = covered_functions(code, function)

@@ -471,10 +471,10 @@ def vector_values(p: Composite, parts: list[list[str]]) -> list[str]:
             return lists
         return [elem([elem([v.strip()]) for v in a[1:-1].split(",") if v.strip()]) for a in lists]
     small = [c for c in (_coord(first, v) for v in _COORDS) if c is not None] or parts[0]
-    lists = [small[1:4], [], small[:1], small[:3][::-1], [small[0]] * 3]
+    shapes = [small[1:4], [], small[:1], small[:3][::-1], [small[0]] * 3]
     if p.element:
-        lists = [[elem([v]) for v in a] for a in lists]
-    return list(dict.fromkeys(elem(a) for a in lists))
+        shapes = [[elem([v]) for v in a] for a in shapes]
+    return list(dict.fromkeys(elem(a) for a in shapes))
 
 
 def _items(init: str) -> int:

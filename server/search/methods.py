@@ -202,12 +202,12 @@ def sequences(
         small = [
             x for x in (int_literal(v) for v in pools[ints[0]]) if x is not None and 0 < x < 1000
         ]
-        for v in list(dict.fromkeys(small + [2, 10]))[:4]:
-            for a, b in ((v, v), (v, v + 1), (v + 1, v)):
+        for n in list(dict.fromkeys(small + [2, 10]))[:4]:
+            for put, taken in ((n, n), (n, n + 1), (n + 1, n)):
                 f = new()
                 args = base(f)
-                args[ints[0]] = _lit(b)
-                same.append(((f.step(grows, _lit(a)),), args))
+                args[ints[0]] = _lit(taken)
+                same.append(((f.step(grows, _lit(put)),), args))
     # Fill, then take some out (FIFO or LIFO order shows), and fill again after emptying (wrap).
     order: list[Choice] = []
     if grows is not None and takes is not None and takes != grows:
@@ -250,7 +250,7 @@ def method_candidates(ctx: FunctionContext, facts: DocFacts, max_calls: int) -> 
     ``MethodShape.of`` does not handle it (module docstring).
     """
     body = ctx.class_text or ctx.source
-    lists = []
+    lists: list[list[tuple[MethodShape, tuple[str, ...], tuple[Step, ...], list[str]]]] = []
     for shape in MethodShape.each(ctx):
         pools = value_pools(shape.call, facts, body)
         for ctor_args in _ctor_rows(shape, body):
@@ -262,12 +262,12 @@ def method_candidates(ctx: FunctionContext, facts: DocFacts, max_calls: int) -> 
         for choice in row:
             if choice is None or len(out) >= max_calls:
                 continue
-            shape, *rest = choice
+            shape, ctor_args, steps, args = choice
             tag = f"_s{len(out)}"
-            key = tuple(e.source for e in shape.render(*rest, "_k"))
+            key = tuple(e.source for e in shape.render(ctor_args, steps, args, "_k"))
             if key in seen:
                 continue
             seen.add(key)
-            examples = shape.render(*rest, tag)
+            examples = shape.render(ctor_args, steps, args, tag)
             out.append(Candidate(tuple(examples), origin=Origin.INPUT_SEARCH, index=len(out)))
     return out

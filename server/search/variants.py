@@ -377,9 +377,9 @@ def _literal_edits(
         lead = len(arg) - len(arg.lstrip())
         tail = len(arg.rstrip())
         for edit, values in (("integer", integer_edits(arg)), ("float", float_edits(arg))):
-            kind = edit if (start, end) in own else "object"
+            label = edit if (start, end) in own else "object"
             for v in values:
-                out.append((kind, f"{source[: start + lead]}{v}{source[start + tail :]}"))
+                out.append((label, f"{source[: start + lead]}{v}{source[start + tail :]}"))
     return out
 
 

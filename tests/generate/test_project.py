@@ -67,9 +67,9 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Path:
 def test_docstring_examples() -> None:
     import doctest
 
-    import server.project.run
+    import server.project.cache
 
-    result = doctest.testmod(server.project.run)
+    result = doctest.testmod(server.project.cache)
     assert result.attempted > 0 and result.failed == 0
 
 

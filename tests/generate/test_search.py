@@ -20,13 +20,17 @@ ADULT = (
 
 
 def test_search_inputs_docstring_examples() -> None:
-    """The examples in ``server.search.inputs``' docstrings (call shapes, boundaries) hold."""
+    """The examples in ``server.search.inputs``' and ``shapes``' docstrings (call shapes,
+    boundaries) hold.
+    """
     import doctest
 
     import server.search.inputs
+    import server.search.shapes
 
-    result = doctest.testmod(server.search.inputs, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+    for module in (server.search.inputs, server.search.shapes):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0
 
 
 def test_comparisons_give_their_boundaries() -> None:

@@ -126,9 +126,9 @@ RING_T_BUG = ("first_ = (first_ + 1) % cap_;\n        else", "first_ = first_;\n
 
 
 def test_search_methods_docstring_examples() -> None:
-    import server.search.methods
+    import server.search.method_shape
 
-    result = doctest.testmod(server.search.methods)
+    result = doctest.testmod(server.search.method_shape)
     assert result.attempted > 0 and result.failed == 0
 
 

@@ -58,6 +58,7 @@ GEOMETRY_IDS = [
     "name",
     [
         "server.lsp.features.testing",
+        "server.lsp.convert",
         "server.lsp.features.diagnostics",
         "server.lsp.features.lifecycle",
         "server.lsp.engine",

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from cdoctest_runner import cli
-from cdoctest_runner.coverage import lcov
+from cdoctest_runner.coverage import lcov, program
 from cdoctest_runner.coverage import measure as coverage
 from cdoctest_runner.errors import ToolchainNotFound
 
@@ -42,6 +42,7 @@ static int twice(int x) { return x > 100 ? 0 : 2 * x; }
 
 def test_doctests_of_the_pure_parts():
     assert doctest.testmod(coverage).failed == 0
+    assert doctest.testmod(program).attempted > 0 and doctest.testmod(program).failed == 0
     assert doctest.testmod(lcov).attempted > 0 and doctest.testmod(lcov).failed == 0
 
 

@@ -203,7 +203,13 @@ def test_mutants_of_static_state_are_told_apart(runner):
 
 
 @pytest.mark.parametrize(
-    "name", ["cdoctest_runner.loadable", "cdoctest_runner.project_lib", "cdoctest_runner.flags"]
+    "name",
+    [
+        "cdoctest_runner.loadable",
+        "cdoctest_runner.project_lib",
+        "cdoctest_runner.libraries",
+        "cdoctest_runner.flags",
+    ],
 )
 def test_docstring_examples(name):
     """The ``>>>`` examples of the rewrite, the project library's pure helpers and the flags."""

@@ -56,7 +56,7 @@ class Slices:
         result_type = callee.type
         uses = self._names(call_tokens)
         result_var = self._stored(leaf, start, end)
-        statement = (f"{call};",)
+        statement: tuple[str, ...] = (f"{call};",)
         need = set(uses)
         if result_var is not None:
             statement = tuple(self._statement(leaf))
@@ -126,7 +126,7 @@ class Slices:
         if leaf.declares and len(leaf.declares) == 1:
             return next(iter(leaf.declares))
         if leaf.defines and start == 2 and toks[0].spelling in leaf.defines:
-            return toks[0].spelling
+            return str(toks[0].spelling)
         return None
 
     def _c_statement(self, leaf: Leaf, always: bool = False) -> list[str] | None:
@@ -210,4 +210,4 @@ class Slices:
         fn = c.referenced
         if fn is None or fn.result_type.kind.name != "VOID" or fn.location.is_in_system_header:
             return None
-        return c.spelling
+        return str(c.spelling)
