@@ -95,7 +95,7 @@ class ModelConfig:
     )
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
-    def load_key(self) -> tuple:
+    def load_key(self) -> tuple[object, ...]:
         """Return what tells two loaded models apart (backends are cached by it)."""
         return (
             os.path.realpath(self.model) if self.model else None,

@@ -168,7 +168,7 @@ def _patch_default_params(llama_cpp) -> None:
         params.use_extra_bufts = on
         return params
 
-    llama_model_default_params._cdoctest_patched = True  # type: ignore[attr-defined]
+    llama_model_default_params._cdoctest_patched = True
     low.llama_model_default_params = llama_model_default_params
     llama_cpp.llama_model_default_params = llama_model_default_params
 

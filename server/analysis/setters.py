@@ -160,7 +160,7 @@ def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) 
     """The translation unit of the last code text read (one parse for all its functions)."""
     from cdoctest_runner.mutation.mutate import parse_source
 
-    tu: Any = parse_source(source, path, language, flags)
+    tu: tuple[Any, str] = parse_source(source, path, language, flags)
     return tu
 
 

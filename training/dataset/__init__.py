@@ -445,12 +445,12 @@ def _prompt_target(source: str, filename: str, qualname: str) -> PromptTarget:
     return prompt_context(*_locate(source, filename, qualname)).prompt_target
 
 
-def synth_dir(directory: str | Path | None = None) -> Path:
+def synth_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     """Where the generated splits live (``training/data/synth`` unless ``directory``)."""
     return Path(directory) if directory is not None else data_dir() / "synth"
 
 
-def load_synth(split: str, directory: str | Path | None = None) -> list[Item]:
+def load_synth(split: str, directory: str | os.PathLike[str] | None = None) -> list[Item]:
     """Load a generated split (``synth-train``/``synth-heldout``); ``DatasetError`` if malformed."""
     if split not in SYNTH_SPLITS:
         raise DatasetError(f"unknown generated split {split!r} (use {', '.join(SYNTH_SPLITS)})")
