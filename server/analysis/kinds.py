@@ -29,7 +29,7 @@ class ParamKind(StrEnum):
     OUT = "out"  # a pointer to an integer the function writes
     STRING = "string"  # std::string, by value or const reference
     ARRAY = "array"  # const int *: an array the function reads (the search: its length follows)
-    OBJECT = "object"  # the search: a class built from scalars, or a std::vector (search_inputs)
+    OBJECT = "object"  # the search: a class built from scalars, or a std::vector (search.shapes)
 
 
 _INT_WORDS = {
