@@ -176,7 +176,7 @@ def generate(subject: Subject, reuse: bool) -> Row:
     """Seconds to the first and final block, what became of the input search, seconds per stage
     (a row without the session measurements).
     """
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     os.environ["CDOCTEST_REUSE_COMPILED"] = "1" if reuse else "0"  # the generator's runners
     phases: list[PhaseResult] = []

@@ -8,7 +8,7 @@ realistic doc comment, and ``index.json`` listing per file the target ``function
 ``witness`` calls (hand-written inputs that tell every bug apart from the original; used only by
 ``--validate`` and the tests, never by the generator) and 3-5 hand-written ``bugs``: a one-line
 ``desc`` and a ``find``/``replace`` patch applied to the correct file (``find`` must occur exactly
-once). The bugs are written by hand, not by ``cdoctest_runner.mutate``'s operators.
+once). The bugs are written by hand, not by ``cdoctest_runner.mutation.mutate``'s operators.
 
 For each function and configuration the generator makes a block on the *correct* file; the block
 is then run on every buggy version. A bug is **caught** when the block does not pass on it (a
@@ -245,7 +245,7 @@ def run_function(config: str, gen: Any, fn: BugFunction, runner: Any) -> Row:
 
 def generators(configs: tuple[str, ...], samples: int, seed: int) -> dict[str, Any]:
     """``Generator`` per configuration name."""
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     made = {
         "fallback": lambda: Generator(options=GenerateOptions(no_model=True, seed=seed)),

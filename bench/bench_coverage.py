@@ -7,16 +7,16 @@ Each code base of ``bench/data/realcode/`` (see ``bench/bench_realcode.py``) is 
 temporary directory; ``cdoctest-gen FILE --all --write`` writes its verified blocks into the copy
 (``--no-model``, the fallback generator, unless ``--model``); then ``cdoctest-run FILE`` runs them
 without and with ``--coverage``. Per code base: the functions that got a block, the line and branch
-coverage of the file by all its blocks (``cdoctest_runner.coverage``; a branch outcome is one side
-of a condition), and the wall seconds of the two runs. The table goes to ``docs/benchmarks.md``
-(section ``coverage``).
+coverage of the file by all its blocks (``cdoctest_runner.coverage.measure``; a branch outcome is
+one side of a condition), and the wall seconds of the two runs. The table goes to
+``docs/benchmarks.md`` (section ``coverage``).
 
 The multi-file CMake projects of ``bench/bench_projects.py`` (``--projects``; ``--projects ''``
 skips them) are configured and built as that benchmark does; the same targets (the public
-functions of its listed files) go through ``server.pipeline.Generator`` with ``-p``, one call per
-function from the bottom of the file up, and each verified block is written into the copy. Then
-``cdoctest-run -p BUILD --coverage`` runs the files that got a block: coverage of those whole files
-(every function in them, also the ones without a block); the library's other files are linked
+functions of its listed files) go through ``server.generate.generator.Generator`` with ``-p``, one
+call per function from the bottom of the file up, and each verified block is written into the copy.
+Then ``cdoctest-run -p BUILD --coverage`` runs the files that got a block: coverage of those whole
+files (every function in them, also the ones without a block); the library's other files are linked
 uninstrumented, so they are not counted.
 """
 
@@ -138,9 +138,9 @@ def run_project(project: str, model: bool) -> list[object]:
     ``run_base``'s.
     """
     from bench.bench_projects import PROJECTS, build, is_public
+    from server.analysis.locate import load_source, select_targets
     from server.api import GenerateOptions, SourceOptions, TargetSelector
-    from server.locate import load_source, select_targets
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     work = Path(tempfile.mkdtemp(prefix=f"cov-{project}-"))
     os.chmod(work, 0o755)
@@ -225,8 +225,9 @@ def main(argv: list[str] | None = None) -> int:
             "Coverage of generated blocks (bench/bench_coverage.py)",
             text + f"\n\nBlocks written by {config} into a copy of each file of "
             "`bench/data/realcode/`, then `cdoctest-run FILE` without and with `--coverage`. "
-            "Coverage is of the whole file by all its blocks (`cdoctest_runner.coverage`: each "
-            "block compiled natively with LLVM source-based coverage; a branch is one outcome of "
+            "Coverage is of the whole file by all its blocks "
+            "(`cdoctest_runner.coverage.measure`: each block compiled natively with LLVM "
+            "source-based coverage; a branch is one outcome of "
             "a condition, as lcov counts). *(project, -p)*: the projects of "
             "`bench/bench_projects.py`, built; blocks for its targets written with `-p BUILD`; "
             "coverage of the files that got a block, the library's other files not counted. "

@@ -5,9 +5,9 @@
 
 Targets: every function without a cdoctest block in ``examples/**/*.c|*.cpp`` and the evaluation
 set ``bench/data/eval_functions`` (``bench.eval_set``); ``--quick``: one eval function per category
-plus ``examples/gen/scoring.c``. Each target goes through ``server.pipeline.Generator`` in three
-configurations in turn (so a run cut short still compares them on the same targets); rows are saved
-after every target and ``--table-only`` tables a saved run:
+plus ``examples/gen/scoring.c``. Each target goes through ``server.generate.generator.Generator`` in
+three configurations in turn (so a run cut short still compares them on the same targets); rows are
+saved after every target and ``--table-only`` tables a saved run:
 
 - **model**: ``Generator(fallback='never')``, the embedded model alone (no fallback at all);
 - **fallback**: ``GenerateOptions(no_model=True)``, the no-model generator alone;
@@ -179,7 +179,7 @@ def table(rows: list[Row]) -> str:
 
 def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
     """Run every target through the selected configurations in turn, saving rows as they come."""
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     todo = targets(args.quick)
     gens = {
@@ -279,8 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{text}\n\n"
         "*verified block*: the pipeline wrote a block that passed its final re-run in the edited "
         "file. *mutation score*: killed / non-stillborn mutants of the function "
-        "(`cdoctest_runner.mutate`, at most 40), for the block as written, averaged over verified "
-        "blocks with mutants. *model*: `Generator(fallback='never')`, the model alone; "
+        "(`cdoctest_runner.mutation.mutate`, at most 40), for the block as written, "
+        "averaged over verified blocks with mutants. *model*: `Generator(fallback='never')`, "
+        "the model alone; "
         "*fallback*: `GenerateOptions(no_model=True)`; *model+fallback*: the default pipeline. "
         "Seconds are per function including mutation analysis, "
         "on 2 cores shared with other work. "

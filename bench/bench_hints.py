@@ -7,28 +7,30 @@ The seeded-bug set is ``bench/data/hints/seeded_bugs.json``: for every function 
 set (``bench.eval_set``) one realistic bug, a ``find``/``replace`` patch on one line of its file
 (``find`` occurs exactly once), of a ``kind``: ``wrong comparison`` (``<`` -> ``<=``...),
 ``off-by-one`` (a constant +-1), ``wrong operator`` (``+`` -> ``-``...), ``missing step`` (a
-statement or ``break`` removed), ``inverted condition`` (mostly from ``cdoctest_runner.mutate``'s
-operators; entries with ``"hand": true`` are written by hand: swapped operands, missing cases).
-Every bug makes the function's hand-written checks fail. ``--build-bugs`` rebuilds the mutant
-entries (the hand-written ones are kept): per function the first mutant, in an order of kinds that
-rotates over the functions, that the checks detect with a different output (not a timeout).
+statement or ``break`` removed), ``inverted condition`` (mostly from
+``cdoctest_runner.mutation.mutate``'s operators; entries with ``"hand": true`` are written by hand:
+swapped operands, missing cases). Every bug makes the function's hand-written checks fail.
+``--build-bugs`` rebuilds the mutant entries (the hand-written ones are kept): per function the
+first mutant, in an order of kinds that rotates over the functions, that the checks detect with a
+different output (not a timeout).
 
 For each function, the **correct** and the **buggy** file each go through the pipeline's sampling
-and verification (``server.sample.sample_candidates``, ``server.verify.verify_candidates``: the
-same candidates, units and findings as ``cdoctest-gen``; mutation analysis and selection are
-skipped, so a hint here is one the pipeline *could* show: selection only removes some). Every
-wrongly predicted example gets its ``server.hints`` evidence; on the buggy file its label is 1 when
-the call's output on the correct file differs (the bug shows at that call), else 0; on the correct
-file every wrong prediction is a model error (label 0). Records go to ``bench/results/hints.json``
-after every function (``--fit-only`` refits a saved run without the model; ``--runs
+and verification (``server.candidates.model.sample_candidates``,
+``server.judge.verify.verify_candidates``: the same candidates, units and findings as
+``cdoctest-gen``; mutation analysis and selection are skipped, so a hint here is one the pipeline
+*could* show: selection only removes some). Every wrongly predicted example gets its
+``server.judge.hints`` evidence; on the buggy file its label is 1 when the call's output on the
+correct file differs (the bug shows at that call), else 0; on the correct file every wrong
+prediction is a model error (label 0). Records go to ``bench/results/hints.json`` after every
+function (``--fit-only`` refits a saved run without the model; ``--runs
 bench/data/hints/run-smollm2-135m.json`` is the run documented in docs/benchmarks.md).
 
 Reported per configuration: bugs caught (buggy versions with a hint), false alarms (correct
 versions with a hint), precision (caught / flagged) and the threshold: *before* (every wrong
 prediction is a hint, as the pipeline did), the hand-set *prior* weights at 0.5, the weights and
-threshold *fitted* on all functions (``server.hints.fit`` + ``choose_threshold``: these are the
-shipped ``WEIGHTS``/``THRESHOLD``), and the same fit *2-fold cross-validated* by function (fit on
-half, measured on the other half), the honest estimate. ``--quick``: 6 functions.
+threshold *fitted* on all functions (``server.judge.hints.fit`` + ``choose_threshold``: these are
+the shipped ``WEIGHTS``/``THRESHOLD``), and the same fit *2-fold cross-validated* by function (fit
+on half, measured on the other half), the honest estimate. ``--quick``: 6 functions.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ if str(ROOT) not in sys.path:
 
 from bench._table import markdown_table, write_section  # noqa: E402
 from bench.eval_set import EvalFunction, load_eval_set  # noqa: E402
-from server import hints  # noqa: E402
+from server.judge import hints  # noqa: E402
 
 BUGS = ROOT / "bench" / "data" / "hints" / "seeded_bugs.json"
 RESULTS = ROOT / "bench" / "results" / "hints.json"
@@ -135,8 +137,8 @@ def load_bugs(path: Path = BUGS) -> dict[str, Bug]:
 
 
 def _located(fn: EvalFunction, text: str | None = None) -> Any:
+    from server.analysis.locate import load_source, select_targets
     from server.api import SourceOptions, TargetSelector
-    from server.locate import load_source, select_targets
 
     source = load_source(fn.path, text, SourceOptions())
     (target,) = select_targets(source, TargetSelector(name=fn.function))[:1]
@@ -146,7 +148,7 @@ def _located(fn: EvalFunction, text: str | None = None) -> Any:
 def build_bugs(runner: Any) -> list[Bug]:
     """Mutant bugs for every function without a hand-written one (see the module docstring)."""
     from cdoctest_runner.example import CodeUnderTest, DocTest
-    from cdoctest_runner.mutate import make_mutants
+    from cdoctest_runner.mutation.mutate import make_mutants
     from cdoctest_runner.results import Outcome
 
     old = load_bugs() if BUGS.exists() else {}
@@ -211,10 +213,10 @@ def run_version(
     """Sample and verify one version; label each wrong prediction against the correct file."""
     from cdoctest_runner.example import DocTest
     from cdoctest_runner.results import Outcome
+    from server.analysis.context import function_context
     from server.api import GenerateOptions
-    from server.context import function_context
-    from server.sample import sample_candidates
-    from server.verify import verify_candidates
+    from server.candidates.model import sample_candidates
+    from server.judge.verify import verify_candidates
 
     t0 = time.monotonic()
     source, target = _located(fn, text)
@@ -364,7 +366,7 @@ def report(runs: list[VersionRun], model: str) -> tuple[str, hints.Weights, floa
         "least one of its wrong predictions reaches the threshold; precision = caught / (caught + "
         "false alarms). Hints are counted before selection (mutation analysis can only drop "
         "some).\n\n"
-        "Fitted weights (shipped in `server/hints.py`): "
+        "Fitted weights (shipped in `server/judge/hints.py`): "
         + ", ".join(f"{k} {v:.2f}" for k, v in asdict(weights).items())
         + f"; threshold {threshold:.3f}. Highest confidence of a finding on a correct function "
         f"{max(_max_conf(runs, weights, 'correct').values(), default=0):.2f}, on a buggy one "

@@ -67,7 +67,7 @@ class Row:
 def functions(full: bool) -> list[tuple[str, str]]:
     """``(path, qualname)`` of every function of the generator benchmark's targets."""
     from bench.bench_generate import targets
-    from server.locate import load_source, select_targets
+    from server.analysis.locate import load_source, select_targets
 
     out = []
     for t in targets(quick=not full):
@@ -214,7 +214,7 @@ def targets(rows: list[Row]) -> str:
 
 def collect(args: argparse.Namespace) -> tuple[list[Row], dict[str, Any]]:
     """Run every function in both configurations in turn, saving rows as they come."""
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     todo = functions(args.full)[: args.limit or None]
     base = GenerateOptions(samples=args.samples, seed=args.seed)

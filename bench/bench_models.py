@@ -123,7 +123,7 @@ def bench_llama_cpp_sequential(path: str, threads: int) -> dict:
         LlamaBackend,  # noqa: F401 - same prompt text as the others
         get_backend,
     )
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     prompt_text = get_backend(ModelConfig(model=embedded_model_path(), n_threads=threads)).render(
         MESSAGES
@@ -249,7 +249,7 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
     from models.host import HostedBackend
     from models.llama_backend import LlamaBackend
     from server.api import GenerateOptions, TargetSelector
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     src = os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "gen", "scoring.c"
@@ -290,8 +290,8 @@ def bench_verified_block(path: str, threads: int, repeats: int) -> dict:
 def prompt_messages() -> list[tuple[str, list[dict[str, str]]]]:
     """(name, chat messages) the generator sends for each function of ``examples/gen``."""
     from models.prompt import build_messages
-    from server.context import function_context
-    from server.locate import load_source
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source
 
     root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
     out = []
@@ -337,7 +337,7 @@ def bench_prefix(path: str, threads: int, order: list[tuple[str, list]]) -> dict
 
 def main_prefix(threads: int, write: bool) -> int:
     """The ``models-prefix`` section: prompt tokens evaluated per request, before and after."""
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     path = embedded_model_path()
     funcs = prompt_messages()
@@ -401,7 +401,7 @@ def main_host(threads: int, quick: bool, write: bool) -> int:
     import platform
 
     from models.llama_backend import cpu_flags, extra_bufts
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     path = embedded_model_path()
     import tempfile
@@ -527,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     from models.llama_backend import default_threads
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     threads = args.threads or default_threads()
     if args.host:

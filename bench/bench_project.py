@@ -58,7 +58,7 @@ def cli_run(project: Path, cache: Path, report: Path, extra: list[str]) -> tuple
 
 def edit_one_function(project: Path, report: dict) -> str:
     """Add an empty statement to the body of the first verified function; return its name."""
-    from server.locate import load_source
+    from server.analysis.locate import load_source
 
     for f in report["files"]:
         for fn in f["functions"]:

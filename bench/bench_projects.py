@@ -9,7 +9,7 @@ strbuffer.c, utf.c and strconv.c) and ``double-conversion`` (C++ classes: the co
 double-to-string.cc and string-to-double.cc call fast-dtoa.cc, fixed-dtoa.cc, bignum-dtoa.cc,
 strtod.cc). Each project is copied to a temporary directory, configured by CMake (with a file API
 codemodel query and ``CMAKE_EXPORT_COMPILE_COMMANDS=ON``) and built; then every public function of
-the listed files goes through ``server.pipeline.Generator`` with ``-p`` (``SourceOptions
+the listed files goes through ``server.generate.generator.Generator`` with ``-p`` (``SourceOptions
 (compile_db_dir=build)``), one call per function, once per configuration (*fallback*: no model;
 *default*: the embedded model as the pipeline decides). The project library cache is a temporary
 ``XDG_CACHE_HOME``, built once per project before the first function (its seconds are reported
@@ -154,9 +154,9 @@ def run_project(
 ) -> tuple[list[Row], float]:
     """Generate for every public function of the project's listed files, per configuration."""
     from cdoctest_runner.project_lib import project_library
+    from server.analysis.locate import load_source, select_targets
     from server.api import GenerateOptions, SourceOptions, TargetSelector
-    from server.locate import load_source, select_targets
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     work = Path(tempfile.mkdtemp(prefix=f"cdt-projects-{project}-"))
     os.chmod(work, 0o755)

@@ -168,8 +168,8 @@ class RealBugFunction:
     @functools.cached_property
     def _loaded(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``(flags, libraries)`` sessions use, as the product computes them for ``-p``."""
-        from cdoctest_runner.project_lib import libraries_for
-        from server.locate import source_flags
+        from cdoctest_runner.libraries import libraries_for
+        from server.analysis.locate import source_flags
 
         flags = tuple(source_flags(self.path, self.source_options()))
         return flags, libraries_for(self.path, self.build_dir)
@@ -598,7 +598,7 @@ def run_function(
 def generators(configs: tuple[str, ...], seed: int, usage: bool = False) -> dict[str, Any]:
     """``Generator`` per configuration name (``usage``: usage mining on)."""
     from server.api import GenerateOptions
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     made = {
         "fallback": lambda: Generator(

@@ -7,7 +7,7 @@ Code bases (``bench/data/realcode/``, each with its licence, see its README): ``
 opaque ``typedef char *`` handle with create/modify/read functions), ``jsmn`` (C, parses JSON text
 into token structs), ``clipper`` (C++: classes, member and free operator overloads) and
 ``ring_buffer`` (C++: llama.cpp's fixed-capacity ring buffer class template). Each file
-is copied to a temporary directory and goes through ``server.pipeline.Generator`` once per
+is copied to a temporary directory and goes through ``server.generate.generator.Generator`` once per
 configuration, every function of the file targeted (``main`` and test drivers excepted):
 
 - **fallback**: ``GenerateOptions(no_model=True)``, the program-analysis generator alone;
@@ -84,9 +84,9 @@ def is_public(cursor: Any) -> bool:
 
 def run_base(base: str, config: str, quick: bool) -> list[Row]:
     """Generate for every function of ``base`` (``quick``: its first three public ones)."""
+    from server.analysis.locate import load_source, select_targets
     from server.api import GenerateOptions, TargetSelector
-    from server.locate import load_source, select_targets
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     work = Path(tempfile.mkdtemp(prefix=f"cdt-realcode-{base}-"))
     os.chmod(work, 0o755)  # the sandbox user must reach the copy

@@ -77,9 +77,9 @@ def run(bases: list[str], first: int | None, out: Path, skip: Path | None = None
     those ``skip``'s rows hold.
     """
     import server
+    from server.analysis.locate import load_source, select_targets
     from server.api import GenerateOptions, TargetSelector
-    from server.locate import load_source, select_targets
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     tree = Path(server.__file__).resolve().parent.parent
     commit = subprocess.run(

@@ -58,7 +58,7 @@ def targets(which: str = "all") -> list[tuple[str, str | None, tuple[str, ...]]]
 
 def snapshot(out: Path, model: bool, budget: float, seed: int, which: str = "all") -> None:
     """Generate every target and write the records to ``out`` (after each target)."""
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     opts = GenerateOptions(no_model=not model, seed=seed, time_budget_s=budget)
     gen = Generator(options=opts)

@@ -13,13 +13,13 @@ its own clone, named ``LIB/PATH``) under ``--usage-root`` (default
 ``$XDG_CACHE_HOME/cdoctest-gen/realbugs-usage``), with ``USAGE_SOURCE.json`` saying which commit.
 The upstream files are read there, not vendored into this repository.
 
-Then, per target function of the ``bugs.json`` files: ``server.analysis.usage.find_usage_sources``
-on the rebuilt project, ``mine_usage`` for the function, ``usage_examples`` (at most
-``--max-blocks``); each block is run on today's file and its outputs recorded (a block runs when
-every example compiles and runs and its output can be recorded), then ``bench_realbugs.bugs_caught``
-runs the recorded block on today's file and on every buggy version. A bug is caught when one block
-that passes on today's file does not pass on the buggy one. The table is printed; ``--json`` saves
-the rows.
+Then, per target function of the ``bugs.json`` files:
+``server.analysis.usage.sources.find_usage_sources`` on the rebuilt project, ``mine_usage`` for the
+function, ``usage_examples`` (at most ``--max-blocks``); each block is run on today's file and its
+outputs recorded (a block runs when every example compiles and runs and its output can be recorded),
+then ``bench_realbugs.bugs_caught`` runs the recorded block on today's file and on every buggy
+version. A bug is caught when one block that passes on today's file does not pass on the buggy one.
+The table is printed; ``--json`` saves the rows.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def _recorded(result: Any) -> list[Example] | None:
     """The block's examples with the outputs they printed, or None when one did not run or
     printed what a block cannot hold.
     """
-    from server.verify import recordable
+    from server.judge.verify import recordable
 
     if result.setup_error is not None:
         return None
@@ -213,7 +213,9 @@ def file_scope_names(fn: RealBugFunction) -> set[str]:
 
 def measure(fn: RealBugFunction, project: Path, runner: Any, max_blocks: int) -> UsageRow:
     """Mine ``fn``'s function in ``project``, run the blocks, count the bugs they catch."""
-    from server.analysis.usage import find_usage_sources, mine_usage, usage_examples
+    from server.analysis.usage.examples import usage_examples
+    from server.analysis.usage.mining import mine_usage
+    from server.analysis.usage.sources import find_usage_sources
 
     meta = json.loads((project / "USAGE_SOURCE.json").read_text())
     name = Path(fn.path).name

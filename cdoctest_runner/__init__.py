@@ -14,8 +14,11 @@ The pipeline, after CPython's ``doctest``::
   (``reuse``: when a warm one may be reused); ``protocol.Runner`` is what callers may ask of it.
 - ``clang``: the one libclang set-up (parse, qualified names, class scans); ``ctext``: the one
   scanner of C/C++ comments and literals.
-- ``mutate``: mutation analysis of a target function (used by the generator and the trainer);
-  ``mutant_edits``: the operators' edits.
+- ``mutation/``: mutants of a target function (``mutate``, the operators' ``edits``) and which
+  examples kill them (``analysis``), used by the generator and the trainer; ``coverage/``: line
+  and branch coverage of blocks (``program``, ``measure``, ``lcov``).
+- ``flags`` / ``compile_db`` / ``files``: compile flags, the compile database, the atomic write;
+  ``sessions``: workers and warm sessions; ``libraries``: libraries to load, missing symbols.
 - ``report`` / ``cli`` / ``legacy``: human, JSON, JUnit and legacy cdoctest (``.vsc``/list)
   output; ``cdoctest-run``; the original's ``--cdt_*`` command line.
 

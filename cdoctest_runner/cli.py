@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
@@ -25,8 +26,8 @@ from cdoctest_runner.flags import (
     code_under_test,
     compile_flags,
 )
+from cdoctest_runner.libraries import libraries_for
 from cdoctest_runner.parser import find_comments, lint_comment
-from cdoctest_runner.project_lib import libraries_for
 from cdoctest_runner.results import DocTestResult
 
 EPILOG = """\
@@ -222,7 +223,7 @@ class _CMakeDirAction(argparse.Action):
         self,
         parser: argparse.ArgumentParser,
         namespace: argparse.Namespace,
-        values: object,
+        values: Any,
         option_string: str | None = None,
     ) -> None:
         print(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmake"))
@@ -393,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
     if args.coverage:
-        from cdoctest_runner import coverage
+        from cdoctest_runner.coverage import measure as coverage
         from cdoctest_runner.runner import Limits
         from cdoctest_runner.toolchain import find_clang_repl
 

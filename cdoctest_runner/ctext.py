@@ -35,7 +35,10 @@ _START = re.compile(r'/[/*]|["\']|R"')
 #: escapes the next character (a backslash-newline continues the literal).
 _BODY = {q: re.compile(rf"(?:[^{q}\\\n]|\\.)*", re.S) for q in "\"'"}
 _NOT_NEWLINE = re.compile(r"[^\n]")
-_IDENT = re.compile(r"\b[A-Za-z_]\w*")
+#: The one identifier pattern (a C/C++ name); ``IDENTIFIER_RE`` compiled.
+IDENTIFIER = r"[A-Za-z_]\w*"
+IDENTIFIER_RE = re.compile(IDENTIFIER)
+_IDENT = re.compile(r"\b" + IDENTIFIER)
 
 
 def spans(source: str) -> Iterator[tuple[Kind, int, int]]:
@@ -197,3 +200,12 @@ def map_identifiers(source: str, fn: Callable[[str], str]) -> str:
         last = m.end()
     out.append(source[last:])
     return "".join(out)
+
+
+def strlen(literal: str) -> int:
+    r"""The length of a C string literal's text.
+
+    >>> strlen('"a\\tb"')
+    3
+    """
+    return len(literal[1:-1].encode().decode("unicode_escape"))

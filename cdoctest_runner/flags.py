@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Any
 
+from cdoctest_runner.compile_db import compile_commands, database_file
 from cdoctest_runner.errors import CdoctestError, LibraryNotFound
 from cdoctest_runner.example import CodeUnderTest, Language
 
@@ -135,19 +136,8 @@ def compile_flags(
     return flags
 
 
-def _db_file(db_dir: str) -> str:
-    """``db_dir/compile_commands.json``; ``CdoctestError`` saying how to make it when missing."""
-    db_file = os.path.join(db_dir, "compile_commands.json")
-    if not os.path.isfile(db_file):
-        raise CdoctestError(
-            f"{db_dir}: no compile_commands.json "
-            "(configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)"
-        )
-    return db_file
-
-
 def _db_flags(db_dir: str, path: str) -> list[str]:
-    db_file = _db_file(db_dir)
+    db_file = database_file(db_dir)
     from clang.cindex import CompilationDatabase, CompilationDatabaseError
 
     try:
@@ -169,21 +159,8 @@ def _db_flags(db_dir: str, path: str) -> list[str]:
 
 def db_sources(compile_db_dir: str) -> list[str]:
     """Every source file named in ``compile_db_dir/compile_commands.json`` (absolute, in order)."""
-    import json
-
-    db_file = _db_file(compile_db_dir)
-    try:
-        with open(db_file, encoding="utf-8") as fh:
-            entries = json.load(fh)
-    except (OSError, ValueError) as exc:
-        raise CdoctestError(f"{db_file}: cannot be read ({exc})") from exc
-    seen: dict[str, None] = {}
-    for entry in entries:
-        f = os.path.normpath(
-            os.path.join(entry.get("directory", compile_db_dir), entry.get("file", ""))
-        )
-        seen.setdefault(f, None)
-    return list(seen)
+    database_file(compile_db_dir)
+    return list(dict.fromkeys(c.source for c in compile_commands(compile_db_dir)))
 
 
 def flag_dirs(flags: Sequence[str]) -> list[str]:
@@ -239,15 +216,6 @@ def split_flags(flags: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...],
     return tuple(includes), tuple(defines), tuple(other)
 
 
-class _Common(TypedDict):
-    """The ``CodeUnderTest`` fields every way of loading a file shares."""
-
-    include_dirs: tuple[str, ...]
-    defines: tuple[str, ...]
-    flags: tuple[str, ...]
-    key: str
-
-
 def code_under_test(
     path: str,
     text: str | None = None,
@@ -272,7 +240,12 @@ def code_under_test(
     includes = tuple(dict.fromkeys((*includes, os.path.dirname(path))))
     language = language_of(path)
     other = _flags_for_language(other, language)
-    common: _Common = {"include_dirs": includes, "defines": defines, "flags": other, "key": path}
+    common: dict[str, Any] = {
+        "include_dirs": includes,
+        "defines": defines,
+        "flags": other,
+        "key": path,
+    }
     linked = tuple(os.path.abspath(lib) for lib in link)
     for lib in linked:
         if not os.path.isfile(lib):

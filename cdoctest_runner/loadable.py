@@ -56,6 +56,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import CodeUnderTest, Language
 from cdoctest_runner.inputs import blank_code, declare_local_labels
 
@@ -269,9 +270,7 @@ def _bases(head: str) -> tuple[str, ...]:
     if m is None:
         return ()
     bases = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", head[m.end() :]))
-    return tuple(
-        found[-1] for part in bases.split(",") if (found := re.findall(r"[A-Za-z_]\w*", part))
-    )
+    return tuple(found[-1] for part in bases.split(",") if (found := IDENTIFIER_RE.findall(part)))
 
 
 def _classes(code: str) -> list[tuple[str, tuple[str, ...], tuple[_Member, ...]]]:
@@ -292,7 +291,7 @@ def _classes(code: str) -> list[tuple[str, tuple[str, ...], tuple[_Member, ...]]
         head = code[m.start(1) : at]
         if head[len(m.group(1)) :].lstrip().startswith((">", ",")):
             continue
-        words = re.findall(r"[A-Za-z_]\w*", re.split(r"(?<!:):(?!:)", head)[0])
+        words = IDENTIFIER_RE.findall(re.split(r"(?<!:):(?!:)", head)[0])
         name = next((w for w in reversed(words) if w != "final"), m.group(1))
         members = (_member(t, b) for t, b in _members(code[at + 1 : _matching(code, at)]))
         out.append((name, _bases(code[m.end() : at]), tuple(x for x in members if x)))

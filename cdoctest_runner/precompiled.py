@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -38,6 +37,7 @@ import threading
 from cdoctest_runner import ctext
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import Language
+from cdoctest_runner.files import write_json_atomic
 from cdoctest_runner.inputs import C_PRELUDE, CXX_PRELUDE
 from cdoctest_runner.project_lib import deps_unchanged
 from cdoctest_runner.toolchain import Toolchain
@@ -206,7 +206,5 @@ def precompile(
                 os.unlink(depfile)
         os.chmod(tmp, 0o644)  # a sandbox user other than ours may read it
         os.replace(tmp, pch)
-        with open(record + ".tmp", "w", encoding="utf-8") as fh:
-            json.dump(deps, fh)
-        os.replace(record + ".tmp", record)
+        write_json_atomic(record, deps)
         return pch

@@ -34,8 +34,15 @@ Job = tuple["DocTest", "CodeUnderTest"]
 class Runner(Protocol):
     """Runs ``DocTest`` blocks against ``CodeUnderTest`` (module docstring)."""
 
-    limits: Limits
-    workers: int
+    @property
+    def limits(self) -> Limits:
+        """The limits each session runs under."""
+        ...
+
+    @property
+    def workers(self) -> int:
+        """How many blocks run at once."""
+        ...
 
     @property
     def toolchain(self) -> Toolchain:

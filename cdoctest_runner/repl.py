@@ -50,12 +50,18 @@ import subprocess
 import threading
 import time
 import tty
-from dataclasses import dataclass, field
 from typing import Literal
 
 from cdoctest_runner import values
 from cdoctest_runner.cpuclock import BlockClock, ProcessTree
-from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.errors import (
+    ReplCancelled,
+    ReplCrashed,
+    ReplError,
+    ReplOutputLimit,
+    ReplSetupError,
+    ReplTimeout,
+)
 from cdoctest_runner.inputs import (
     C_INIT,
     C_PRELUDE,
@@ -68,6 +74,7 @@ from cdoctest_runner.inputs import (
     split_inputs,
     translate_print_directive,
 )
+from cdoctest_runner.results import ExecResult, InputResult
 from cdoctest_runner.sandbox import (
     DEFAULT_LIMITS,
     Confined,
@@ -79,43 +86,6 @@ from cdoctest_runner.sandbox import (
     signal_name,
 )
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
-
-
-class ReplError(CdoctestError):
-    """A clang-repl session failed; the process has been killed."""
-
-    def __init__(self, message: str, stderr: str = "", output: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.stderr = stderr
-        self.output = output
-
-
-class ReplTimeout(ReplError):
-    """The session ran past its wall-clock (or CPU) limit."""
-
-
-class ReplCrashed(ReplError):
-    """The interpreter died (``signo`` is the signal, when known)."""
-
-    def __init__(
-        self, message: str, stderr: str = "", output: str = "", signo: int | None = None
-    ) -> None:
-        super().__init__(message, stderr, output)
-        self.signo = signo
-
-
-class ReplOutputLimit(ReplError):
-    """An input printed more than ``Limits.max_output_bytes``."""
-
-
-class ReplCancelled(ReplError):
-    """The caller's cancel event was set."""
-
-
-class ReplSetupError(ReplError):
-    """The interpreter could not be started or its prelude did not load."""
-
 
 # ----------------------------------------------------------------------------------------------
 # Output markers
@@ -132,34 +102,6 @@ _PARSE_FAILED = "error: Parsing failed."
 
 
 # ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class InputResult:
-    """What one physical input printed. ``status``: 'ok', 'error' (rejected, no state change) or
-    'jit_error' (accepted but failed to link/run: interpreter state is uncertain).
-    """
-
-    source: str
-    output: str  # program output on stdout, value print excluded
-    value: str  # the raw value print ('(int) 120\n'), '' when none
-    stderr: str
-    status: Literal["ok", "error", "jit_error"]
-
-
-@dataclass(frozen=True)
-class ExecResult:
-    """One example's worth of inputs: ``got`` is stdout in display form (value prints rendered)."""
-
-    got: str
-    stderr: str
-    status: Literal["ok", "error", "jit_error"]
-    inputs: tuple[InputResult, ...] = field(default=())
-
-    @property
-    def raw(self) -> str:
-        """The output as clang-repl printed it (value prints not rendered)."""
-        return "".join(r.output + r.value for r in self.inputs)
 
 
 def _classify(stderr: str) -> Literal["ok", "error", "jit_error"]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from cdoctest_runner.example import DocTest, Example
 
@@ -105,3 +105,31 @@ def to_jsonable(obj: Any) -> Any:
     if isinstance(obj, dict):
         return {str(k): to_jsonable(v) for k, v in obj.items()}
     return obj
+
+
+@dataclass(frozen=True)
+class InputResult:
+    """What one physical input printed. ``status``: 'ok', 'error' (rejected, no state change) or
+    'jit_error' (accepted but failed to link/run: interpreter state is uncertain).
+    """
+
+    source: str
+    output: str  # program output on stdout, value print excluded
+    value: str  # the raw value print ('(int) 120\n'), '' when none
+    stderr: str
+    status: Literal["ok", "error", "jit_error"]
+
+
+@dataclass(frozen=True)
+class ExecResult:
+    """One example's worth of inputs: ``got`` is stdout in display form (value prints rendered)."""
+
+    got: str
+    stderr: str
+    status: Literal["ok", "error", "jit_error"]
+    inputs: tuple[InputResult, ...] = field(default=())
+
+    @property
+    def raw(self) -> str:
+        """The output as clang-repl printed it (value prints not rendered)."""
+        return "".join(r.output + r.value for r in self.inputs)

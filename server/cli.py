@@ -15,7 +15,6 @@ go to stderr; a progress bar too when stderr is a terminal. The user's file is w
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import sys
@@ -31,10 +30,11 @@ from server.api import (
     SourceOptions,
     TargetSelector,
 )
-from server.project_cli import add_project_arguments
+from server.project.cli import add_project_arguments, generator_from_args
+from server.render import unified_diff
 
 if TYPE_CHECKING:  # pragma: no cover
-    from server.locate import SourceFile
+    from server.analysis.locate import SourceFile
 
 EPILOG = """examples:
   cdoctest-gen examples/gen/scoring.c                    # diff for every function without a block
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cdoctest-gen: --lib: {exc}", file=sys.stderr)
         return 2
     if args.file is None or os.path.isdir(args.file):
-        from server import project_cli
+        from server.project import cli as project_cli
 
         return project_cli.run(args, options, source_options)
     return _run_file(args, options, source_options)
@@ -260,10 +260,10 @@ def usage_problem(args: argparse.Namespace) -> str:
 
 def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOptions]:
     """The generation and source options the arguments ask for; a ``--lib``/``-l`` entry is
-    resolved into its file (``project_lib.resolve_library``: ``LibraryNotFound`` for a ``-lNAME``
+    resolved into its file (``libraries.resolve_library``: ``LibraryNotFound`` for a ``-lNAME``
     the dynamic linker's path does not have).
     """
-    from cdoctest_runner.project_lib import resolve_library
+    from cdoctest_runner.libraries import resolve_library
 
     options = GenerateOptions(
         samples=args.samples,
@@ -294,9 +294,9 @@ def _run_file(
 ) -> int:
     """One file: parsed once (its diagnostics first), generated for, and the result delivered."""
     from cdoctest_runner.errors import CdoctestError, ToolchainNotFound
-    from models.api import ModelConfig, ModelError
-    from server.locate import TargetNotFound, load_source
-    from server.pipeline import GenerationCancelled, Generator
+    from models.api import ModelError
+    from server.analysis.locate import TargetNotFound, load_source
+    from server.api import GenerationCancelled
     from server.render import read_text
 
     err = sys.stderr
@@ -307,21 +307,11 @@ def _run_file(
         print(f"cdoctest-gen: {args.file}: cannot read: {exc.strerror}", file=err)
         return 2
     try:
-        from cdoctest_runner.runner import DocTestRunner, default_workers
-        from cdoctest_runner.toolchain import find_clang_repl
-
-        toolchain = find_clang_repl(args.clang_repl)
-        runner = DocTestRunner(toolchain=toolchain, workers=default_workers())
+        generator = generator_from_args(args, options, source_options)
+        repl_path = generator.runner.toolchain.path
     except ToolchainNotFound as exc:
         print(f"cdoctest-gen: {exc}", file=err)
         return 2
-    generator = Generator(
-        ModelConfig(model=args.model, adapter=args.adapter),
-        options,
-        source_options,
-        runner=runner,
-        fallback=args.fallback,
-    )
     progress = _Progress(err, err.isatty() and not args.json)
     cancel = threading.Event()
     selector = TargetSelector(name=args.function, line=args.line, all=args.all)
@@ -352,11 +342,10 @@ def _run_file(
         return 2
     finally:
         generator.close()
-        runner.close()
     progress.clear()
     _summary(result, args.file, err, args.verbose)
     print(f"cdoctest-gen: {phase_times(result)}", file=err)
-    return _deliver(args, path, text, source, result, toolchain.path)
+    return _deliver(args, path, text, source, result, repl_path)
 
 
 def report_source(source: SourceFile, name: str, err: TextIO) -> bool:
@@ -419,16 +408,6 @@ def _deliver(
     return 1 if any(f.status in ("no_test", "error") for f in result.functions) else 0
 
 
-def unified_diff(old: str, new: str, name: str) -> str:
-    """A unified diff of two texts (``a/NAME`` -> ``b/NAME``); '' when equal."""
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{name}", f"b/{name}"
-    )
-    return "".join(
-        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-    )
-
-
 def phase_times(result: FileResult) -> str:
     """When each phase's blocks were ready: 'first block after 2.1 s, final block after 14.0 s'.
 
@@ -482,7 +461,7 @@ def to_json(result: FileResult) -> dict[str, Any]:
     """The JSON document of ``--json``: everything in ``FileResult``, per function."""
     from cdoctest_runner.results import to_jsonable
 
-    data = to_jsonable(result)
+    data: dict[str, Any] = to_jsonable(result)
     data["summary"] = {
         "functions": len(result.functions),
         "verified": sum(1 for f in result.functions if f.status == "verified"),

@@ -18,14 +18,15 @@ kept through ``surrogateescape``) and write through a temporary file and ``os.re
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
+import difflib
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import Example
-from server.api import TextEdit
-from server.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
+from cdoctest_runner.files import write_atomic
+from server.analysis.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
+from server.api import FunctionResult, TextEdit
 
 MARKER_LINE = f"{MARKER} generated and verified; regenerating replaces this block"
 #: The first line of the section written into a user's doc comment.
@@ -47,31 +48,12 @@ def read_text(path: str) -> str:
 
 
 def write_text_atomic(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file in the same directory, then replace),
-    keeping the file's permission bits.
+    """Write ``text`` to ``path`` atomically, in the file's codec, keeping its permission bits
+    (``cdoctest_runner.files.write_atomic``).
     """
-    directory = os.path.dirname(os.path.abspath(path))
-    data = text.encode(ENCODING, errors=ERRORS)
-    mode = None
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        pass
-    fd, tmp = tempfile.mkstemp(prefix=".cdoctest-gen.", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(
+        path, text.encode(ENCODING, errors=ERRORS), keep_mode=True, prefix=".cdoctest-gen."
+    )
 
 
 def newline_of(text: str) -> str:
@@ -316,3 +298,26 @@ def shifted_line(edits: Sequence[TextEdit], edit: TextEdit) -> int:
         if (e.start_line, e.start_character) < (edit.start_line, edit.start_character):
             shift += e.new_text.count("\n") - (e.end_line - e.start_line)
     return edit.start_line + shift
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One function's outcome and its edit, before and through the final re-run (which returns
+    new plans: ``server.judge.final_check``).
+    """
+
+    target: Located
+    result: FunctionResult
+    edit: TextEdit | None = None
+    style: str = "/**"
+    newline: str = "\n"
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    """A unified diff of two texts (``a/NAME`` -> ``b/NAME``); '' when equal."""
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{name}", f"b/{name}"
+    )
+    return "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+    )

@@ -375,4 +375,4 @@ class GRPOConfig(BaseModel):
 
     def to_yaml(self) -> str:
         """The full config as YAML (stored in every checkpoint)."""
-        return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False)
+        return str(yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False))

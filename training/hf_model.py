@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
+from cdoctest_runner.files import write_atomic
 from models.api import ModelError
 
 if TYPE_CHECKING:
@@ -77,9 +78,7 @@ def _record_source(target: Path, path: Path) -> None:
     source = target / "SOURCE"
     try:
         if not source.is_file() or source.read_text().strip() != str(path):
-            tmp = target / f".SOURCE.{os.getpid()}"
-            tmp.write_text(f"{path}\n")
-            os.replace(tmp, source)
+            write_atomic(source, f"{path}\n")
     except OSError:  # a read-only cache still serves the weights
         pass
 

@@ -12,7 +12,7 @@ Parts (each in [0, 1], logged separately; the scalar reward is their weighted su
   under ``>>>``) equals the actual output; 0 when no example predicts any output, so a block that
   checks nothing earns nothing. Nothing is recorded: this is the reasoning skill being trained.
 - **strength**: for a block that fully passes, the mutation score (killed / total) over up to
-  ``mutants`` mutants of the function (``cdoctest_runner.mutate``); 0 otherwise.
+  ``mutants`` mutants of the function (``cdoctest_runner.mutation.mutate``); 0 otherwise.
 - **reasoning**: 1 when the optional ``Reasoning:`` line has ``min_words..max_words`` words and
   mentions the function's name or a number (a concrete claim), and the format part is 1; else 0.
   Only the block is executed, never the reasoning.
@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.results import DocTestResult, Outcome
@@ -102,7 +103,7 @@ def reasoning_reward(
     words = _WORDS.findall(reasoning)
     if not min_words <= len(words) <= max_words:
         return 0.0
-    concrete = bool(_NUMBER.search(reasoning)) or function in re.findall(r"[A-Za-z_]\w*", reasoning)
+    concrete = bool(_NUMBER.search(reasoning)) or function in IDENTIFIER_RE.findall(reasoning)
     return 1.0 if concrete else 0.0
 
 
@@ -174,7 +175,7 @@ class MutantCache:
         """The target's declaration and mutants (None when they cannot be made)."""
         key = (target.id, target.source)
         if key not in self._cache:
-            from cdoctest_runner.mutate import make_mutants
+            from cdoctest_runner.mutation.mutate import make_mutants
 
             decl = find_declaration(target.source, target.function, target.language)
             mutants = None
@@ -301,7 +302,7 @@ def _strength(
     cache: MutantCache,
     cancel: threading.Event | None,
 ) -> float:
-    from cdoctest_runner.mutate import mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
 
     decl, mutants = cache.get(target)
     if decl is None or not mutants:

@@ -25,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _list() -> int:
-    from models.resolve import installed_model_dir, read_installed
+    from models.paths import installed_model_dir
+    from models.resolve import read_installed
 
     current_link = installed_model_dir()
     current = current_link.resolve() if current_link.exists() else None

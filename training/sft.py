@@ -115,7 +115,7 @@ class SFTConfig(BaseModel):
 
     def to_yaml(self) -> str:
         """The config as YAML (every field)."""
-        return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False)
+        return str(yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from collections.abc import Sequence
@@ -31,7 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
-from training.dataset import SYNTH_SPLITS, DatasetError, Item, check_reference, data_dir
+from training.dataset import (
+    SYNTH_SPLITS,
+    Item,
+    check_reference,
+    synth_dir,
+)
 from training.synth_templates import HELDOUT, TEMPLATES, Draft
 
 
@@ -45,33 +49,6 @@ class SynthReport:
 
     written: dict[str, int] = field(default_factory=dict)
     dropped: list[tuple[str, str]] = field(default_factory=list)  # (template-k, why)
-
-
-def synth_dir(directory: str | os.PathLike[str] | None = None) -> Path:
-    """Where the generated splits live (``training/data/synth`` unless ``directory``)."""
-    return Path(directory) if directory is not None else data_dir() / "synth"
-
-
-def load_synth(split: str, directory: str | os.PathLike[str] | None = None) -> list[Item]:
-    """Load a generated split (``synth-train``/``synth-heldout``); ``DatasetError`` if malformed."""
-    if split not in SYNTH_SPLITS:
-        raise DatasetError(f"unknown generated split {split!r} (use {', '.join(SYNTH_SPLITS)})")
-    path = synth_dir(directory) / f"{split.removeprefix('synth-')}.jsonl"
-    if not path.is_file():
-        raise DatasetError(f"{path}: missing (generate it with: cdoctest-train synth)")
-    items, seen = [], set()
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            item = Item.model_validate(json.loads(line))
-        except (ValueError, TypeError) as exc:
-            raise DatasetError(f"{path}:{lineno}: {exc}") from exc
-        if item.split != split or item.id in seen:
-            raise DatasetError(f"{path}:{lineno}: {item.id} is a duplicate or not in {split}")
-        seen.add(item.id)
-        items.append(item)
-    return items
 
 
 def drafts(

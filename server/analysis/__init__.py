@@ -8,16 +8,17 @@ file's API around it (``fileapi.FileApi``); the file's own functions are read on
 ``SourceFile`` (one file version). ``analyse_text`` does the same for a file text (it parses).
 
 The modules: ``signature`` (the declaration as spelled: parameters, result, class and
-constructors, used types, includes, style blocks; ``server.context`` builds on it), ``kinds``
-(``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value`` read
-spelled types), ``types`` (libclang types as scalars, aggregates, handles,
+constructors, used types, includes, style blocks; ``server.analysis.context`` builds on it),
+``kinds`` (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value``
+read spelled types), ``types`` (libclang types as scalars, aggregates, handles,
 getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
 ``fileapi``, ``doc`` (the comment above a declaration), ``usage`` (how the project's tests,
-examples, README and header comments call the API; ``server.job`` mines it for the pipeline) and
-``setters`` (the static settings a function reads, with the calls that set and restore them; the
-input search's, parsed on its own from the session's text).
-The consumers (``server.context``, ``server.fallback``, ``server.search_inputs``,
-``server.docmine``, ``server.job``) read these facts and call no libclang method themselves.
+examples, README and header comments call the API; ``server.generate.job`` mines it for the
+pipeline) and ``setters`` (the static settings a function reads, with the calls that set and restore
+them; the input search's, parsed on its own from the session's text).
+The consumers (``server.analysis.context``, ``server.candidates.by_type``, ``server.search.inputs``,
+``server.analysis.documentation``, ``server.generate.job``) read these facts and call no libclang
+method themselves.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 
 from cdoctest_runner.example import Declaration
 from server.analysis.fileapi import FileApi, defined_functions, file_api
+from server.analysis.locate import Located, SourceFile
 from server.analysis.target import (
     AnalysisError,
     Target,
@@ -37,7 +39,6 @@ from server.analysis.target import (
     read_target,
 )
 from server.analysis.templates import class_template_instances, template_instances
-from server.locate import Located, SourceFile
 
 __all__ = ["Analysis", "AnalysisError", "analyse", "analyse_cursor", "analyse_text"]
 

@@ -1,10 +1,10 @@
 """The documentation comment of a declaration: the comment that ends on the line just above it
-(found by ``server.locate.comment_above``, the one rule), as its text.
+(found by ``server.analysis.locate.comment_above``, the one rule), as its text.
 """
 
 from __future__ import annotations
 
-from server.locate import comment_above
+from server.analysis.locate import comment_above
 
 
 def doc_comment(text: str, line: int) -> str:

@@ -288,7 +288,7 @@ def initialiser(api: FileApi, t: Any) -> str | None:
             t.get_canonical().spelling
         ):
             continue
-        return f.spelling
+        return str(f.spelling)
     return None
 
 

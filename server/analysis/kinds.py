@@ -29,7 +29,7 @@ class ParamKind(StrEnum):
     OUT = "out"  # a pointer to an integer the function writes
     STRING = "string"  # std::string, by value or const reference
     ARRAY = "array"  # const int *: an array the function reads (the search: its length follows)
-    OBJECT = "object"  # the search: a class built from scalars, or a std::vector (search_inputs)
+    OBJECT = "object"  # the search: a class built from scalars, or a std::vector (search.shapes)
 
 
 _INT_WORDS = {
@@ -135,3 +135,7 @@ def sample_value(type_spelling: str) -> str:
     if t.endswith("_t") and "*" not in t:
         return "3"
     return "..."
+
+
+#: The size of a zeroed character buffer a call writes into (``char buf[64] = {0}; f(buf, 64)``).
+BUFFER_SIZE = 64

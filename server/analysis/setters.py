@@ -4,16 +4,16 @@ restore them (issue #26).
 Many C libraries keep a file-scope setting that changes how every function behaves (a path
 style, a mode, a flag), set by a function of the API (``void lib_set_mode(enum mode m) { g_mode =
 m; }``). A test that never calls the setter never sees the other modes' bugs. The input search
-(``server.search``, ``server.search_variants``) runs a unit of the target's calls between ``SET;``
-and ``RESTORE;``, so what follows runs in the default mode again.
+(``server.search.killing``, ``server.search.variants``) runs a unit of the target's calls between
+``SET;`` and ``RESTORE;``, so what follows runs in the default mode again.
 
 ``setter_calls(code, function) -> tuple[SetterCall, ...]`` reads the code under test with libclang
-(the text and flags of ``server.select.mutation_source``, so it parses as the session runs it;
-one parse per code text, kept for its other functions; the result cached per function) and
-returns, for each setting the function depends on, one ``SetterCall`` per value to try. Empty
-when there is none, or when libclang cannot parse the code or find the function's definition.
-Safe from several threads (one lock around the kept translation unit). The rules, all read from
-cursors (never from names):
+(the text and flags of ``cdoctest_runner.mutation.mutate.mutation_source``, so it parses as the
+session runs it; one parse per code text, kept for its other functions; the result cached per
+function) and returns, for each setting the function depends on, one ``SetterCall`` per value to
+try. Empty when there is none, or when libclang cannot parse the code or find the function's
+definition. Safe from several threads (one lock around the kept translation unit). The rules, all
+read from cursors (never from names):
 
 - **Setting**: a variable of static storage (file or namespace scope, or a static data member),
   not ``const``, of enum, bool or integer type, *read* by ``function`` or by a function it calls
@@ -119,7 +119,7 @@ class SetterCall:
 
 def setter_calls(code: CodeUnderTest, function: Declaration) -> tuple[SetterCall, ...]:
     """The setter calls of the settings ``function`` reads (module docstring); () when none."""
-    from server.select import mutation_source
+    from cdoctest_runner.mutation.mutate import mutation_source
 
     source, flags = mutation_source(code)
     return _setter_calls(source, flags, code.language, code.path, function)
@@ -132,7 +132,7 @@ _LOCK = threading.Lock()  # the kept translation unit is read by one thread at a
 def _setter_calls(
     source: str, flags: tuple[str, ...], language: str, path: str | None, function: Declaration
 ) -> tuple[SetterCall, ...]:
-    from cdoctest_runner.mutate import find_definition
+    from cdoctest_runner.mutation.mutate import find_definition
 
     with _LOCK:
         try:
@@ -158,9 +158,10 @@ def _setter_calls(
 @functools.lru_cache(maxsize=1)
 def _unit(source: str, flags: tuple[str, ...], language: str, path: str | None) -> tuple[Any, str]:
     """The translation unit of the last code text read (one parse for all its functions)."""
-    from cdoctest_runner.mutate import parse_source
+    from cdoctest_runner.mutation.mutate import parse_source
 
-    return parse_source(source, path, language, flags)
+    tu: tuple[Any, str] = parse_source(source, path, language, flags)
+    return tu
 
 
 # The kept translation unit is disposed of while libclang's bindings still exist (at interpreter
@@ -177,7 +178,7 @@ def _kind(cursor: Any) -> str:
     if cursor is None:
         return ""
     try:
-        return cursor.kind.name
+        return str(cursor.kind.name)
     except ValueError:  # a cursor kind these bindings do not know
         return ""
 
@@ -228,7 +229,7 @@ def _operator(tu: Any, left: Any, right: Any) -> str:
     between = clang.cindex().SourceRange.from_locations(end, right.extent.start)
     for tok in tu.get_tokens(extent=between):
         if tok.extent.start.offset >= end.offset:
-            return tok.spelling
+            return str(tok.spelling)
     return ""
 
 
@@ -445,7 +446,7 @@ def _int(text: str) -> int | None:
 def _enumerator(constant: Any, cpp: bool) -> str:
     """How a test at file scope spells an enumerator."""
     if not cpp:
-        return constant.spelling
+        return str(constant.spelling)
     enum = constant.semantic_parent
     if enum.is_scoped_enum():
         return clang.qualified_name(constant)
@@ -505,7 +506,7 @@ def _spelled_bool(function: Any) -> bool:
     """
     for tok in function.get_tokens():
         if tok.spelling in ("bool", "{"):
-            return tok.spelling == "bool"
+            return bool(tok.spelling == "bool")
     return False
 
 
@@ -521,7 +522,10 @@ def _enum_values(
     start: int | None = 0
     if init is not None:
         ref = _strip(init).referenced if _kind(_strip(init)) == "DECL_REF_EXPR" else None
-        start = ref.enum_value if _kind(ref) == "ENUM_CONSTANT_DECL" else _int(initial or "")
+        if ref is not None and _kind(ref) == "ENUM_CONSTANT_DECL":
+            start = ref.enum_value
+        else:
+            start = _int(initial or "")
     else:
         zero = next((c for c in constants if c.enum_value == 0), None)
         if zero is None:

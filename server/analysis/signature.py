@@ -1,7 +1,7 @@
 """The signature facts of a function: its parameters and result as spelled, how it is called,
 its class (text, public constructors, default construction), the definitions of the types it uses
 that live in this file, the file's ``#include`` lines and existing cdoctest blocks (style
-examples). Read from the cursors ``server.locate`` kept; plain data out.
+examples). Read from the cursors ``server.analysis.locate`` kept; plain data out.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from cdoctest_runner import clang
 from cdoctest_runner.example import Declaration, Language
 from cdoctest_runner.flags import INCLUDE_LINE
-from server.locate import Located, SourceFile, extent_text, strip_decoration
+from server.analysis.locate import Located, SourceFile, extent_text, strip_decoration
 
 _TYPE_DECLS = {
     "STRUCT_DECL",

@@ -120,7 +120,7 @@ def read_target(
 ) -> Target:
     """The ``Target`` at ``cursor``. ``call_name``, ``class_name`` and (for a method)
     ``default_constructible``, when given, replace what the cursor says (the pipeline's own
-    reading, ``server.context``, wins where it has one).
+    reading, ``server.analysis.context``, wins where it has one).
     """
     params = (
         params_of(cursor)

@@ -195,7 +195,8 @@ def _template(template: Any, cursor: Any) -> _Template | None:
             continue
         default = _default(c)
         if kind == "TEMPLATE_TYPE_PARAMETER":
-            tried = (default,) if default else TYPE_CANDIDATES  # a default type is kept
+            # A default type is kept.
+            tried: tuple[str, ...] = (default,) if default else TYPE_CANDIDATES
         else:  # the default first; ``std::enable_if_t<..., int> = 0`` only its default
             tried = tuple(dict.fromkeys(v for v in (default, *_values(c, template)) if v))
         if not tried:
@@ -418,7 +419,8 @@ def _uses(cls: _ClassTemplate, cursor: Any, target: Target, args: dict[str, str]
         return f"void __cdt_u{k}({own}) {{ {made} }}"
     if target.is_static:
         return f"void __cdt_u{k}({own}) {{ (void){name}::{cursor.spelling}({_forwarded(names)}); }}"
-    ctor, ctor_names = "", []
+    ctor = ""
+    ctor_names: list[str] = []
     if not target.default_constructible and cls.ctors:
         ctor, ctor_names = _declared(spelled(cls.ctors[0]), "c")
     make = f"{name} o({_forwarded(ctor_names)});" if ctor_names else f"{name} o;"

@@ -405,7 +405,7 @@ def type_class(t: Any) -> str:
     """The libclang kind of the canonical type: ``'POINTER'``, ``'RECORD'``, ``'VOID'``,
     ``'LVALUEREFERENCE'``, ``'INT'``...
     """
-    return t.get_canonical().kind.name
+    return str(t.get_canonical().kind.name)
 
 
 def spelled(t: Any) -> str:

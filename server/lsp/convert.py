@@ -13,7 +13,9 @@ Conventions (the most likely source of off-by-one bugs, so they are written down
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as T
 
@@ -21,6 +23,7 @@ from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.example import Declaration, DocTest, Example
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from server.api import Finding, TextEdit
+from server.lsp.args import InvalidArgs
 
 SOURCE = "cdoctest"
 
@@ -205,3 +208,15 @@ def result_title(result: DocTestResult | None) -> str:
     if result.failed:
         return f"✗ {result.failed} of {result.attempted} failed"
     return f"✓ {result.attempted} passed"
+
+
+def uri_path(uri: str) -> str:
+    """The filesystem path of a ``file:`` URI; raise ``InvalidArgs`` for other schemes.
+
+    >>> uri_path("file:///tmp/a%20b.cpp")
+    '/tmp/a b.cpp'
+    """
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        raise InvalidArgs(f"only file: URIs can be listed or run, got {uri!r}")
+    return os.path.normpath(unquote(parsed.path))

@@ -2,9 +2,9 @@
 ``coverage: true``, features/testing.py).
 
 ``file_coverage`` measures a document's selected blocks against its text
-(``cdoctest_runner.coverage``: each block compiled natively with LLVM source-based coverage, run in
-the sandbox) and ``coverage_json`` turns the file's lcov record into what the extension hands to
-VS Code's test coverage API (``FileCoverage`` with statement and branch details): 0-based lines,
+(``cdoctest_runner.coverage.measure``: each block compiled natively with LLVM source-based coverage,
+run in the sandbox) and ``coverage_json`` turns the file's lcov record into what the extension hands
+to VS Code's test coverage API (``FileCoverage`` with statement and branch details): 0-based lines,
 each with its execution count and its branch outcomes' counts.
 """
 
@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cdoctest_runner.coverage import find_tools, measure
+from cdoctest_runner.coverage.lcov import FileRecord, parse_lcov
+from cdoctest_runner.coverage.measure import find_tools, measure
 from cdoctest_runner.example import DocTest
-from cdoctest_runner.lcov import FileRecord, parse_lcov
 
 
 def coverage_json(uri: str, record: FileRecord, notes: Sequence[str] = ()) -> dict[str, Any]:
     """One file's coverage for the extension; lines 0-based, branch outcomes in lcov's order.
 
-    >>> from cdoctest_runner.lcov import parse_lcov
+    >>> from cdoctest_runner.coverage.lcov import parse_lcov
     >>> rec = parse_lcov("SF:/f.c\\nDA:2,1\\nDA:3,0\\nBRDA:2,0,0,1\\nBRDA:2,0,1,-\\n")
     >>> c = coverage_json("file:///f.c", rec["/f.c"])
     >>> c["lines"]
@@ -61,8 +61,8 @@ def file_coverage(
     return ``coverage_json`` of the document's own file. Raises ``CdoctestError`` (no coverage
     tools, a tool failed).
     """
-    from cdoctest_runner.finder import code_under_test
-    from cdoctest_runner.project_lib import libraries_for
+    from cdoctest_runner.flags import code_under_test
+    from cdoctest_runner.libraries import libraries_for
     from cdoctest_runner.toolchain import find_clang_repl
 
     tools = find_tools(find_clang_repl(clang_repl or None).path)

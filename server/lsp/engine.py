@@ -1,8 +1,8 @@
 """The one adapter between the language server and the rest of the project.
 
-Everything the server needs from the generation pipeline (``server.pipeline.Generator``) and the
-runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so a
-change
+Everything the server needs from the generation pipeline (``server.generate.generator.Generator``)
+and the runner (``cdoctest_runner.finder`` / ``cdoctest_runner.runner``) goes through ``Engine``, so
+a change
 of their API is a one-place fix. All methods block (libclang, llama.cpp, clang-repl): the server
 calls them from its executors, never on the event loop. Imports of the heavy modules are lazy, so
 the server starts (and answers ``initialize``) even when they are missing or broken; the error then
@@ -105,7 +105,7 @@ class Engine:
         with self._lock:
             self._check_open()
             if self._gen_runner is None:
-                from cdoctest_runner.runner import default_workers
+                from cdoctest_runner.sessions import default_workers
 
                 self._gen_runner = self._make_runner(workers=default_workers())
             runner = self._gen_runner
@@ -113,7 +113,7 @@ class Engine:
             self._check_open()
             if self._generator is None:
                 try:
-                    from server.pipeline import Generator
+                    from server.generate.generator import Generator
                 except ImportError as exc:
                     raise EngineError(f"the generation pipeline is not available: {exc}") from exc
                 s = self.settings
@@ -127,10 +127,10 @@ class Engine:
 
     def _source_options(self) -> SourceOptions:
         """``Settings.source_options`` with ``cdoctest.build.libraries`` as the files sessions
-        load (``-lNAME`` looked up: ``project_lib.resolve_library``); ``EngineError`` names an
+        load (``-lNAME`` looked up: ``libraries.resolve_library``); ``EngineError`` names an
         entry that is not found. Generation, its warm sessions and test runs load the same ones.
         """
-        from cdoctest_runner.project_lib import resolve_library
+        from cdoctest_runner.libraries import resolve_library
 
         try:
             libraries = tuple(resolve_library(e) for e in self.settings.build.libraries)
@@ -144,7 +144,7 @@ class Engine:
         The first time a file's flags are computed, one info line says which flags it got and
         from where (the output channel a user attaches to a report).
         """
-        from cdoctest_runner.finder import compile_flags
+        from cdoctest_runner.flags import compile_flags
 
         b = self.settings.build
         flags = list(compile_flags(path, compile_db_dir=b.compile_commands_dir or None))
@@ -159,11 +159,11 @@ class Engine:
         """Start up to ``sessions`` interpreters holding this text, for the next generation.
 
         They are the sessions the generation's verification runner takes first (same code under
-        test: ``server.locate.load_source(...).code_under_test()`` with the undefined-behaviour
-        traps candidates are verified with, ``server.verify.with_ub_traps``), so the first
-        generation of an opened file does not wait for clang-repl to start and load the file.
-        Returns how many sessions were started (0 when the code keeps process state, which is
-        never reused warm).
+        test: ``server.analysis.locate.load_source(...).code_under_test()`` with the
+        undefined-behaviour traps candidates are verified with,
+        ``server.judge.verify.with_ub_traps``), so the first generation of an opened file does not
+        wait for clang-repl to start and load the file. Returns how many sessions were started (0
+        when the code keeps process state, which is never reused warm).
         """
         if sessions <= 0:
             return 0
@@ -174,8 +174,8 @@ class Engine:
         try:
             from cdoctest_runner.example import Example
             from cdoctest_runner.runner import examples_doctest
-            from server.locate import load_source
-            from server.verify import with_ub_traps
+            from server.analysis.locate import load_source
+            from server.judge.verify import with_ub_traps
 
             code = with_ub_traps(load_source(path, text, self._source_options()).code_under_test())
             probe = examples_doctest([Example("(void)0;")], name="warm-up")
@@ -254,7 +254,7 @@ class Engine:
             self._check_open()
             if self._lister is None:
                 try:
-                    from server.pipeline import Generator
+                    from server.generate.generator import Generator
                 except ImportError as exc:
                     raise EngineError(f"the generation pipeline is not available: {exc}") from exc
                 self._lister = Generator(source_options=self.settings.source_options())
@@ -269,17 +269,18 @@ class Engine:
         cancel: threading.Event,
         on_phase: PhaseCallback | None = None,
     ) -> FileResult:
-        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.pipeline``); raises
-        ``GenerationCancelledError`` or ``EngineError``.
+        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.generate.generator``);
+        raises ``GenerationCancelledError`` or ``EngineError``.
         """
         gen = self._generator_obj()
-        from server.locate import TargetNotFound
-        from server.pipeline import GenerationCancelled
+        from server.analysis.locate import TargetNotFound
+        from server.api import GenerationCancelled
 
         try:
-            return gen.generate(
+            result: FileResult = gen.generate(
                 path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
             )
+            return result
         except GenerationCancelled as exc:
             raise GenerationCancelledError("generation cancelled") from exc
         except CdoctestError as exc:
@@ -324,8 +325,8 @@ class Engine:
             return []
         runner = self._runner_obj()
         try:
-            from cdoctest_runner.finder import code_under_test
-            from cdoctest_runner.project_lib import libraries_for
+            from cdoctest_runner.flags import code_under_test
+            from cdoctest_runner.libraries import libraries_for
 
             build_dir = self.settings.build.compile_commands_dir or None
             # the rest of the file's project when built, then cdoctest.build.libraries

@@ -8,13 +8,13 @@
   count), no preprocessor line or line continuation among them, and comments and literals
   unchanged everywhere else. The functions (what ``server.api.FunctionInfo`` holds: extents,
   signatures, the block above) then cannot have changed but for their line numbers: the body's
-  braces still pair up, every other line is the same text, and ``server.locate`` never lists what
-  is inside a body. The functions after the edit move by the lines it added or removed.
+  braces still pair up, every other line is the same text, and ``server.analysis.locate`` never
+  lists what is inside a body. The functions after the edit move by the lines it added or removed.
 - *in a comment* (``in_comment``): an edit on one line, wholly inside one comment of ``old``
   (after its ``//`` or ``/*``, before its ``*/``), that inserts and deletes no line break and
   neither makes nor breaks a ``/*``, ``*/``, ``//``, a backslash or a ``??/`` (its trigraph), on
   a line that is no preprocessor line nor continues one, outside every listed function's extent
-  (its signature and columns are then the same text), and such that ``server.locate``'s
+  (its signature and columns are then the same text), and such that ``server.analysis.locate``'s
   ``comment_above`` finds, above every line, a block or none as before, with or without cdoctest
   prompts and our marker as before (what ``FunctionInfo.has_block`` and ``block_generated`` say).
   The compiler then reads the same tokens on the same lines, and the list is the same.
@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cdoctest_runner import ctext
+from server.analysis.locate import CommentBlock, comment_above
 from server.api import FunctionInfo
-from server.locate import CommentBlock, comment_above
 
 _PAIRS = {"{": "}", "(": ")", "[": "]"}
 _CLOSERS = set(_PAIRS.values())
@@ -215,9 +215,9 @@ def _lone_cr(text: str) -> bool:
 
 
 def _facts(block: CommentBlock | None) -> tuple[bool, bool, bool]:
-    """What of a block above a function its ``FunctionInfo`` shows (``server.locate``: a block,
-    a declaration's block carried to a definition without one): whether there is one, whether it
-    holds prompts, whether it carries our marker.
+    """What of a block above a function its ``FunctionInfo`` shows (``server.analysis.locate``: a
+    block, a declaration's block carried to a definition without one): whether there is one, whether
+    it holds prompts, whether it carries our marker.
     """
     if block is None:
         return False, False, False

@@ -38,8 +38,9 @@ from server.lsp.features import (
     testing,
     trust,
 )
+from server.lsp.host import VERSION
 from server.lsp.settings import initial_trust
-from server.lsp.state import VERSION, CdoctestServer
+from server.lsp.state import CdoctestServer
 from server.lsp.timing import log_to_client
 
 __all__ = ["VERSION", "CdoctestServer", "server"]

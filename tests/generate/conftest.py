@@ -34,7 +34,7 @@ def embedded_model() -> str:
         pytest.skip("llama-cpp-python is not installed")
     from models import load_backend
     from models.api import ModelConfig, ModelError
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     try:
         path = embedded_model_path()

@@ -12,9 +12,9 @@ def cpp_context(tmp_path: Any, text: str, name: str, filename: str = "t.cpp") ->
     """``text`` written to ``tmp_path / filename`` and loaded: its source and the function
     context of the one function ``name``.
     """
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
 
     path = tmp_path / filename
     path.write_text(text)
@@ -25,9 +25,10 @@ def cpp_context(tmp_path: Any, text: str, name: str, filename: str = "t.cpp") ->
 
 def fallback_pool(ctx: Any, code: Any, runner: Any, names: Any) -> list[Any]:
     """The fallback's candidates, verified and pooled: everything its block could hold."""
-    from server.fallback import fallback_candidates
-    from server.select import build_pool
-    from server.verify import Candidate, Origin, verify_candidates
+    from server.candidates.by_type import fallback_candidates
+    from server.judge.select import build_pool
+    from server.judge.units import Candidate, Origin
+    from server.judge.verify import verify_candidates
 
     cands = [
         Candidate(tuple(b), origin=Origin.TYPES_AND_API, index=k)

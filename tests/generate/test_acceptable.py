@@ -1,5 +1,6 @@
-"""Blocks a reviewer keeps (``server.acceptable`` and its use in ``server.select``): one test per
-rule, on hand-written units whose verdict can be checked by eye; the last one runs clang-repl.
+"""Blocks a reviewer keeps (``server.judge.acceptable`` and its use in ``server.judge.select``): one
+test per rule, on hand-written units whose verdict can be checked by eye; the last one runs
+clang-repl.
 
 Test data: inline C snippets and units (a ``cJSON``-like "add to object" call is spelled ``add``).
 """
@@ -9,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from cdoctest_runner.mutate import select_examples
-from server.acceptable import calls_target, dead_store, judge, returns_parameter
-from server.select import build_pool, select_block
-from server.verify import Candidate, Origin, Unit, VerifiedUnit
+from cdoctest_runner.mutation.analysis import select_examples
+from server.judge.acceptable import calls_target, dead_store, judge, returns_parameter
+from server.judge.select import build_pool, select_block
+from server.judge.units import Candidate, Origin, Unit, VerifiedUnit
 
 
 def decl(name: str, kind: str = "function", qualname: str = "") -> Declaration:
@@ -28,9 +29,9 @@ def unit(*pairs: tuple[str, str], origin: Origin = Origin.MODEL) -> VerifiedUnit
 def test_docstring_examples() -> None:
     import doctest
 
-    import server.acceptable
+    import server.judge.acceptable
 
-    result = doctest.testmod(server.acceptable)
+    result = doctest.testmod(server.judge.acceptable)
     assert result.attempted >= 8 and result.failed == 0
 
 
@@ -126,7 +127,7 @@ def test_rule_a_block_of_equal_outputs_gets_another_output() -> None:
     """``utf8spn``-like: the cover keeps two calls that both print 0; the pool has a call that
     prints 3, which joins the block.
     """
-    from server.select import _with_another_output
+    from server.judge.select import _with_another_output
 
     pool = build_pool(
         [
@@ -187,7 +188,7 @@ def test_rule_a_calls_effect_is_shown() -> None:
     print after it; the second call has none; a print of another unit does not follow; a field
     of a struct that a producer filled before the call is not the call's effect.
     """
-    from server.select import with_observers
+    from server.judge.select import with_observers
 
     f = decl("normalize")
     pool = build_pool(

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from server.analysis import analyse
+from server.analysis.context import function_context
 from server.analysis.kinds import ParamKind, classify
+from server.analysis.locate import load_source
 from server.analysis.mining import text_boundaries, token_boundaries, token_chars
 from server.analysis.types import scalar, spelled
-from server.context import function_context
-from server.locate import load_source
 
 BIN = """\
 namespace shop {

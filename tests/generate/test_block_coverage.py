@@ -12,13 +12,13 @@ import os
 
 import pytest
 
-from cdoctest_runner import coverage
+from cdoctest_runner.coverage import measure as coverage
 from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.parser import parse_examples
 from server import cli
+from server.analysis.locate import load_source
 from server.api import FileResult, FunctionResult, TextEdit
 from server.block_coverage import block_coverage
-from server.locate import load_source
 
 OPS = """\
 int add(int a, int b) { return a + b; }

@@ -1,8 +1,8 @@
-"""``server.branch_cover``: checked calls that reach code no example of the block reaches.
+"""``server.judge.cover_branches``: checked calls that reach code no example of the block reaches.
 
 With real clang-repl's LLVM (clang, llvm-profdata, the profile runtime): each example's counters
-come from one native compile of the block (``cdoctest_runner.coverage.example_counters``). The
-greedy choice and the feature matching are pure and tested on hand-made features too.
+come from one native compile of the block (``cdoctest_runner.coverage.measure.example_counters``).
+The greedy choice and the feature matching are pure and tested on hand-made features too.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from server.branch_cover import add_branch_coverage, coverage_tools, features, top_up
-from server.select import Selection
-from server.verify import Candidate, Unit, VerifiedUnit
+from server.judge.cover_branches import add_branch_coverage, coverage_tools, features, top_up
+from server.judge.select import Selection
+from server.judge.units import Candidate, Unit, VerifiedUnit
 
 CLASSIFY = """\
 int classify(double x) {
@@ -187,7 +187,7 @@ def test_top_up_adds_at_most_max_lines_examples() -> None:
 @pytest.mark.clang
 def test_a_failing_coverage_step_leaves_the_block_as_it_was(tools, capsys, monkeypatch) -> None:  # noqa: ANN001
     """The coverage is optional: an error in it (here a missing file) is a note, not a failure."""
-    import server.branch_cover
+    import server.judge.cover_branches
     from server import cli
 
     from .test_two_phases import SCORING
@@ -195,7 +195,7 @@ def test_a_failing_coverage_step_leaves_the_block_as_it_was(tools, capsys, monke
     def boom(*_args, **_kwargs):  # noqa: ANN002, ANN003, ANN202
         raise FileNotFoundError("llvm-profdata vanished")
 
-    monkeypatch.setattr(server.branch_cover, "add_branch_coverage", boom)
+    monkeypatch.setattr(server.judge.cover_branches, "add_branch_coverage", boom)
     assert cli.main([SCORING, "--function", "count_vowels", "--no-model", "-v"]) == 0
     captured = capsys.readouterr()
     assert "coverage: not measured (FileNotFoundError: llvm-profdata vanished)" in captured.err

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import Declaration
-from cdoctest_runner.mutate import OPERATORS, callees, make_mutants
+from cdoctest_runner.mutation.mutate import OPERATORS, callees, make_mutants
 
 DIGITS = """static int digit(char c) { return c >= '0' && c <= '9'; }
 static int unused(int x) { return x * 3; }
@@ -89,9 +89,11 @@ def test_the_limit_is_dealt_over_the_target_and_its_callees() -> None:
 
 
 def test_selection_mutates_the_callees(tmp_path) -> None:  # noqa: ANN001
-    """``server.select.function_mutants`` (what selection and search use) includes the helpers."""
+    """``server.judge.mutants.function_mutants`` (what selection and search use) includes the
+    helpers.
+    """
     from cdoctest_runner.example import CodeUnderTest
-    from server.select import function_mutants
+    from server.judge.mutants import function_mutants
 
     path = tmp_path / "digits.c"
     path.write_text(DIGITS)
@@ -104,12 +106,12 @@ def test_the_search_reaches_a_helpers_branch(tmp_path, runner) -> None:  # noqa:
     """The wrapper's own body tests no character, so only the helper's ``'0'``/``'9'`` give the
     search strings with digits: ``>=`` -> ``>`` on ``'0'`` needs a ``0`` in the input.
     """
+    from server.analysis.context import function_context
+    from server.analysis.documentation import DocFacts
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.docmine import DocFacts
-    from server.locate import load_source, select_targets
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     path = tmp_path / "digits.c"
     path.write_text(DIGITS)
@@ -172,7 +174,8 @@ def test_a_printf_like_shape_takes_formats_with_their_arguments() -> None:
     """A variadic function whose last named parameter is a C string gets format strings built
     from the conversions and flags its body tests, each with its argument, in a 64-byte buffer.
     """
-    from server.search_inputs import CallShape, Param, format_values
+    from server.search.inputs import Param, format_values
+    from server.search.shapes import CallShape
 
     values = format_values(["'%'", "'-'", "'d'", "'0'", "'.'"], [])
     assert values == [
@@ -200,12 +203,12 @@ def test_the_search_gives_a_printf_like_helper_a_padded_field(tmp_path, runner) 
     """``<`` -> ``<=`` in the helper's left-justified padding shows only with a ``%-5d`` format
     and its argument, after some text (the field's start matters).
     """
+    from server.analysis.context import function_context
+    from server.analysis.documentation import DocFacts
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.docmine import DocFacts
-    from server.locate import load_source, select_targets
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     path = tmp_path / "mini.c"
     path.write_text(MINI_FORMAT)

@@ -1,6 +1,6 @@
 """``cdoctest-gen --lib``: a shared library the tests may call, given as a path, as
 ``--lib=-lNAME`` or as ``-lNAME``, the names found where the dynamic linker looks
-(``cdoctest_runner.project_lib.resolve_library``); a name found nowhere is a usage error.
+(``cdoctest_runner.libraries.resolve_library``); a name found nowhere is a usage error.
 
 Test data: ``libcdtcli.so`` built here with ``cc`` from one function, ``ext_scale``, that
 ``scaled`` in a C file calls; ``LD_LIBRARY_PATH`` names its directory.

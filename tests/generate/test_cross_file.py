@@ -93,8 +93,8 @@ def test_names_as_the_file_spells_them_under_a_prefix_macro(tmp_path, capsys):
     called and reported as ``compress2``, and its mutants are still found (parsed with the same
     flags).
     """
+    from server.analysis.locate import load_source
     from server.api import SourceOptions
-    from server.locate import load_source
 
     path = tmp_path / "z.c"
     path.write_text(PREFIXED)

@@ -1,5 +1,5 @@
-"""Inputs from the documentation (``server.docmine``): pure mining, the prompt, and a real run
-in which a call the comment states ends up in the block.
+"""Inputs from the documentation (``server.analysis.documentation``): pure mining, the prompt, and a
+real run in which a call the comment states ends up in the block.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from models.prompt import PromptTarget, render_target
 from server.analysis.doc import doc_comment
-from server.docmine import mine, prompt_notes
+from server.analysis.documentation import mine, prompt_notes
 
 PARSE_INT_DOC = """/* Parse a whole string as a signed decimal int: an optional '+' or '-'
  * followed by at least one digit and nothing else. Returns 0 for "", a lone sign, or a value
@@ -74,7 +74,7 @@ int bucket(int reading) {
 def test_a_call_the_documentation_states_is_used(tmp_path, runner) -> None:  # noqa: ANN001
     """No model: the block keeps ``bucket(1234)``, a value only the comment mentions."""
     from server.api import GenerateOptions, TargetSelector
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     path = tmp_path / "bucket.c"
     path.write_text(BUCKET)

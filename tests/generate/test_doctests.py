@@ -9,20 +9,21 @@ import pytest
 
 MODULES = [
     "models.prompt",
-    "server.verify",
-    "server.select",
+    "server.judge.verify",
+    "server.judge.select",
     "server.render",
-    "server.sample",
+    "server.candidates.model",
     "server.analysis.kinds",
     "server.analysis.mining",
     "server.analysis.doc",
     "server.analysis.types",
-    "server.fallback.values",
-    "server.fallback.handles",
-    "server.fallback.operators",
-    "server.docmine",
-    "server.search",
-    "server.trace",
+    "server.candidates.by_type.values",
+    "server.candidates.by_type.handles",
+    "server.candidates.by_type.operators",
+    "server.analysis.documentation",
+    "server.search.killing",
+    "server.search.stated",
+    "server.generate.trace",
 ]
 
 

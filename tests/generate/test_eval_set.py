@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:  # `bench` is not an installed package
 
 from bench.eval_set import EVAL_DIR, load_eval_set  # noqa: E402
 from cdoctest_runner.example import Declaration  # noqa: E402
-from cdoctest_runner.mutate import make_mutants  # noqa: E402
+from cdoctest_runner.mutation.mutate import make_mutants  # noqa: E402
 
 EVAL = load_eval_set()
 

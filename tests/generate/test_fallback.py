@@ -1,4 +1,5 @@
-"""The no-model fallback (``server.fallback``): exact candidates per parameter type, then real runs.
+"""The no-model fallback (``server.candidates.by_type``): exact candidates per parameter type, then
+real runs.
 
 Test data: small sources written inline (exact candidates); ``bench/data/eval_functions`` (the share
 of functions that get a verified block from the fallback alone, with real clang-repl).
@@ -14,7 +15,7 @@ import pytest
 
 from cdoctest_runner.example import Declaration, DocTest
 from server.analysis import AnalysisError, analyse, analyse_text
-from server.fallback import FallbackError, fallback_candidates
+from server.candidates.by_type import FallbackError, fallback_candidates
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `bench` is not an installed package
@@ -203,9 +204,9 @@ def test_the_pipeline_context_path_agrees_with_the_file_path() -> None:
     """The pipeline's analysis (``FunctionContext.analysis``, read from the parsed file once) and
     the analysis of the file text parsed on its own give the same blocks.
     """
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
 
     one_per_category = {fn.category: fn for fn in load_eval_set()}.values()
     for fn in one_per_category:

@@ -26,10 +26,10 @@ from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.toolchain import find_clang_repl
 from server import cli
 from server.analysis import analyse
+from server.analysis.locate import load_source
 from server.api import GenerateOptions, SourceOptions, TargetSelector
-from server.fallback import fallback_candidates
-from server.locate import load_source
-from server.pipeline import Generator
+from server.candidates.by_type import fallback_candidates
+from server.generate.generator import Generator
 
 pytestmark = pytest.mark.clang
 

@@ -1,4 +1,5 @@
-"""'Possible bug' hints: evidence, confidence and threshold (server/hints.py), and what users see.
+"""'Possible bug' hints: evidence, confidence and threshold (server/judge/hints.py), and what users
+see.
 
 Pure tests use hand-checkable numbers. The end-to-end tests run the real pipeline and clang-repl
 with a canned model (``CannedBackend``: every sample gives the same answer, so 4 of 4 agree) on
@@ -22,7 +23,7 @@ from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from server import cli
 from server.api import Finding
-from server.hints import (
+from server.judge.hints import (
     PRIOR,
     THRESHOLD,
     WEIGHTS,
@@ -38,7 +39,7 @@ from server.hints import (
     output_logprobs,
     score_functions,
 )
-from server.verify import Candidate, Unit, VerifiedUnit
+from server.judge.units import Candidate, Unit, VerifiedUnit
 from tests.generate.test_pipeline_e2e import CannedBackend
 
 BUGGY_C = """\

@@ -1,4 +1,5 @@
-"""server/locate.py, server/context.py and server/render.py: libclang and text only (no clang-repl).
+"""server/analysis/locate.py, server/analysis/context.py and server/render.py: libclang and text
+only (no clang-repl).
 
 Test data: tests/generate/data/blocks.cpp (a hand-written block, a generated block, a method
 defined out of line) and tests/generate/data/broken.c (a missing include and a syntax error).
@@ -11,9 +12,9 @@ import os
 import pytest
 
 from cdoctest_runner.example import Example
+from server.analysis.context import function_context
+from server.analysis.locate import TargetNotFound, load_source, select_targets
 from server.api import TargetSelector, TextEdit
-from server.context import function_context
-from server.locate import TargetNotFound, load_source, select_targets
 from server.render import (
     apply_edits,
     newline_of,
@@ -324,7 +325,7 @@ def test_apply_edits_clamps_like_lsp_and_refuses_overlaps() -> None:
 def test_locate_docstring_examples() -> None:
     import doctest
 
-    import server.locate
+    import server.analysis.locate
 
-    result = doctest.testmod(server.locate)
+    result = doctest.testmod(server.analysis.locate)
     assert result.attempted >= 3 and result.failed == 0

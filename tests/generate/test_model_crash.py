@@ -19,7 +19,7 @@ import pytest
 
 from cdoctest_runner.cli import main as run_main
 from models.host import CRASH_ENV
-from server.locate import MARKER
+from server.analysis.locate import MARKER
 
 pytestmark = [pytest.mark.clang, pytest.mark.model]
 

@@ -10,8 +10,8 @@ import models
 from models import resolve_model
 from models.api import ModelConfig
 from models.host import HostedBackend
-from models.resolve import embedded_model_path
-from server.pipeline import Generator
+from models.paths import embedded_model_path
+from server.generate.generator import Generator
 
 
 class _Recorded(HostedBackend):

@@ -1,4 +1,5 @@
-"""Mutation analysis (``cdoctest_runner.mutate``): exact mutants from libclang, then one real run.
+"""Mutation analysis (``cdoctest_runner.mutation.mutate``): exact mutants from libclang, then one
+real run.
 
 Test data: small sources written inline, so every expected mutant can be checked by hand.
 """
@@ -8,16 +9,14 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from cdoctest_runner.mutate import (
+from cdoctest_runner.mutation.analysis import block_kills, mutation_analysis, select_examples
+from cdoctest_runner.mutation.mutate import (
     OPERATORS,
     REALISTIC_OPERATORS,
     Mutant,
     MutationError,
     TargetNotFound,
-    block_kills,
     make_mutants,
-    mutation_analysis,
-    select_examples,
 )
 
 
@@ -366,7 +365,7 @@ def test_kills_by_timeout_are_reported_apart(mutation_runner, tmp_path) -> None:
 def test_mutant_edits_docstring_examples() -> None:
     import doctest
 
-    from cdoctest_runner import mutant_edits
+    from cdoctest_runner.mutation import edits as mutant_edits
 
     result = doctest.testmod(mutant_edits)
     assert result.attempted > 0 and result.failed == 0

@@ -20,9 +20,9 @@ import pytest
 from cdoctest_runner.parser import find_comments
 from models.api import Completion, ModelInfo, SamplingParams
 from server import cli
-from server.api import GenerateOptions, TargetSelector
-from server.locate import MARKER
-from server.pipeline import MAX_ATTEMPTS, GenerationCancelled, Generator
+from server.analysis.locate import MARKER
+from server.api import GenerateOptions, GenerationCancelled, TargetSelector
+from server.generate.generator import MAX_ATTEMPTS, Generator
 
 pytestmark = pytest.mark.clang
 
@@ -285,7 +285,8 @@ def test_one_cli_run_parses_the_file_once(tmp_path, runner, monkeypatch, capsys)
     """Test data: tests/generate/data/broken.c. The CLI parses the file for its diagnostics and
     hands that ``SourceFile`` to the generator, which does not parse it again.
     """
-    from server import locate, pipeline
+    from server.analysis import locate
+    from server.generate import generator as pipeline
 
     parsed: list[str] = []
     real = locate.load_source
@@ -345,7 +346,7 @@ def test_model_examples_kept_with_findings_and_strict(runner) -> None:
     )
     # 'gcd' (copied from a few-shot turn) does not name the target and is gone; the wrong prediction
     # is recorded with the actual output, and not reported: one sample's unchecked guess is below
-    # the hint threshold (server.hints; tests/generate/test_hints.py has the reported case).
+    # the hint threshold (server.judge.hints; tests/generate/test_hints.py has the reported case).
     assert [(e.source, e.want) for e in fn.examples] == [
         ("clamp_score(5)\n", "5\n"),
         ("clamp_score(250)\n", "100\n"),

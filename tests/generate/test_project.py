@@ -1,4 +1,4 @@
-"""Whole-project runs (``server.project``, ``cdoctest-gen DIR``): the cache redoes exactly the
+"""Whole-project runs (``server.project.run``, ``cdoctest-gen DIR``): the cache redoes exactly the
 changed function, Ctrl-C leaves every file unchanged or with whole blocks, and the progress bar
 shows on a terminal but not with ``--json``.
 
@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from server import cli
+from server.analysis.locate import load_source
 from server.api import GenerateOptions, SourceOptions
-from server.locate import load_source
-from server.project import CacheEntry, ResultCache, code_text, decide, function_keys, project_files
+from server.project.cache import CacheEntry, ResultCache, code_text, decide, function_keys
+from server.project.run import project_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,9 +67,9 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Path:
 def test_docstring_examples() -> None:
     import doctest
 
-    import server.project
+    import server.project.cache
 
-    result = doctest.testmod(server.project)
+    result = doctest.testmod(server.project.cache)
     assert result.attempted > 0 and result.failed == 0
 
 
@@ -336,7 +337,7 @@ def test_a_failing_generation_is_reported_and_leaves_the_file(tmp_path: Path) ->
     """Test data: A_C with a generator that raises: both functions are errors with the reason,
     the file is unchanged and nothing is cached.
     """
-    from server.project import ProjectRun
+    from server.project.run import ProjectRun
 
     proj = _project(tmp_path, {"a.c": A_C})
     cache = ResultCache(str(tmp_path / "cache"))

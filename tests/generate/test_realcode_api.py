@@ -1,5 +1,5 @@
 """API-aware call sequences: values of handle types come from the file's own producers and are
-read through its observers (server.fallback), then run for real (clang-repl, no model).
+read through its observers (server.candidates.by_type), then run for real (clang-repl, no model).
 
 Test data: the C source below (a ``typedef char *`` string handle, as SDS has, and a pointer to a
 struct that holds a pointer, so no literal can stand for either).
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from server.analysis import analyse_cursor
+from server.analysis.locate import load_source
 from server.api import GenerateOptions, TargetSelector
-from server.fallback import fallback_candidates
-from server.locate import load_source
-from server.pipeline import Generator
+from server.candidates.by_type import fallback_candidates
+from server.generate.generator import Generator
 
 SRC = """\
 #include <stdlib.h>
@@ -116,7 +116,7 @@ def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: P
 
 
 def test_the_prompt_names_the_files_producers_and_observers(tmp_path: Path) -> None:
-    from server.context import function_context
+    from server.analysis.context import function_context
 
     src = load_source(str(tmp_path / "api.c"), SRC)
     (f,) = [f for f in src.functions if f.declaration.name == "str_upper"]

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from cdoctest_runner.example import Example
+from server.analysis.locate import load_source, select_targets
 from server.api import GenerateOptions, TargetSelector
-from server.locate import load_source, select_targets
-from server.pipeline import Generator
+from server.generate.generator import Generator
 from server.render import RenderError, block_lines, checks_output
 
 SRC = """\

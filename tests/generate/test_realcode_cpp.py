@@ -1,6 +1,6 @@
-"""Templates and overloaded operators (server.fallback): a function template is instantiated with
-int, double and std::string; operators are called as expressions (``a + b``, ``a == b``,
-``std::cout << a``) and their results read through getters or stream output. Then real runs
+"""Templates and overloaded operators (server.candidates.by_type): a function template is
+instantiated with int, double and std::string; operators are called as expressions (``a + b``, ``a
+== b``, ``std::cout << a``) and their results read through getters or stream output. Then real runs
 (clang-repl, no model).
 
 Test data: the C++ source below (a function template, a class with member operators and getters,
@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from server.analysis import analyse_cursor
+from server.analysis.locate import load_source
 from server.api import GenerateOptions, TargetSelector
-from server.fallback import fallback_candidates
-from server.locate import load_source
-from server.pipeline import Generator
+from server.candidates.by_type import fallback_candidates
+from server.generate.generator import Generator
 
 SRC = """\
 #include <iostream>

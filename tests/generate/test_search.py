@@ -1,4 +1,4 @@
-"""Mutation-guided input search (``server.search``) and the surviving-mutant report.
+"""Mutation-guided input search (``server.search.killing``) and the surviving-mutant report.
 
 Pure parts with hand-checkable values; then real clang-repl: a comparison-boundary mutant that the
 first block misses is killed by a searched input, and the report lists what stays uncovered.
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from server.analysis.documentation import DocFacts
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.mining import text_boundaries
-from server.docmine import DocFacts
-from server.search import candidate_calls
-from server.search_inputs import CallShape
+from server.search.killing import candidate_calls
+from server.search.shapes import CallShape
 
 ADULT = (
     "// Whether someone of this age may vote.\nint can_vote(int age) {\n    return age >= 18;\n}\n"
@@ -20,13 +20,17 @@ ADULT = (
 
 
 def test_search_inputs_docstring_examples() -> None:
-    """The examples in ``server.search_inputs``' docstrings (call shapes, boundaries) hold."""
+    """The examples in ``server.search.inputs``' and ``shapes``' docstrings (call shapes,
+    boundaries) hold.
+    """
     import doctest
 
-    import server.search_inputs
+    import server.search.inputs
+    import server.search.shapes
 
-    result = doctest.testmod(server.search_inputs, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+    for module in (server.search.inputs, server.search.shapes):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0
 
 
 def test_comparisons_give_their_boundaries() -> None:
@@ -49,9 +53,9 @@ def test_parameter_kinds_and_unsupported_types() -> None:
 
 
 def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
 
     path = tmp_path / "t.c"
     path.write_text(text)
@@ -64,9 +68,10 @@ def _target(tmp_path, text: str, name: str):  # noqa: ANN001, ANN202
 def test_a_comparison_boundary_mutant_is_killed_by_a_searched_input(tmp_path, runner) -> None:  # noqa: ANN001
     """``>=`` -> ``>`` survives ``can_vote(30)``; the search finds ``can_vote(18)``."""
     from cdoctest_runner.example import Example
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     source, target, ctx = _target(tmp_path, ADULT, "can_vote")
     code = source.code_under_test()
@@ -108,7 +113,7 @@ def test_the_report_lists_what_the_block_does_not_cover(tmp_path, runner, capsys
     """
     from server import cli
     from server.api import GenerateOptions, TargetSelector
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     path = tmp_path / "clamp.c"
     path.write_text(CLAMP)

@@ -1,6 +1,6 @@
 """The input search is sized to the time budget that is left
-(``server.phases.search_if_time_left``): a short budget shrinks it instead of leaving it out, and
-the model's reserve is kept.
+(``server.generate.phases.search_if_time_left``): a short budget shrinks it instead of leaving it
+out, and the model's reserve is kept.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from types import SimpleNamespace
 
-from server.phases import MIN_SEARCH_CALLS, SEARCH_RESERVE_S, search_if_time_left
-from server.search import MAX_CALLS
-from server.steps import SearchStep
+from server.generate.phases import MIN_SEARCH_CALLS, SEARCH_RESERVE_S, search_if_time_left
+from server.generate.steps import SearchStep
+from server.search.killing import MAX_CALLS
 
 
 class RecordingSteps:

@@ -1,4 +1,4 @@
-"""The input search's value mechanisms (``server.search_inputs``, issue #26), each on a small
+"""The input search's value mechanisms (``server.search.inputs``, issue #26), each on a small
 function with a planted bug that only its inputs catch.
 
 For each mechanism: the pure part with values a reader can check, then real clang-repl: the
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from server.analysis.documentation import DocFacts
 from server.analysis.kinds import Param, ParamKind
 from server.analysis.mining import bit_boundaries
-from server.docmine import DocFacts
-from server.search import candidate_calls
-from server.search_inputs import CallShape, doc_arrays, grammar_strings, limit_pairs
+from server.search.inputs import doc_arrays, grammar_strings, limit_pairs
+from server.search.killing import candidate_calls
+from server.search.shapes import CallShape
 
 CHECKED_MUL = """#include <limits.h>
 int checked_mul(int a, int b, int *out) {
@@ -113,12 +114,12 @@ def test_bit_boundaries_and_arrays_and_grammar_values() -> None:
 
 def _search(tmp_path, runner, text: str, name: str, wanted: str):  # noqa: ANN001, ANN202
     """The search's kept calls for ``name``'s mutants described as ``wanted``."""
-    from cdoctest_runner.mutate import OPERATORS, make_mutants
+    from cdoctest_runner.mutation.mutate import OPERATORS, make_mutants
+    from server.analysis.context import function_context
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.locate import load_source, select_targets
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     path = tmp_path / f"{name}.c"
     path.write_text(text)

@@ -1,4 +1,4 @@
-"""Searched call sequences for methods (``server.search_methods``): with real clang-repl, the
+"""Searched call sequences for methods (``server.search.methods``): with real clang-repl, the
 search fills a ring buffer to its capacity and past it, where the fallback's block does not go,
 and kills what the fallback's block leaves alive; its objects are never overwritten.
 """
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from server.docmine import DocFacts
+from server.analysis.documentation import DocFacts
 from tests.generate.search_support import cpp_context, fallback_pool, passes
 
 RING = """// A FIFO queue of at most 4 ints in a ring: put returns false when full.
@@ -126,9 +126,9 @@ RING_T_BUG = ("first_ = (first_ + 1) % cap_;\n        else", "first_ = first_;\n
 
 
 def test_search_methods_docstring_examples() -> None:
-    import server.search_methods
+    import server.search.method_shape
 
-    result = doctest.testmod(server.search_methods)
+    result = doctest.testmod(server.search.method_shape)
     assert result.attempted > 0 and result.failed == 0
 
 
@@ -147,11 +147,12 @@ def test_a_fill_past_the_capacity_kills_what_the_fallback_leaves(tmp_path, runne
     """``put``'s ``count_ == 4`` -> ``!=``-like mutants and the planted ``count_ > 4`` need a
     full ring: the fallback's calls never fill it; the searched sequences do.
     """
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
-    from server.search_methods import method_candidates
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, RING, "put")
     code = source.code_under_test()
@@ -188,11 +189,12 @@ def test_a_const_method_without_modifiers_gets_calls(tmp_path, runner) -> None: 
     """``Range::contains`` has no modifiers: the searched calls vary the constructor's and the
     call's arguments, and kill the boundary mutants of ``x >= lo_``.
     """
-    from cdoctest_runner.mutate import make_mutants
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
-    from server.search_methods import MethodShape, method_candidates
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, RANGE, "contains")
     shape = MethodShape.of(ctx)
@@ -225,11 +227,12 @@ def test_an_object_the_file_makes_and_a_modifier_without_inputs(tmp_path, runner
     """``Counter`` has no constructor the search can call: ``make_counter(step)`` makes it, and
     ``tick()`` (no inputs) is repeated to reach the wrap at 10: ``>`` -> ``>=`` is killed.
     """
-    from cdoctest_runner.mutate import make_mutants
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
-    from server.search_methods import MethodShape, method_candidates
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, COUNTER, "tick")
     shape = MethodShape.of(ctx)
@@ -263,10 +266,10 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
     ``front()`` (a ``const T &``) and ``to_vector()`` (size and elements): its block catches
     the bug, the fallback's does not.
     """
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
-    from server.search_methods import MethodShape, Reader
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
+    from server.search.method_shape import MethodShape, Reader
 
     buggy = RING_T.replace(*RING_T_BUG)
     assert buggy != RING_T
@@ -279,7 +282,8 @@ def test_a_wrap_around_shows_through_the_element_readers(tmp_path, runner) -> No
     fallback = fallback_pool(ctx, code, runner, names)
     assert fallback and passes(fallback, buggy, source.path, runner)
 
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
 
     mutants = make_mutants(RING_T, ctx.declaration, "cpp", path=source.path)
     alive = mutation_analysis(fallback, code, ctx.declaration, runner, mutants).survivors
@@ -301,9 +305,9 @@ def test_a_reader_that_throws_on_empty_is_not_called_on_an_empty_object(tmp_path
     ``to_vector()`` but not ``front()`` (which throws); every unit that calls ``front()`` runs
     to its end on the original.
     """
-    from server.job import target_names
-    from server.search_methods import method_candidates
-    from server.verify import verify_candidates
+    from server.generate.job import target_names
+    from server.judge.verify import verify_candidates
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, RING_T, "pop_front")
     cands = method_candidates(ctx, DocFacts(), 40)

@@ -1,4 +1,4 @@
-"""Searched calls for parameters of class type and vectors of them (``server.search_inputs``'s
+"""Searched calls for parameters of class type and vectors of them (``server.search.inputs``'s
 ``Composite``, issue #26): a point built by its constructor and a polygon (``std::vector`` of
 points, through a typedef) get values (points around the polygons' coordinates, polygons of the
 shapes loops get wrong); with real clang-repl, the search kills the boundary mutants the
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from server.docmine import DocFacts
+from server.analysis.documentation import DocFacts
 from tests.generate.search_support import cpp_context, fallback_pool, passes
 
 BOX = """#include <vector>
@@ -49,8 +49,8 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
     """The point is built by its constructor, the polygon (a typedef) as a brace list; the
     values: the centre, points on the square's border and past it, then the shapes.
     """
-    from server.search import candidate_calls
-    from server.search_inputs import CallShape, Composite
+    from server.search.killing import candidate_calls
+    from server.search.shapes import CallShape, Composite
 
     _, ctx = cpp_context(tmp_path, BOX, "box_side", "box.cpp")
     shape = CallShape.of(ctx)
@@ -79,7 +79,7 @@ def test_a_point_and_a_polygon_get_a_call_shape_and_values(tmp_path) -> None:  #
 
 def test_a_mutable_reference_or_a_library_class_gets_no_shape(tmp_path) -> None:  # noqa: ANN001
     """A non-const reference may be changed by the call: no searched values for it."""
-    from server.search_inputs import CallShape
+    from server.search.shapes import CallShape
 
     text = BOX.replace("int box_side(const Pt &p", "int box_side(Pt &p")
     _, ctx = cpp_context(tmp_path, text, "box_side", "box.cpp")
@@ -92,10 +92,11 @@ def test_a_point_on_the_border_kills_what_the_fallback_leaves(tmp_path, runner) 
     corners, so its block passes with ``p.x <= hi_x`` (such a point is inside); the search's
     block holds such a point and fails.
     """
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     source, ctx = cpp_context(tmp_path, BOX, "box_side", "box.cpp")
     code = source.code_under_test()

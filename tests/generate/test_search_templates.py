@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from server.docmine import DocFacts
+from server.analysis.documentation import DocFacts
 from tests.generate.search_support import cpp_context
 
 MASK = """#include <climits>
@@ -62,7 +62,7 @@ SLOTS_BUG = (
 
 def _planted(text: str, bug: tuple[str, str]):  # noqa: ANN202
     """The planted bug as a mutant of the file (its whole text with the edit)."""
-    from cdoctest_runner.mutate import Mutant
+    from cdoctest_runner.mutation.mutate import Mutant
 
     assert text.count(bug[0]) == 1
     line = text[: text.index(bug[0])].count("\n") + 1
@@ -70,9 +70,9 @@ def _planted(text: str, bug: tuple[str, str]):  # noqa: ANN202
 
 
 def _search(source, ctx, runner, survivors):  # noqa: ANN001, ANN202
-    from server.job import target_names
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.generate.job import target_names
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     return find_killing_inputs(
         ctx,
@@ -89,8 +89,8 @@ def test_a_function_template_is_called_through_its_first_two_instances(tmp_path)
     """The shapes carry the instances' template arguments and their substituted parameter
     kinds; the 64-bit instance's pool holds a value with a gap of more than 32 zero bits.
     """
-    from server.search import candidate_calls
-    from server.search_inputs import CallShape
+    from server.search.killing import candidate_calls
+    from server.search.shapes import CallShape
 
     _, ctx = cpp_context(tmp_path, MASK, "mask_below")
     shapes = CallShape.each(ctx)
@@ -128,7 +128,8 @@ def test_the_method_search_fills_a_class_template_to_its_non_type_capacity(
     """``put`` on ``Slots<int, 4>``: the capacity comes from the template argument (the body
     compares with ``N`` only); a fifth ``put`` and then ``last()`` kill the overwrite.
     """
-    from server.search_methods import MethodShape, method_candidates
+    from server.search.method_shape import MethodShape
+    from server.search.methods import method_candidates
 
     source, ctx = cpp_context(tmp_path, SLOTS, "put")
     shapes = MethodShape.each(ctx)

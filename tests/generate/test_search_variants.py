@@ -1,4 +1,4 @@
-"""Variants of runnable units (``server.search_variants``, issue #26): the pure edits of a literal
+"""Variants of runnable units (``server.search.variants``, issue #26): the pure edits of a literal
 with a dictionary, checked by hand; then, with real clang-repl and libclang, functions the input
 search has no calls for (a struct filled by the file's own parser, a struct and a size) where a
 runnable unit leaves a mutant alive and one edit of one of its literals kills it.
@@ -11,8 +11,8 @@ import re
 import pytest
 
 from cdoctest_runner.example import Declaration, Example
-from server.acceptable import calls_target
-from server.search_variants import (
+from server.judge.acceptable import calls_target
+from server.search.variants import (
     dictionary,
     float_edits,
     integer_edits,
@@ -180,9 +180,11 @@ def _setup(tmp_path, runner, text: str, name: str, seed: list[str], wanted: str,
     """The context, the code, the verified ``seed`` unit and the mutants described as ``wanted``
     that the seed leaves alive (asserted non-empty); ``lang``: ``c`` or ``c++``.
     """
-    from cdoctest_runner.mutate import make_mutants, mutation_analysis
-    from server.job import target_names
-    from server.verify import Candidate, Origin, verify_candidates
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import make_mutants
+    from server.generate.job import target_names
+    from server.judge.units import Candidate, Origin
+    from server.judge.verify import verify_candidates
     from tests.generate.search_support import cpp_context
 
     source, ctx = cpp_context(tmp_path, text, name, f"t.{'c' if lang == 'c' else 'cpp'}")
@@ -198,9 +200,9 @@ def _setup(tmp_path, runner, text: str, name: str, seed: list[str], wanted: str,
 
 
 def _search(ctx, code, names, runner, alive, seeds):  # noqa: ANN001, ANN202
-    from server.docmine import DocFacts
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.analysis.documentation import DocFacts
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     return find_killing_inputs(
         ctx,
@@ -226,7 +228,7 @@ def test_a_variant_of_a_parsed_struct_kills_what_the_unit_leaves(tmp_path, runne
     unit's keys are never empty, so ``key[i][0] != 1`` survives; a variant of the parsed text with
     a key removed (``"=1;b=2"``: its own separators are the dictionary) kills it.
     """
-    from server.search_inputs import CallShape
+    from server.search.shapes import CallShape
 
     seed = ["struct pairs p = {0};", 'pairs_read(&p, "a=1;b=2");', "pairs_total(&p)"]
     key = "`0` -> `1`"  # the key test's `!= 0` -> `!= 1`: only an empty key tells it apart

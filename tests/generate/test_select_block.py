@@ -1,4 +1,5 @@
-"""``server.select.select_block`` with real clang-repl: the written block's score is its real score.
+"""``server.judge.select.select_block`` with real clang-repl: the written block's score is its real
+score.
 
 Test data: ``max2`` inline (three mutants: ``!(a < b)`` and ``a > b``, killed by ``max2(1, 2)``;
 ``a <= b``, equivalent). A chosen prefix of the pool is scored from the pooled analysis
@@ -11,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from cdoctest_runner.mutate import mutation_analysis
-from server.select import build_pool, select_block
-from server.verify import Candidate, Unit, VerifiedUnit
+from cdoctest_runner.mutation.analysis import mutation_analysis
+from server.judge.select import build_pool, select_block
+from server.judge.units import Candidate, Unit, VerifiedUnit
 
 MAX2 = "int max2(int a, int b) {\n    if (a < b)\n        return b;\n    return a;\n}\n"
 FN = Declaration("max2", "max2", "function", 1, 1, 5, 1)
@@ -42,7 +43,7 @@ def mutation_runner():  # noqa: ANN201
     from cdoctest_runner.errors import ToolchainNotFound
     from cdoctest_runner.runner import DocTestRunner, Limits
     from cdoctest_runner.toolchain import find_clang_repl
-    from server.runtime import Retrying
+    from server.judge.runners import Retrying
 
     try:
         toolchain = find_clang_repl()
@@ -117,7 +118,7 @@ CLAMP_FN = Declaration("clamp_into", "clamp_into", "function", 1, 1, 6, 1)
 @pytest.mark.clang
 def test_setup_lines_count_a_third_so_two_calls_fit_the_block(mutation_runner, tmp_path) -> None:  # noqa: ANN001
     """A declaration that only sets a call up counts a third of an example
-    (``server.select.example_weights``): with ``max_examples=3``, two calls that each need an
+    (``server.judge.select.example_weights``): with ``max_examples=3``, two calls that each need an
     out-variable fit (1/3 + 1 each), where counting every line as one left room for only one and
     the other branch's mutants alive.
     """

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from server.analysis.setters import SetterCall, setter_calls
-from server.verify import Candidate, Origin, verify_candidates
+from server.judge.units import Candidate, Origin
+from server.judge.verify import verify_candidates
 
 STYLE = r"""enum style { STYLE_UNIX, STYLE_WINDOWS };
 static enum style s_style = STYLE_UNIX;

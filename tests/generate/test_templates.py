@@ -19,11 +19,11 @@ import re
 import pytest
 
 from server.analysis import analyse
+from server.analysis.context import function_context
+from server.analysis.locate import load_source
 from server.api import GenerateOptions, SourceOptions, TargetSelector
-from server.context import function_context
-from server.fallback import fallback_candidates
-from server.locate import load_source
-from server.pipeline import Generator
+from server.candidates.by_type import fallback_candidates
+from server.generate.generator import Generator
 
 SRC = """\
 #include <concepts>

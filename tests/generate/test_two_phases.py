@@ -18,10 +18,10 @@ import pytest
 
 from cdoctest_runner.example import Example
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
+from server.analysis.locate import load_source, select_targets
 from server.api import GenerateOptions, PhaseResult, TargetSelector
-from server.final_check import final_check, kept_examples, unstable_examples
-from server.locate import load_source, select_targets
-from server.pipeline import Generator
+from server.generate.generator import Generator
+from server.judge.final_check import final_check, kept_examples, unstable_examples
 from server.render import block_style, newline_of, plan_block
 
 from .test_pipeline_e2e import EXAMPLES, CannedBackend
@@ -204,7 +204,7 @@ def test_final_check_drops_an_example_whose_output_differs_between_two_runs(runn
     examples = [Example("grade(95)", "'A'\n"), Example("grade(80)", "'B'\n")]
     block_text, edit = plan_block(target, examples, block_style(source), newline_of(source.text))
     from server.api import FunctionResult
-    from server.job import Plan
+    from server.render import Plan
 
     result = FunctionResult(target.declaration, "verified", examples=tuple(examples), edit=edit)
     plan = Plan(target, result, edit, block_style(source), newline_of(source.text))

@@ -1,4 +1,5 @@
-"""Rule 5 of the blocks a reviewer keeps: no undefined behaviour (``server.verify``'s ``UB_TRAPS``).
+"""Rule 5 of the blocks a reviewer keeps: no undefined behaviour (``server.judge.verify``'s
+``UB_TRAPS``).
 
 Candidates run on the original code with trapping UBSan in real clang-repl: a call whose run has
 undefined behaviour traps and drops out before selection, an ordinary call and a defined wrap-around
@@ -14,8 +15,9 @@ import re
 from pathlib import Path
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
-from server.select import build_pool, select_block
-from server.verify import UNDEFINED, Candidate, Origin, verify_candidates
+from server.judge.select import build_pool, select_block
+from server.judge.units import Candidate, Origin
+from server.judge.verify import UNDEFINED, verify_candidates
 
 C_SOURCE = """\
 #include <limits.h>
@@ -114,13 +116,13 @@ def test_searched_extremes_with_overflow_are_dropped_and_named(runner, tmp_path:
     """The input search tries limit values (``INT_MAX`` triples overflow ``a + b + c``): those
     calls drop out, the search's note says so, and every call it keeps sums within range.
     """
-    from cdoctest_runner.mutate import OPERATORS, make_mutants
+    from cdoctest_runner.mutation.mutate import OPERATORS, make_mutants
+    from server.analysis.context import function_context
+    from server.analysis.documentation import DocFacts
+    from server.analysis.locate import load_source, select_targets
     from server.api import TargetSelector
-    from server.context import function_context
-    from server.docmine import DocFacts
-    from server.locate import load_source, select_targets
-    from server.runtime import Runners
-    from server.search import find_killing_inputs
+    from server.judge.runners import Runners
+    from server.search.killing import find_killing_inputs
 
     path = tmp_path / "top_two.c"
     path.write_text(TOP_TWO)

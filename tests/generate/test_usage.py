@@ -15,15 +15,10 @@ import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Example
 from cdoctest_runner.runner import examples_doctest
-from server.analysis.usage import (
-    Filled,
-    Observed,
-    UsageFacts,
-    find_usage_sources,
-    mine_usage,
-    project_usage,
-    usage_examples,
-)
+from server.analysis.usage.examples import usage_examples
+from server.analysis.usage.facts import Filled, Observed, UsageFacts
+from server.analysis.usage.mining import mine_usage, project_usage
+from server.analysis.usage.sources import find_usage_sources
 
 PROJ = Path(__file__).resolve().parent.parent / "data" / "usage_proj"
 FLAGS = (f"-I{PROJ / 'include'}",)

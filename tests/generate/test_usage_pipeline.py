@@ -15,13 +15,13 @@ import pytest
 
 from cdoctest_runner.example import Example
 from models.prompt import render_target
-from server.acceptable import acceptable_units
-from server.analysis.usage import project_usage
+from server.analysis.locate import load_source
+from server.analysis.usage.mining import project_usage
 from server.api import GenerateOptions, SourceOptions, TargetSelector
 from server.cli import build_parser, run_options
-from server.job import Job, prepare, usage_root
-from server.locate import load_source
-from server.verify import Candidate, Origin, Unit, VerifiedUnit
+from server.generate.job import Job, prepare, usage_root
+from server.judge.acceptable import acceptable_units
+from server.judge.units import Candidate, Origin, Unit, VerifiedUnit
 
 PROJ = Path(__file__).resolve().parent.parent / "data" / "usage_proj"
 MINED = 'ilist_parse("3,4")'  # only tests/test_ilist.c builds this list
@@ -40,7 +40,7 @@ def source_options(root: Path) -> SourceOptions:
 
 
 def generate(runner, root: Path, function: str, usage: bool = True):  # noqa: ANN001, ANN201
-    from server.pipeline import Generator
+    from server.generate.generator import Generator
 
     options = GenerateOptions(no_model=True, quick=True, usage=usage)
     with Generator(runner=runner, options=options, source_options=source_options(root)) as gen:

@@ -1,4 +1,4 @@
-"""``server.verify``'s missing symbols, the names behind the "pass --lib" advice: what the JIT
+"""``server.judge.verify``'s missing symbols, the names behind the "pass --lib" advice: what the JIT
 could not link, never a name the candidate's examples declare themselves.
 
 Test data: a C file with ``twice`` defined and ``g`` only declared (no library defines it), run
@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Example
-from server.verify import Candidate, Origin, verify_candidates
+from server.judge.units import Candidate, Origin
+from server.judge.verify import verify_candidates
 
 CODE = "int g(int);\nint twice(int x) { return 2 * x; }\n"
 

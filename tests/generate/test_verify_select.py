@@ -1,5 +1,5 @@
-"""server/verify.py and server/select.py: the pure parts (splitting, keeping, pooling), no
-clang-repl.
+"""server/judge/verify.py and server/judge/select.py: the pure parts (splitting, keeping, pooling),
+no clang-repl.
 
 Results are built as the runner would return them (``DocTestResult``/``ExampleResult`` values), so
 the keep/drop rules are checked example by example.
@@ -9,17 +9,9 @@ from __future__ import annotations
 
 from cdoctest_runner.example import DocTest, Example
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
-from server.select import build_pool, rename
-from server.verify import (
-    Candidate,
-    Unit,
-    VerifiedUnit,
-    _keep,
-    declared_names,
-    recordable,
-    split_units,
-    units_of,
-)
+from server.judge.select import build_pool, rename
+from server.judge.units import Candidate, Unit, VerifiedUnit
+from server.judge.verify import _keep, declared_names, recordable, split_units, units_of
 
 E = Example
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import server.lsp.listing
-from server.locate import load_source
+from server.analysis.locate import load_source
 from server.lsp.listing import relisted
 
 SOURCE = """\

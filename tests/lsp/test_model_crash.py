@@ -114,7 +114,7 @@ def hosts() -> list[int]:
 
 async def test_switching_the_model_stops_the_old_host(crash_client: LanguageClient) -> None:
     """A settings change to another model closes the engine, and with it its model host."""
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     client = crash_client
     (old,) = hosts()

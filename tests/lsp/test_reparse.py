@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cdoctest_runner import clang
-from server.locate import load_source
+from server.analysis.locate import load_source
 
 BASE = """\
 #include <vector>

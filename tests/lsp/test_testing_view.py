@@ -58,6 +58,7 @@ GEOMETRY_IDS = [
     "name",
     [
         "server.lsp.features.testing",
+        "server.lsp.convert",
         "server.lsp.features.diagnostics",
         "server.lsp.features.lifecycle",
         "server.lsp.engine",
@@ -304,7 +305,7 @@ async def test_run_with_coverage_answers_line_and_branch_counts(view: LanguageCl
     (0-based 8) ran once; ``Box::perimeter`` (16, inline: clang maps it though it is never
     emitted), ``twice`` (24) and the two ``half`` (32, 40) never ran. No function branches.
     """
-    from cdoctest_runner.coverage import CoverageError, find_tools
+    from cdoctest_runner.coverage.measure import CoverageError, find_tools
     from cdoctest_runner.toolchain import find_clang_repl
 
     try:

@@ -16,7 +16,7 @@ import pytest
 from lsprotocol import types as T
 from pytest_lsp import LanguageClient
 
-from server.locate import MARKER
+from server.analysis.locate import MARKER
 
 from .conftest import DATA, TEST_SETTINGS, needs_clang
 from .helpers import apply_edits, change_document, eventually, open_document, text_edits

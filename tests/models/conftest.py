@@ -13,7 +13,7 @@ def _embedded_or_skip() -> str:
     if importlib.util.find_spec("llama_cpp") is None:
         pytest.skip("llama-cpp-python is not installed")
     from models.errors import EmbeddedModelMissing
-    from models.resolve import embedded_model_path
+    from models.paths import embedded_model_path
 
     try:
         return embedded_model_path()

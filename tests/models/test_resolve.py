@@ -10,13 +10,8 @@ import pytest
 from models import resolve_model
 from models.api import ModelConfig, ModelError
 from models.errors import InstallError
-from models.resolve import (
-    embedded_model_path,
-    install_model,
-    installed_model_dir,
-    read_installed,
-    rollback,
-)
+from models.paths import embedded_model_path, installed_model_dir
+from models.resolve import install_model, read_installed, rollback
 
 
 @pytest.fixture

@@ -16,7 +16,8 @@ from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.flags import code_under_test
 from cdoctest_runner.loadable import compiled_on_use, inline_functions, loadable
-from cdoctest_runner.mutate import make_mutants, mutation_analysis
+from cdoctest_runner.mutation.analysis import mutation_analysis
+from cdoctest_runner.mutation.mutate import make_mutants
 from cdoctest_runner.results import DocTestResult
 from cdoctest_runner.runner import DocTestRunner, examples_doctest
 from cdoctest_runner.toolchain import find_clang_repl

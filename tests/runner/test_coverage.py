@@ -1,4 +1,5 @@
-"""Coverage of the code under test by its blocks (cdoctest_runner/coverage.py, ``--coverage``).
+"""Coverage of the code under test by its blocks (cdoctest_runner/coverage/measure.py,
+``--coverage``).
 
 The real tests compile the blocks with the clang of clang-repl's LLVM and check the numbers
 against ones computed by hand for ``sgn`` below: ``sgn(3)`` and ``sgn(-5)`` run lines 7-9 and 11
@@ -13,7 +14,9 @@ import os
 
 import pytest
 
-from cdoctest_runner import cli, coverage, lcov
+from cdoctest_runner import cli
+from cdoctest_runner.coverage import lcov, program
+from cdoctest_runner.coverage import measure as coverage
 from cdoctest_runner.errors import ToolchainNotFound
 
 SGN = """\
@@ -39,6 +42,7 @@ static int twice(int x) { return x > 100 ? 0 : 2 * x; }
 
 def test_doctests_of_the_pure_parts():
     assert doctest.testmod(coverage).failed == 0
+    assert doctest.testmod(program).attempted > 0 and doctest.testmod(program).failed == 0
     assert doctest.testmod(lcov).attempted > 0 and doctest.testmod(lcov).failed == 0
 
 
@@ -158,8 +162,8 @@ def test_a_file_of_a_built_project_links_its_project_library(geo_cache):
     loads it, lazily). ``dist2``'s one line runs; ``norm`` is never called.
     """
     from cdoctest_runner.flags import code_under_test, compile_flags
+    from cdoctest_runner.libraries import libraries_for
     from cdoctest_runner.parser import parse_examples
-    from cdoctest_runner.project_lib import libraries_for
     from cdoctest_runner.runner import examples_doctest
 
     tools = _tools_or_skip()

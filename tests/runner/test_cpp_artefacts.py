@@ -318,7 +318,7 @@ def test_a_temporary_with_an_inline_destructor_is_explained(runner):
     destroying a temporary whose destructor is inline fails, and so does the rest of the
     session; the generator's note says what to write instead of "pass --lib".
     """
-    from cdoctest_runner.project_lib import explain_missing, missing_symbols
+    from cdoctest_runner.libraries import explain_missing, missing_symbols
 
     text = "struct Der { virtual ~Der() {} virtual int f() const { return 2; } };\n"
     test = examples_doctest([Example("Der().f()", "2\n"), Example("Der d;", "")])

@@ -8,8 +8,8 @@ import signal
 import psutil
 import pytest
 
-from cdoctest_runner.errors import ToolchainNotFound
-from cdoctest_runner.repl import ClangRepl, ReplCrashed, ReplTimeout
+from cdoctest_runner.errors import ReplCrashed, ReplTimeout, ToolchainNotFound
+from cdoctest_runner.repl import ClangRepl
 from cdoctest_runner.sandbox import Limits
 from cdoctest_runner.toolchain import find_clang_repl
 

@@ -2,14 +2,12 @@
 
 1. Layers: runner <- models <- server <- training, no arrow up. Every import counts, function-level
    ones included.
-2. No import circles between the modules of those four packages. Only imports that run when a
-   module is imported count (module level, ``try`` blocks included): an import inside a function
-   or under ``if TYPE_CHECKING:`` is deferred, cannot fail half-way through an import, and is how
-   a module names a layer-internal dependency it needs only at call time (``export_model``
-   importing ``export_lora``, the LSP features importing the engine). The edge goes to the module
-   named: ``from pkg import name`` is an edge to ``pkg.name`` when that is a module, else to
-   ``pkg`` (its ``__init__``); the implicit import of a parent package is no edge (Python runs
-   it first, so it cannot close a circle that fails).
+2. No import circles between the modules of those four packages, counting every import: those
+   at module level and the deferred ones (inside a function or under ``if TYPE_CHECKING:``), which
+   cannot fail half-way through an import but still tie two modules to each other. A module that
+   needs another's piece at call time gets it moved to where both can import it. The edge goes to
+   the module named: ``from pkg import name`` is an edge to ``pkg.name`` when that is a module,
+   else to ``pkg`` (its ``__init__``); the implicit import of a parent package is no edge.
 3. No module takes another module's private names: neither ``from mod import _name`` nor
    ``mod._name`` on an imported module, anywhere in product code (the four packages and
    ``bench/``; tests may reach into the module they test). A private *module* (``bench/_table.py``)
@@ -17,6 +15,10 @@
    another module's objects (``ls._engine`` where ``state.py`` sets ``self._engine``): without
    types this is read by name (``foreign_private_attributes``). There is no allow-list: a name
    another module needs is public.
+4. Packages: inside the layers, each package (``ROOMS``: a package or a few named modules) imports
+   only the packages ``ALLOWED`` lists for it (every import counts, deferred ones included), so the
+   data flow of one run reads top to bottom. docs/architecture.md draws the same table.
+5. No module is longer than ``MAX_LINES``, but for the data tables in ``LONG_DATA``.
 """
 
 from __future__ import annotations
@@ -324,11 +326,122 @@ def foreign_private_attributes(
 
 def test_no_import_circles_between_product_modules() -> None:
     edges = {
-        (imp.importer, imp.target)
-        for imp in all_imports()
-        if not imp.deferred and imp.importer.split(".")[0] in LAYERS
+        (imp.importer, imp.target) for imp in all_imports() if imp.importer.split(".")[0] in LAYERS
     }
     assert circles(edges) == []
+
+
+# --------------------------------------------------------------------------- packages by role
+
+#: The packages inside the layers, each a package or a list of modules (a module belongs to the
+#: first room whose package or module it is, or is inside of). Read top to bottom: one run's data
+#: flow through the generator.
+ROOMS: dict[str, tuple[str, ...]] = {
+    "runner front end": (
+        "cdoctest_runner.cli",
+        "cdoctest_runner.legacy",
+        "cdoctest_runner.__main__",
+    ),
+    "runner mutation": ("cdoctest_runner.mutation",),
+    "runner coverage": ("cdoctest_runner.coverage",),
+    "runner": ("cdoctest_runner",),
+    "models": ("models",),
+    "server.api": ("server.api",),
+    "server.analysis": ("server.analysis",),
+    "server.render": ("server.render",),
+    "server.judge": ("server.judge",),
+    "server.search": ("server.search",),
+    "server.candidates": ("server.candidates",),
+    "server.generate": ("server.generate",),
+    "server.project": ("server.project",),
+    "server.cli": ("server.cli", "server.block_coverage"),
+    "server.lsp": ("server.lsp",),
+    "server": ("server",),
+    "training": ("training",),
+}
+_RUNNER = {"runner", "runner mutation", "runner coverage"}
+_SERVER_CORE = {"server.api", "server.analysis", "server.render", "server.judge"}
+#: Which rooms each room may import (itself always). The same table is in docs/architecture.md.
+ALLOWED: dict[str, set[str]] = {
+    "runner": set(),
+    "runner mutation": {"runner"},
+    "runner coverage": {"runner"},
+    "runner front end": _RUNNER,
+    "models": {"runner"},
+    "server": set(),
+    "server.api": {"runner"},
+    "server.analysis": {"runner", "runner mutation", "models", "server.api"},
+    "server.render": {"runner", "server.api", "server.analysis"},
+    "server.judge": _RUNNER | {"models", "server.api", "server.analysis", "server.render"},
+    "server.search": _RUNNER | {"models", "server.api", "server.analysis", "server.judge"},
+    "server.candidates": _RUNNER | {"models"} | _SERVER_CORE | {"server.search"},
+    "server.generate": _RUNNER | {"models"} | _SERVER_CORE | {"server.search", "server.candidates"},
+    "server.project": {"runner", "models", "server.api", "server.analysis", "server.render"}
+    | {"server.generate"},
+    "server.cli": _RUNNER
+    | {"runner front end", "models", "server.api", "server.analysis", "server.render"}
+    | {"server.generate", "server.project"},
+    "server.lsp": _RUNNER | {"models"} | _SERVER_CORE | {"server.generate"},
+    "training": _RUNNER
+    | {"models", "server.api", "server.analysis", "server.render", "server.generate"},
+}
+
+
+def room_of(module: str) -> str | None:
+    """The room ``module`` belongs to (``ROOMS``), None outside the layers."""
+    for room, members in ROOMS.items():
+        if any(module == m or module.startswith(m + ".") for m in members):
+            return room
+    return None
+
+
+def room_violations(imports: list[Import]) -> list[str]:
+    """``'importer:line: room -> room'`` for each import ``ALLOWED`` does not allow."""
+    wrong = []
+    for imp in imports:
+        a, b = room_of(imp.importer), room_of(imp.target)
+        if a is None or b is None or a == b or b in ALLOWED[a]:
+            continue
+        wrong.append(f"{imp.importer}:{imp.line}: {a} -> {b} ({imp.target})")
+    return sorted(wrong)
+
+
+def test_every_room_has_its_rule_and_every_module_a_room() -> None:
+    assert set(ALLOWED) == set(ROOMS)
+    layered = [m for m in product_modules() if m.split(".")[0] in LAYERS]
+    assert [m for m in layered if room_of(m) is None] == []
+
+
+def test_packages_import_only_the_packages_their_rule_allows() -> None:
+    assert room_violations(all_imports()) == []
+
+
+def test_the_room_reader_catches_an_import_upwards() -> None:
+    up = Import("server.judge.verify", "server.generate.job", ("Job",), None, 3, True)
+    down = Import("server.generate.job", "server.judge.verify", ("x",), None, 4, False)
+    assert room_violations([up, down]) == [
+        "server.judge.verify:3: server.judge -> server.generate (server.generate.job)"
+    ]
+
+
+# --------------------------------------------------------------------------- module length
+
+MAX_LINES = 600
+#: Modules that are data tables, not logic: their length is their content.
+LONG_DATA = {
+    # the GRPO generator's function templates, one small C/C++ template per entry
+    "training/synth_templates.py",
+}
+
+
+def test_no_module_is_longer_than_the_limit() -> None:
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in product_modules().values()
+        if path.parts[len(ROOT.parts)] in LAYERS
+        and (n := len(path.read_text("utf-8").splitlines())) > MAX_LINES
+    }
+    assert {k: v for k, v in long.items() if k not in LONG_DATA} == {}
 
 
 def test_no_module_takes_another_modules_private_names() -> None:

@@ -134,7 +134,8 @@ def test_verification_records_what_the_program_prints(runner):
     """The generator records what the program prints: 6 (5 before). In code with state, a
     candidate's calls stay one unit, run in order as the block will run them.
     """
-    from server.verify import Candidate, Origin, verify_candidates
+    from server.judge.units import Candidate, Origin
+    from server.judge.verify import verify_candidates
 
     candidate = Candidate(
         (Example("inc();"), Example('printf("%d\\n", get_s());')), Origin.MODEL, 0
@@ -191,7 +192,7 @@ def test_mutants_of_static_state_are_told_apart(runner):
     """Each mutant of ``inc`` changes what ``get_s`` reads afterwards, so the block expecting 6
     kills all three (with the state re-emitted per input, every one printed 5 and survived).
     """
-    from cdoctest_runner.mutate import mutation_analysis
+    from cdoctest_runner.mutation.analysis import mutation_analysis
 
     code = CodeUnderTest(text=COUNTER_C.replace("counter++", "counter += 1"), language="c")
     decl = Declaration("inc", "inc", "function", 13, 1, 13, 30, "void inc(void)")
@@ -202,7 +203,13 @@ def test_mutants_of_static_state_are_told_apart(runner):
 
 
 @pytest.mark.parametrize(
-    "name", ["cdoctest_runner.loadable", "cdoctest_runner.project_lib", "cdoctest_runner.flags"]
+    "name",
+    [
+        "cdoctest_runner.loadable",
+        "cdoctest_runner.project_lib",
+        "cdoctest_runner.libraries",
+        "cdoctest_runner.flags",
+    ],
 )
 def test_docstring_examples(name):
     """The ``>>>`` examples of the rewrite, the project library's pure helpers and the flags."""

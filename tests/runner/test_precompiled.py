@@ -18,7 +18,7 @@ from cdoctest_runner import precompiled
 from cdoctest_runner.errors import ToolchainNotFound
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.flags import code_under_test
-from cdoctest_runner.mutate import mutation_analysis
+from cdoctest_runner.mutation.analysis import mutation_analysis
 from cdoctest_runner.precompiled import PrecompileError, compiler_for, precompile, prefix_includes
 from cdoctest_runner.results import DocTestResult, Outcome
 from cdoctest_runner.runner import DocTestRunner, examples_doctest

@@ -3,7 +3,7 @@
 Test data: training/data/<category>.jsonl (the shipped set: 9 categories x 15 items, 2 or 3
 variants each). The runner tests run every presentation (135 items + 284 variants) through one
 ``DocTestRunner.run_many`` with 2 workers, once per session; the locator test parses every distinct
-source with libclang through ``server.locate``, the generator's own locator.
+source with libclang through ``server.analysis.locate``, the generator's own locator.
 """
 
 from __future__ import annotations
@@ -233,7 +233,9 @@ def test_unknown_split_category_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_every_source_parses_and_locator_finds_function(presentations: list[Item]) -> None:
-    """Every distinct source parses cleanly (libclang) and ``server.locate`` finds the target."""
+    """Every distinct source parses cleanly (libclang) and ``server.analysis.locate`` finds the
+    target.
+    """
     seen: set[str] = set()
     for p in presentations:
         if p.source in seen:
@@ -295,7 +297,7 @@ def test_a_wrong_expected_output_fails(items: list[Item], runner) -> None:
 
 
 def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    from training.dataset import main
+    from training.dataset.cli import main
 
     assert main(["--category", "loops", "--split", "train"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -306,7 +308,7 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_bad_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from training.dataset import main
+    from training.dataset.cli import main
 
     assert main(["--category", "loops", "--directory", str(tmp_path)]) == 2
     assert "cannot read" in capsys.readouterr().err
@@ -317,7 +319,7 @@ def test_cli_check_reports_a_wrong_block(
     runner, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--check`` runs the blocks: the wrong variant fails with what it got, exit status 1."""
-    from training.dataset import main
+    from training.dataset.cli import main
 
     wrong = {**_GOOD, "variants": [{"replace": [], "reference": ">>> twice(21)\n43\n"}]}
     _write(tmp_path, wrong)

@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 
-from training.dataset import DatasetError, load_items
-from training.synth import SynthError, drafts, generate, load_synth
+from training.dataset import DatasetError, load_items, load_synth
+from training.synth import SynthError, drafts, generate
 from training.synth_templates import HELDOUT, TEMPLATES
 
 

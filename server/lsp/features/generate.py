@@ -5,10 +5,10 @@ One coroutine serves ``codeAction/resolve``, the ``cdoctest/generate`` request a
 
 Contract: the pipeline runs in the server's generation executor (never on the event loop) with a
 ``threading.Event``; ``$/cancelRequest`` (asyncio cancellation) and a progress cancel both set it
-and return at once, with no edit. Two phases (``server.pipeline``): the answer comes as soon as
-phase 1 has a verified block (its summary ends with "looking for a stronger block"); phase 2 goes
-on in the background under a progress of its own, and a stronger block replaces the first one or
-is offered as a code action (``features/stronger.py``). When phase 1 has no block the answer
+and return at once, with no edit. Two phases (``server.generate.generator``): the answer comes as
+soon as phase 1 has a verified block (its summary ends with "looking for a stronger block"); phase 2
+goes on in the background under a progress of its own, and a stronger block replaces the first one
+or is offered as a code action (``features/stronger.py``). When phase 1 has no block the answer
 waits for phase 2. The edit is computed against the document version the generation started
 from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or refused with a
 message (and phase 2 is stopped). "Possible bug" findings become warnings once the client has
@@ -39,7 +39,7 @@ from server.lsp.relocate import relocate_edits
 from server.render import apply_edits
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 _converter = get_converter()
@@ -92,9 +92,7 @@ def summarize(result: FileResult) -> str:
     return "; ".join(parts)
 
 
-async def generate(
-    ls: CdoctestServer, args: GenerateArgs, token: T.ProgressToken | None = None
-) -> Outcome:
+async def generate(ls: Host, args: GenerateArgs, token: T.ProgressToken | None = None) -> Outcome:
     """Run one generation for ``args`` (see the module docstring); raise only ``CancelledError``."""
     started = time.monotonic()
     opened = _open(ls, args)
@@ -147,7 +145,7 @@ class _Opened:
     selector: TargetSelector
 
 
-def _open(ls: CdoctestServer, args: GenerateArgs) -> _Opened | Outcome:
+def _open(ls: Host, args: GenerateArgs) -> _Opened | Outcome:
     """The document of ``args`` and its selector, or the refusal when nothing may be generated
     now: an untrusted workspace, an unreadable or too large file, or a document that changed
     since the request when only a line says which function.
@@ -192,7 +190,7 @@ class _Worker:
         _swallow(self.future)
 
 
-def _start(ls: CdoctestServer, opened: _Opened, progress: Progress) -> _Worker:
+def _start(ls: Host, opened: _Opened, progress: Progress) -> _Worker:
     """Start ``ls.engine.generate`` on ``opened`` in the generation executor (a phase 2 still
     running from an earlier request is preempted first).
     """
@@ -217,7 +215,7 @@ def _start(ls: CdoctestServer, opened: _Opened, progress: Progress) -> _Worker:
 
 
 def _answer_first_block(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     opened: _Opened,
     first: PhaseResult,
@@ -251,7 +249,7 @@ def _answer_first_block(
 
 
 def _answer_result(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     opened: _Opened,
     future: asyncio.Future[FileResult],
@@ -295,14 +293,12 @@ def _swallow(future: asyncio.Future[Any]) -> None:
     future.add_done_callback(lambda f: f.cancelled() or f.exception())
 
 
-def _fail(ls: CdoctestServer, message: str) -> Outcome:
+def _fail(ls: Host, message: str) -> Outcome:
     ls.show(message, T.MessageType.Error)
     return Outcome(error=message, summary=message)
 
 
-def _to_outcome(
-    ls: CdoctestServer, uri: str, text: str, version: int | None, result: FileResult
-) -> Outcome:
+def _to_outcome(ls: Host, uri: str, text: str, version: int | None, result: FileResult) -> Outcome:
     functions = [
         {
             "name": f.function.qualname or f.function.name,

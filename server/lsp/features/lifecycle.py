@@ -3,7 +3,7 @@
 - **Warm on open**: when a C/C++ file is opened, up to ``runner.warmOnOpen`` interpreters are
   started with its code (``Engine.prewarm``), so the first generation does not wait for clang-repl
   to start and load the file. Only where running the file on open would be allowed (the workspace
-  is trusted and ``CdoctestServer.runs_on_open``: the sandbox and ``diagnostics.runOnOpen``),
+  is trusted and ``Host.runs_on_open``: the sandbox and ``diagnostics.runOnOpen``),
   because loading the file runs its static initialisers.
 - **Idle release**: after ``runner.idleRelease`` seconds without a use of the engine (and with no
   job running), the engine is closed: the interpreters are killed and the model host stopped; the
@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 from server.lsp.engine import EngineError
 
 if TYPE_CHECKING:
-    from server.lsp.state import CdoctestServer
+    from server.lsp.features.test_runs import TestRuns
+    from server.lsp.features.testing import TestingView
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +56,10 @@ def process_exists(pid: int) -> bool:
 class Lifecycle:
     """Background tasks of the server's life cycle (see the module docstring)."""
 
-    def __init__(self, ls: CdoctestServer) -> None:
+    def __init__(self, ls: Host, test_runs: TestRuns, testing: TestingView) -> None:
         self.ls = ls
+        self.test_runs = test_runs
+        self.testing = testing
         self.client_pid: int | None = None
         self.released = 0  # engines released for idleness (in the log and for tests)
         self.warmed = 0  # interpreters started on open
@@ -125,10 +129,12 @@ class Lifecycle:
     async def release_if_idle(self) -> bool:
         """Close the engine if nothing is running; returns whether it was released."""
         ls = self.ls
-        busy = ls.jobs or ls.test_runs.busy() or ls.testing.running or self._warming
+        busy = ls.jobs or self.test_runs.busy() or self.testing.running or self._warming
         if ls.loaded_engine is None or busy:
             return False
         engine = ls.take_engine()
+        if engine is None:
+            return False
         await asyncio.get_running_loop().run_in_executor(ls.generate_executor, engine.close)
         self.released += 1
         log.info(

@@ -27,19 +27,20 @@ import asyncio
 import logging
 import threading
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as T
 
+from server.analysis.locate import comment_above
 from server.api import FileResult, FunctionInfo, FunctionResult, PhaseResult, TextEdit
-from server.locate import comment_above
 from server.lsp import convert
 from server.lsp.features.code_actions import FUNCTION_KIND, kind_matches
 from server.lsp.progress import Progress
 
 if TYPE_CHECKING:
-    from server.lsp.server import CdoctestServer
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ def forget(ls: Any, uri: str, function: str | None = None) -> None:
 
 def stronger(final: FunctionResult) -> bool:
     """Whether ``final`` is a phase-2 block (the pipeline keeps one only when it kills more, or
-    as many and adds calls that reach code phase 1's does not: ``server.branch_cover``).
+    as many and adds calls that reach code phase 1's does not: ``server.judge.cover_branches``).
     """
     return final.edit is not None and final.phase == 2
 
@@ -124,7 +125,7 @@ def preempt(ls: Any) -> None:
 
 
 async def follow_up(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     text: str,
     first: FileResult,
@@ -175,7 +176,7 @@ def _summary(delivered: list[str]) -> str:
 
 
 async def deliver(
-    ls: CdoctestServer,
+    ls: Host,
     uri: str,
     text: str,
     first: FileResult,
@@ -247,7 +248,7 @@ async def deliver(
     return done
 
 
-async def _applied_or_changed(ls: CdoctestServer, uri: str, text: str) -> None:
+async def _applied_or_changed(ls: Host, uri: str, text: str) -> None:
     """Wait (bounded) until the document differs from ``text``: the first edit was applied."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + APPLY_WAIT_S
@@ -266,7 +267,7 @@ def offered_actions(
     text: str,
     functions: list[FunctionInfo],
     rng: T.Range,
-    only: list[str] | None,
+    only: Sequence[str] | None,
 ) -> list[T.CodeAction]:
     """The "Use stronger cdoctest" actions for the function under ``rng`` (edits computed now)."""
     if not kind_matches(FUNCTION_KIND, only):

@@ -5,7 +5,7 @@ requested) cancels the previous one, which sets its cancel event so the runner k
 processes. A finished run publishes the failing examples as errors at their ``>>>`` lines and
 keeps the results for the code lenses. Results are dropped if the document changed meanwhile.
 Nothing runs while the workspace is untrusted, and a run on open only when
-``CdoctestServer.runs_on_open`` allows it (decided after the debounce, once the sandbox is known);
+``Host.runs_on_open`` allows it (decided after the debounce, once the sandbox is known);
 ``counters`` (in ``cdoctest/status``) count runs started, refused and skipped on open.
 """
 
@@ -24,7 +24,7 @@ from server.lsp.args import RUN_TESTS_COMMAND
 from server.lsp.engine import EngineError
 
 if TYPE_CHECKING:
-    from server.lsp.state import CdoctestServer
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +34,11 @@ class TestRuns:
 
     __test__ = False  # not a pytest class
 
-    def __init__(self, ls: CdoctestServer) -> None:
+    def __init__(self, ls: Host) -> None:
         self.ls = ls
         self._tasks: dict[str, asyncio.Task[list[DocTestResult] | None]] = {}
         self.results: dict[str, tuple[int | None, dict[str, DocTestResult]]] = {}
-        self.counters = {"started": 0, "refused": 0, "skippedOnOpen": 0}
+        self.counters = ls.test_counters  # shared with ``Host.refuse_untrusted``
 
     def schedule(
         self, uri: str, delay: float, on_open: bool = False

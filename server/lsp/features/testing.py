@@ -39,17 +39,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlparse
 
 from cdoctest_runner.example import DocTest
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from server.lsp import convert
 from server.lsp.args import InvalidArgs, plain
+from server.lsp.convert import uri_path
 from server.lsp.engine import EngineError
 from server.lsp.features.trust import has_blocks
 
 if TYPE_CHECKING:
-    from server.lsp.state import CdoctestServer
+    from server.lsp.features.test_runs import TestRuns
+    from server.lsp.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -152,18 +153,6 @@ def _range(line: int, character: int, end_line: int, end_character: int) -> dict
     }
 
 
-def uri_path(uri: str) -> str:
-    """The filesystem path of a ``file:`` URI; raise ``InvalidArgs`` for other schemes.
-
-    >>> uri_path("file:///tmp/a%20b.cpp")
-    '/tmp/a b.cpp'
-    """
-    parsed = urlparse(uri)
-    if parsed.scheme != "file":
-        raise InvalidArgs(f"only file: URIs can be listed or run, got {uri!r}")
-    return os.path.normpath(unquote(parsed.path))
-
-
 def source_files(folder: str, limit: int = MAX_FILES) -> tuple[list[str], bool]:
     """C/C++ files under ``folder`` (hidden and tool directories skipped), sorted; and whether the
     walk stopped at ``limit``.
@@ -243,8 +232,9 @@ class TestingView:
 
     __test__ = False  # not a pytest class
 
-    def __init__(self, ls: CdoctestServer) -> None:
+    def __init__(self, ls: Host, test_runs: TestRuns) -> None:
         self.ls = ls
+        self.test_runs = test_runs
         self._pushes: dict[str, asyncio.Task[None]] = {}
         self.running = 0  # runs in flight (the idle release waits for them)
 
@@ -369,7 +359,7 @@ class TestingView:
                 "error": self.ls.refuse_untrusted("run the tests"),
             }
         sources, warnings = await self._loop_expand(
-            list(selection.files), selection.folders, selection.all
+            list(selection.files), list(selection.folders), selection.all
         )
         wanted = {uri_path(u): ids for u, ids in selection.files.items()}
         with_coverage = bool(plain(raw).get("coverage"))
@@ -424,7 +414,7 @@ class TestingView:
             chosen = [t for t in tests if ids is None or t.name in ids]
             if not chosen:
                 return [], ""
-            ls.test_runs.counters["started"] += 1
+            self.test_runs.counters["started"] += 1
             done = await asyncio.get_running_loop().run_in_executor(
                 ls.test_executor, ls.engine.run_tests, src.path, src.text, chosen, cancel
             )
@@ -440,7 +430,7 @@ class TestingView:
             time.monotonic() - started,
         )
         if src.version is not None:
-            ls.test_runs.record(src.uri, src.version, src.text, done, replace=ids is None)
+            self.test_runs.record(src.uri, src.version, src.text, done, replace=ids is None)
         return [result_json(src.uri, r) for r in done], ""
 
     async def _coverage(

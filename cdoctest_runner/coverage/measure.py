@@ -1,0 +1,520 @@
+"""Line and branch coverage of the code under test by its blocks (``cdoctest-run --coverage``).
+
+clang-repl cannot record it: with ``-fprofile-instr-generate -fcoverage-mapping`` passed through
+``--Xcc`` and the profile runtime (``libclang_rt.profile``, linked into a shared object) loaded
+with ``%lib``, the raw profile written at exit holds no functions (measured with clang-repl 22.1.8:
+the runtime finds counters through its own ``__llvm_prf_*`` section bounds, and the JIT's sections
+are not among them). So each block is compiled natively with the clang of the same LLVM, using
+LLVM source-based coverage: one program per block, made of the runner's standard includes, the code
+under test (its file, or its unsaved text), and the block's inputs as top-level statements in order
+(``-Xclang -fincremental-extensions``, the parser extension clang-repl itself uses; a bare
+expression gets a ``;``). After every example the program writes its raw profile, so a crash
+keeps what ran before it; an input that does not compile is left out, as clang-repl skips it.
+The program runs inside the runner's sandbox (``sandbox.detect_method``, the same limits). Then
+``llvm-profdata merge`` and ``llvm-cov export`` give an lcov tracefile over all blocks, restricted
+to the code under test, and a per-function summary (lines and branches inside each function's
+extent, as in the tracefile; ``cdoctest_runner.coverage.lcov``). HTML comes from ``llvm-cov show
+-format=html``.
+
+Code loaded from a prebuilt library (``--lib``) is not measured (only what is compiled here is).
+Files are named ``block.c``/``block.cpp`` in a directory per block, so a ``static`` function of the
+code under test has the same profile name (``block.c:f``) in every program and the counts merge.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Collection, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from cdoctest_runner.coverage.lcov import (
+    FunctionCoverage,
+    filter_lcov,
+    function_coverage,
+    function_extents,
+    parse_lcov,
+)
+from cdoctest_runner.coverage.program import (
+    NOT_CONSTANT,
+    PROFILE_FILE,
+    Program,
+    block_program,
+    failing_inputs,
+)
+from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.example import CodeUnderTest, DocTest
+from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, PrivateDir, Sandbox, detect_method
+
+TOOLS_HINT = (
+    "coverage needs clang, llvm-profdata and llvm-cov of the same LLVM as clang-repl "
+    "(Debian: `apt-get install clang-22 llvm-22 libclang-rt-22-dev`)"
+)
+
+COVERAGE_FLAGS = ("-fprofile-instr-generate", "-fcoverage-mapping")
+
+
+class CoverageError(CdoctestError):
+    """Coverage could not be measured (a tool is missing or failed)."""
+
+
+@dataclass(frozen=True)
+class CoverageTools:
+    """The programs coverage needs, all from one LLVM installation."""
+
+    clang: str
+    clangxx: str
+    profdata: str
+    cov: str
+    cxxfilt: str | None = None
+
+
+def find_tools(clang_repl: str) -> CoverageTools:
+    """The coverage tools that belong to ``clang_repl``: the files next to its real path
+    (``/usr/lib/llvm-22/bin``), else ``NAME-22`` on ``PATH``. Raises ``CoverageError``.
+    """
+    bindir = os.path.dirname(os.path.realpath(clang_repl))
+    m = re.search(r"-(\d+)$", os.path.basename(clang_repl))
+    suffix = f"-{m.group(1)}" if m else ""
+
+    def find(name: str) -> str | None:
+        here = os.path.join(bindir, name)
+        if os.access(here, os.X_OK):
+            return here
+        return shutil.which(name + suffix) or (shutil.which(name) if not suffix else None)
+
+    found = {n: find(n) for n in ("clang", "clang++", "llvm-profdata", "llvm-cov")}
+    missing = [n for n, p in found.items() if p is None]
+    if missing:
+        raise CoverageError(f"{', '.join(missing)} not found: {TOOLS_HINT}")
+    return CoverageTools(
+        clang=found["clang"] or "",
+        clangxx=found["clang++"] or "",
+        profdata=found["llvm-profdata"] or "",
+        cov=found["llvm-cov"] or "",
+        cxxfilt=find("llvm-cxxfilt"),
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# The program of one block (pure).
+
+
+# ----------------------------------------------------------------------------------------------
+# Measuring.
+
+
+@dataclass
+class CoverageReport:
+    """What ``measure`` found: the lcov text, one summary per function, and notes on blocks that
+    could not be measured (or inputs left out).
+    """
+
+    lcov: str
+    functions: list[FunctionCoverage]
+    blocks: int
+    measured: int
+    notes: list[str] = field(default_factory=list)
+    binaries: list[str] = field(default_factory=list)  # kept only while the report's dir lives
+    profdata: str | None = None
+    sources: list[str] = field(default_factory=list)
+
+    def totals(self) -> tuple[int, int, int, int]:
+        """``(lines_hit, lines_total, branches_hit, branches_total)`` over the tracefile."""
+        lh = lt = bh = bt = 0
+        for rec in parse_lcov(self.lcov).values():
+            lt += len(rec.lines)
+            lh += sum(1 for c in rec.lines.values() if c > 0)
+            bt += len(rec.branches)
+            bh += sum(1 for c in rec.branches.values() if c)
+        return lh, lt, bh, bt
+
+
+def _load_paths(jobs: Sequence[tuple[DocTest, CodeUnderTest]], workdir: str) -> list[str | None]:
+    """Per job, the file its program includes (``None``: the code is headers + libraries). A
+    ``text`` is written once per distinct code into ``workdir/src<k>/`` under the file's name, so
+    every block of that code compiles the same file and the counts merge.
+    """
+    written: dict[CodeUnderTest, str] = {}
+    out: list[str | None] = []
+    for _, code in jobs:
+        if code.text is None:
+            out.append(code.path)
+            continue
+        if code not in written:
+            ext = "c" if code.language == "c" else "cpp"
+            name = os.path.basename(code.path or f"code.{ext}")
+            load = os.path.join(workdir, f"src{len(written)}", name)
+            os.makedirs(os.path.dirname(load))
+            with open(load, "w", encoding="utf-8") as fh:
+                fh.write(code.text)
+            written[code] = load
+        out.append(written[code])
+    return out
+
+
+def _compile_args(code: CodeUnderTest, load: str | None) -> list[str]:
+    args = [f"-I{d}" for d in code.include_dirs]
+    if load:
+        args.append(f"-I{os.path.dirname(code.path or load)}")
+    args += [f"-D{d}" for d in code.defines]
+    return args + list(code.flags)
+
+
+def _build(
+    tools: CoverageTools,
+    test: DocTest,
+    code: CodeUnderTest,
+    load: str | None,
+    bdir: str,
+    *,
+    per_example: frozenset[int] | None = None,
+) -> tuple[Program | None, str]:
+    """Compile the block's program in ``bdir``; a C input whose initializer is not constant is
+    written as an assignment (``split_initializers``), other inputs that do not compile are left
+    out (up to three rounds). Returns the program (``None`` if it never built) and the last
+    diagnostics.
+    """
+    c = code.language == "c"
+    with open(os.path.join(bdir, "main.c"), "w") as fh:
+        fh.write("__attribute__((weak)) int main(void) { return 0; }\n")
+    # Compiled on its own: the code's flags (``-include stub.h``) are not for it.
+    argv = [tools.clang, "-w", *COVERAGE_FLAGS, "-c", "main.c", "-o", "main.o"]
+    proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        return None, proc.stderr
+    skip: frozenset[int] = frozenset()
+    split: frozenset[int] = frozenset()
+    errors = ""
+    for _ in range(5):
+        program = block_program(test, code, load, skip, split=split, per_example=per_example)
+        name = "block.c" if c else "block.cpp"
+        with open(os.path.join(bdir, name), "w", encoding="utf-8") as fh:
+            fh.write(program.text)
+        argv = [
+            tools.clang if c else tools.clangxx,
+            "-w",
+            "-O0",
+            *COVERAGE_FLAGS,
+            "-Xclang",
+            "-fincremental-extensions",
+            *_compile_args(code, load),
+            name,
+            "-x",
+            "none",  # main.o and the libraries after it are objects, not sources
+            "main.o",
+            "-o",
+            "block",
+            *code.libraries,
+            *[f"-Wl,-rpath,{os.path.dirname(lib)}" for lib in code.libraries],
+            # A project library may reference a symbol no file defines (resolved lazily, so
+            # clang-repl loads it; a block that never calls it runs): link as clang-repl loads.
+            "-Wl,--allow-shlib-undefined",
+            "-lm",
+        ]
+        proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)
+        if proc.returncode == 0:
+            return program, ""
+        errors = proc.stderr
+        if "libclang_rt.profile" in errors:
+            raise CoverageError(f"the profile runtime is missing: {TOOLS_HINT}")
+        bad = failing_inputs(errors, program) - skip
+        constant = failing_inputs(
+            "\n".join(m.group(0) for m in NOT_CONSTANT.finditer(errors)), program
+        )
+        if not bad:
+            break
+        split, skip = split | (bad & constant - split), skip | (bad - (constant - split))
+    return None, errors
+
+
+def _run_block(
+    tools: CoverageTools,
+    test: DocTest,
+    code: CodeUnderTest,
+    load: str | None,
+    sandbox: Sandbox,
+    limits: Limits,
+    workdir: PrivateDir,
+    index: int,
+) -> tuple[str | None, str | None, str]:
+    """Build and run one block; ``(binary, raw profile, note)`` (``None``s when it did not
+    build or wrote no profile).
+    """
+    bdir = os.path.join(workdir.path, f"b{index}")
+    os.makedirs(bdir)
+    program, errors = _build(tools, test, code, load, bdir)
+    if program is None:
+        first = next((ln for ln in errors.splitlines() if "error" in ln), errors.strip()[:200])
+        return None, None, f"{test.name}: not measured, the block does not compile ({first})"
+    skipped = sum(1 for a, _ in program.spans if a == 0)
+    note = f"{test.name}: {skipped} input(s) that do not compile left out" if skipped else ""
+    note = _execute(test, code, sandbox, limits, bdir) or note
+    profile = os.path.join(bdir, PROFILE_FILE)
+    if not os.path.exists(profile):
+        return None, None, f"{test.name}: not measured, the program wrote no profile"
+    return os.path.join(bdir, "block"), profile, note
+
+
+def _execute(
+    test: DocTest, code: CodeUnderTest, sandbox: Sandbox, limits: Limits, bdir: str
+) -> str:
+    """Run ``bdir``'s program in the sandbox; a note if it timed out, else ''."""
+    note = ""
+    if sandbox.drop_to_nobody:
+        for root, dirs, files in os.walk(bdir):
+            for name in dirs + files:
+                os.chown(os.path.join(root, name), 65534, 65534)
+        os.chown(bdir, 65534, 65534)
+    visible = [os.path.dirname(lib) for lib in code.libraries]
+    confined = sandbox.spawn(
+        [os.path.join(bdir, "block")],
+        bdir,
+        limits,
+        visible,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        confined.proc.wait(timeout=limits.timeout_s + limits.setup_timeout_s)
+    except subprocess.TimeoutExpired:
+        note = f"{test.name}: timed out; coverage up to its last finished example"
+    finally:
+        confined.kill()
+    return note
+
+
+def example_counters(
+    test: DocTest,
+    code: CodeUnderTest,
+    tools: CoverageTools,
+    limits: Limits = DEFAULT_LIMITS,
+    sandbox: Sandbox | None = None,
+    only: Collection[int] | None = None,
+) -> list[dict[str, tuple[int, ...]] | None]:
+    """Per example of ``test``, the profile counters of every function it ran: profile name
+    (``block.c:helper`` for a ``static`` one, the mangled name in C++) -> counter values, the
+    first being the function's entry count (clang's frontend instrumentation). ``None`` for an
+    example that wrote no profile (it crashed, timed out, or the block did not build) and for
+    one not in ``only`` (default: all). One native compile of the block, one run, one
+    ``llvm-profdata`` call per example measured. Raises ``CoverageError`` when the profile
+    runtime is missing.
+    """
+    measured = frozenset(range(len(test.examples)) if only is None else only)
+    sandbox = sandbox or detect_method()
+    work = PrivateDir()
+    try:
+        load = _load_paths([(test, code)], work.path)[0]
+        bdir = os.path.join(work.path, "b0")
+        os.makedirs(bdir)
+        program, _ = _build(tools, test, code, load, bdir, per_example=measured)
+        if program is None:
+            return [None] * len(test.examples)
+        _execute(test, code, sandbox, limits, bdir)
+
+        def read(k: int) -> dict[str, tuple[int, ...]] | None:
+            raw = os.path.join(bdir, f"e{k}.profraw")
+            if k not in measured or not os.path.exists(raw):
+                return None
+            try:
+                return parse_counters(_tool([tools.profdata, "merge", "-text", "-o", "-", raw]))
+            except CoverageError:
+                return None
+
+        with ThreadPoolExecutor(4) as pool:  # the tool's start dominates: a few at a time
+            return list(pool.map(read, range(len(test.examples))))
+    finally:
+        work.cleanup()
+
+
+def parse_counters(text: str) -> dict[str, tuple[int, ...]]:
+    """Function name -> counter values, from ``llvm-profdata merge -text`` output.
+
+    >>> parse_counters("f\\n# Func Hash:\\n7\\n# Num Counters:\\n2\\n# Counter Values:\\n3\\n0\\n")
+    {'f': (3, 0)}
+    """
+    out: dict[str, tuple[int, ...]] = {}
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        name = lines[i].strip()
+        if not name or name.startswith(("#", ":")) or i + 6 > len(lines):
+            i += 1
+            continue
+        if lines[i + 1].strip() != "# Func Hash:" or lines[i + 3].strip() != "# Num Counters:":
+            i += 1
+            continue
+        n = int(lines[i + 4])
+        values = lines[i + 6 : i + 6 + n]
+        out[name] = tuple(int(v) for v in values)
+        i += 6 + n
+    return out
+
+
+def measure(
+    jobs: Sequence[tuple[DocTest, CodeUnderTest]],
+    tools: CoverageTools,
+    limits: Limits = DEFAULT_LIMITS,
+    sandbox: Sandbox | None = None,
+    workers: int = 1,
+    workdir: PrivateDir | None = None,
+    cancel: threading.Event | None = None,
+) -> CoverageReport:
+    """Coverage of the code under test of ``jobs`` by their blocks (see the module docstring).
+
+    ``workdir`` holds the programs and profiles (the caller removes it; ``write_html`` needs it);
+    a fresh one is made and removed when not given.
+    """
+    sandbox = sandbox or detect_method()
+    own_workdir = workdir is None
+    work = workdir or PrivateDir()
+    try:
+        loads = _load_paths(jobs, work.path)
+        with ThreadPoolExecutor(max(1, workers)) as pool:
+            futures = [
+                pool.submit(_run_block, tools, t, c, load, sandbox, limits, work, i)
+                for i, ((t, c), load) in enumerate(zip(jobs, loads, strict=True))
+                if not (cancel and cancel.is_set())
+            ]
+            runs = [f.result() for f in futures]
+        notes = [n for _, _, n in runs if n]
+        built = [(b, p) for b, p, _ in runs if b and p]
+        sources: dict[str, str] = {}  # a file compiled -> the user's path
+        for (test, code), load in zip(jobs, loads, strict=True):
+            if load is not None:
+                sources[load] = code.path or load
+            for h in code.headers:
+                sources[os.path.abspath(h)] = os.path.abspath(h)
+            # A block in a header whose sibling source is loaded measures the header too.
+            block_file = os.path.abspath(test.filename)
+            if block_file != code.path and os.path.isfile(block_file):
+                sources.setdefault(block_file, block_file)
+        report = CoverageReport("", [], len(jobs), len(built), notes, sources=sorted(sources))
+        if not built:
+            return report
+        profdata = os.path.join(work.path, "blocks.profdata")
+        _tool([tools.profdata, "merge", "-o", profdata, *[p for _, p in built]])
+        objects = [built[0][0]] + [a for b, _ in built[1:] for a in ("-object", b)]
+        common = [*objects, "-instr-profile", profdata]
+        lcov = _tool([tools.cov, "export", "-format=lcov", *common])
+        export = json.loads(_tool([tools.cov, "export", "-format=text", *common]))
+        report.lcov = filter_lcov(lcov, list(sources), sources)
+        extents = function_extents(export, list(sources), sources)
+        extents = _demangle(tools, extents)
+        report.functions = function_coverage(parse_lcov(report.lcov), extents)
+        report.binaries = [b for b, _ in built]
+        report.profdata = profdata
+        return report
+    finally:
+        if own_workdir:
+            work.cleanup()
+
+
+def _tool(argv: list[str]) -> str:
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    if proc.returncode != 0:
+        raise CoverageError(f"{os.path.basename(argv[0])} failed: {proc.stderr.strip()[:500]}")
+    return proc.stdout
+
+
+_STD_STRING = re.compile(
+    r"std::(?:__cxx11::)?basic_string<char, std::char_traits<char>, std::allocator<char>\s*>"
+)
+
+
+def _demangle(
+    tools: CoverageTools, extents: list[tuple[str, str, int, int]]
+) -> list[tuple[str, str, int, int]]:
+    if not tools.cxxfilt or not any(n.startswith("_Z") for n, *_ in extents):
+        return extents
+    proc = subprocess.run(
+        [tools.cxxfilt],
+        input="".join(n + "\n" for n, *_ in extents),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    names = [_STD_STRING.sub("std::string", n) for n in proc.stdout.splitlines()]
+    if proc.returncode != 0 or len(names) != len(extents):
+        return extents
+    return [(n, *e[1:]) for n, e in zip(names, extents, strict=True)]
+
+
+def write_html(report: CoverageReport, tools: CoverageTools, out_dir: str) -> None:
+    """An HTML report of the measured files by ``llvm-cov show -format=html`` (needs the
+    programs: call before the ``measure`` work directory is removed).
+    """
+    if not report.binaries or report.profdata is None:
+        raise CoverageError("no block was measured: no HTML report")
+    objects = [report.binaries[0]] + [a for b in report.binaries[1:] for a in ("-object", b)]
+    _tool(
+        [
+            tools.cov,
+            "show",
+            "-format=html",
+            "-show-branches=count",
+            f"-output-dir={out_dir}",
+            *objects,
+            "-instr-profile",
+            report.profdata,
+            *[s for s in report.sources if os.path.exists(s)],
+        ]
+    )
+
+
+def format_report(report: CoverageReport) -> str:
+    """The terminal summary: one line per function, then the totals and any notes."""
+    out = ["Coverage of the code under test by its blocks:"]
+    for f in report.functions:
+        rel = os.path.relpath(f.file)
+        where = f"{f.file if rel.startswith('..') else rel}:{f.first_line}"
+        out.append(
+            f"  {f.name:<30} {where:<30} lines {f.lines_hit}/{f.lines_total}"
+            f"  branches {f.branches_hit}/{f.branches_total}"
+        )
+    lh, lt, bh, bt = report.totals()
+
+    def pct(a: int, b: int) -> str:
+        return f"{100 * a / b:.1f}%" if b else "-"
+
+    out.append(
+        f"  total: lines {lh}/{lt} ({pct(lh, lt)}), branches {bh}/{bt} ({pct(bh, bt)}); "
+        f"{report.measured}/{report.blocks} blocks measured"
+    )
+    out += [f"  note: {n}" for n in report.notes]
+    return "\n".join(out) + "\n"
+
+
+def measure_and_write(
+    jobs: Sequence[tuple[DocTest, CodeUnderTest]],
+    clang_repl: str,
+    lcov_path: str,
+    html_dir: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    workers: int = 1,
+    cancel: threading.Event | None = None,
+) -> CoverageReport:
+    """``measure`` with the tools of ``clang_repl``, then write the lcov tracefile to
+    ``lcov_path`` and, if asked, the HTML report to ``html_dir`` (``cdoctest-run --coverage``).
+    Raises ``CoverageError`` (tools missing or failing, a file that cannot be written).
+    """
+    tools = find_tools(clang_repl)
+    work = PrivateDir()
+    try:
+        report = measure(jobs, tools, limits, workers=workers, workdir=work, cancel=cancel)
+        try:
+            with open(lcov_path, "w", encoding="utf-8") as fh:
+                fh.write(report.lcov)
+        except OSError as exc:
+            raise CoverageError(f"cannot write {lcov_path}: {exc.strerror}") from exc
+        if html_dir:
+            write_html(report, tools, html_dir)
+        return report
+    finally:
+        work.cleanup()

@@ -1,0 +1,227 @@
+"""Values the file's own API makes (``server.analysis.fileapi``): handles made by its producers
+and changed by its modifiers, then shown through its observers or fields; structs initialised by
+its init function; arrays of structs to fill; JSON texts for a function about JSON. The
+providers of the producers' and modifiers' own arguments come from ``arguments`` (the caller's
+plain providers, ``server.candidates.by_type.providers.plain_providers``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from server.analysis.fileapi import (
+    DESTROYS,
+    GROWS,
+    PRODUCES,
+    FileApi,
+    fillers,
+    initialiser,
+    modifier_candidates,
+    observers,
+    producer_candidates,
+)
+from server.analysis.target import Params
+from server.analysis.types import (
+    Aggregate,
+    aggregate,
+    printable,
+    record_fields,
+    same_type,
+    spelled,
+    struct_fields,
+    type_key,
+)
+from server.candidates.by_type.values import STRINGS, Arg, Provider
+
+#: The providers of plain arguments (literals and local values), None when one has none.
+Arguments = Callable[[Params], list[Provider] | None]
+
+
+def producers(api: FileApi, t: Any, arguments: Arguments) -> list[tuple[str, list[Provider]]]:
+    """Functions of the file that return ``t`` from arguments written as literals, preferred
+    names first, at most 4.
+    """
+    out = []
+    for name, params in producer_candidates(api, t):
+        provs = arguments(params)
+        if provs is not None:
+            out.append((name, provs))
+    out.sort(key=lambda p: (not PRODUCES.search(p[0]), len(p[1]) == 0, len(p[1])))
+    return out[:4]
+
+
+def modifiers(api: FileApi, t: Any, arguments: Arguments) -> list[tuple[str, bool, list[Provider]]]:
+    """``(name, returns the handle, providers for the other arguments)``: functions that take
+    the value first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``), at most 4.
+    """
+    out = []
+    for name, returns_it, params in modifier_candidates(api, t):
+        provs = arguments(params)
+        if provs is not None:
+            out.append((name, returns_it, provs))
+    out.sort(key=lambda m: (not GROWS.search(m[0]), not m[1]))
+    return out[:4]
+
+
+def _call_args(provs: list[Provider], k: int, tag: str) -> tuple[list[str], list[str]]:
+    setup, args = [], []
+    for j, p in enumerate(provs):
+        a = p.make(k % max(p.count, 1), f"{tag}{'pqrstuvw'[j % 8]}")
+        setup += a.setup
+        args.append(a.expr)
+    return setup, args
+
+
+def declare(spelling: str, var: str, value: str, language: str) -> list[str]:
+    """``T var = value;`` (C: declaration and assignment apart: clang-repl's C mode wants a
+    constant initialiser at file scope).
+
+    >>> declare("sds", "h0", 'sdsnew("a")', "c")
+    ['sds h0;', 'h0 = sdsnew("a");']
+    """
+    sep = "" if spelling.endswith("*") else " "
+    if language == "c":
+        return [f"{spelling}{sep}{var};", f"{var} = {value};"]
+    return [f"{spelling}{sep}{var} = {value};"]
+
+
+def api_provider(
+    api: FileApi, t: Any, language: str, mutable: bool, depth: int, arguments: Arguments
+) -> tuple[Provider, int] | None:
+    """Values of ``t`` made by the file's own producers (every other one changed once by a
+    modifier), shown after the call through observers or fields; None at depth > 0 or without
+    producers.
+    """
+    if depth > 0:
+        return None
+    made = producers(api, t, arguments)
+    if not made:
+        return None
+    changes = modifiers(api, t, arguments)
+    spelling = spelled(t)
+    # Nothing to read after a free; a target that returns the value it was given (``s =
+    # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
+    returns_it = api.target_result is not None and same_type(api.target_result, t)
+    mutable = mutable and not DESTROYS.search(api.target) and not returns_it
+    show = [f"{o}({{var}}{rest})" for o, rest in observers(api, t, language)]
+    if printable(t, language):
+        show = ["{var}", *show]
+    else:
+        show += [f"{{var}}->{f}" for f in record_fields(t, language)]
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"h{tag}"
+        name, provs = made[k % len(made)]
+        setup, args = _call_args(provs, k // len(made), tag)
+        lines = setup + declare(spelling, var, f"{name}({', '.join(args)})", language)
+        if changes and k % 2 == 1:  # every other value is changed once after it is made
+            mname, returns_it, mprovs = changes[(k // 2) % len(changes)]
+            msetup, margs = _call_args(mprovs, k // 2, f"{tag}m")
+            call = f"{mname}({', '.join([var, *margs])})"
+            lines += msetup + [f"{var} = {call};" if returns_it else f"{call};"]
+        after = [s.format(var=var) for s in show] if mutable else []
+        return Arg(lines, var, after)
+
+    return Provider(make, max(2 * len(made), 4 if changes else 2), "api"), 1
+
+
+_JSON_TEXTS = ['"[1,2]"', '"{\\"a\\": 1}"', '""', '"\\"hi\\""', '"[1,"', '"true"', '"-3.5"']
+
+
+_JSON_NAME = re.compile(r"(?i)json|^js$|^json_?text$")
+
+
+def texts_for(api: FileApi, name: str) -> list[str]:
+    """String arguments to try: JSON texts for a parameter or function about JSON, else the
+    inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version numbers...)
+    followed by the usual short strings.
+    """
+    if _JSON_NAME.search(name) or "json" in api.target.lower():
+        return _JSON_TEXTS
+    return [*api.texts, *(s for s in STRINGS if s not in api.texts)]
+
+
+def struct_array_provider(agg: Aggregate) -> Provider:
+    """A pointer to a struct followed by a count: an array the function fills (``tokens, n``),
+    zero-initialised, then its first elements' fields are printed.
+    """
+    sizes = [8, 2, 8]
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"arr{tag}"
+        n = sizes[k % len(sizes)]
+        after = [f"{var}[{i}].{f}" for i in range(min(n, 2)) for f, _ in agg.fields[:4]]
+        return Arg([f"{agg.spelling} {var}[{n}] = {{0}};"], f"{var}, {n}", after)
+
+    return Provider(make, len(sizes), "struct array+length")
+
+
+def initialised_provider(api: FileApi, t: Any, language: str, depth: int) -> Provider | None:
+    """A struct the file initialises with a function of its own (``jsmn_init(&p)``,
+    ``list_init(&l)``) is made that way rather than from a literal.
+    """
+    if depth > 0:
+        return None
+    name = initialiser(api, t)
+    if name is None:
+        return None
+    spelling = spelled(t)
+    agg = aggregate(t, language)
+    shown = tuple(n for n, _ in agg.fields) if agg is not None else ()
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"obj{tag}"
+        return Arg(
+            [f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", [f"{var}.{n}" for n in shown]
+        )
+
+    return Provider(make, 1, "initialised struct")
+
+
+def filled_provider(
+    api: FileApi,
+    declared: Any,
+    language: str,
+    pointer: bool,
+    mutable: bool,
+    depth: int,
+    arguments: Arguments,
+) -> Provider | None:
+    """A struct (``declared``, by value or through a pointer) that the file's own function fills
+    from a text (``fileapi.fillers``): a zeroed local, then ``semver_parse("1.2.3", &v);`` with
+    the file's format texts, passed as ``v`` or ``&v``; through a mutable pointer its printable
+    fields are printed after the call. None at depth > 0 or without such a function.
+    """
+    if depth > 0:
+        return None
+    fill = None
+    for name, params in fillers(api, declared):
+        at = next(
+            i
+            for i, (_, pt) in enumerate(params)
+            if pt.get_canonical().kind.name == "POINTER"
+            and not pt.get_pointee().is_const_qualified()
+            and type_key(pt.get_pointee())[1] == type_key(declared)[1]
+        )
+        provs = arguments(params[:at] + params[at + 1 :])
+        if provs is not None:
+            fill = (name, at, provs)
+            break
+    if fill is None:
+        return None
+    name, at, provs = fill
+    shown = struct_fields(declared, language, 6)
+    zeroed = " = {0}" if language == "c" else "{}"
+    spelling = spelled(declared)
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"obj{tag}"
+        setup, args = _call_args(provs, k, tag)
+        args.insert(at, f"&{var}")
+        lines = [*setup, f"{spelling} {var}{zeroed};", f"{name}({', '.join(args)});"]
+        after = [f"{var}.{f}" for f in shown.fields] if pointer and mutable and shown else []
+        return Arg(lines, ("&" if pointer else "") + var, after)
+
+    return Provider(make, max([p.count for p in provs], default=1), "filled struct")

@@ -1,0 +1,594 @@
+"""Select: deduplicate verified units and keep a small block that kills the most mutants.
+
+``build_pool(units)`` lays the kept units end to end as one block: duplicates (same code and output)
+are dropped, and a variable a unit declares that an earlier unit already declared is renamed
+(``s`` -> ``s_2``) so the units can share one session. ``requires[i]`` lists the earlier examples
+of example ``i``'s own unit (state carries through a unit, so a later example needs all of them);
+for a unit whose candidate is ``whole`` (it changes a global setting and restores it at its end)
+every other example of the unit, so a selection keeps all of it or none.
+
+``select_block(pool, code, function, runner, max_examples)`` runs
+``cdoctest_runner.mutation.analysis.mutation_analysis`` on the pool, takes the greedy cover
+(``cdoctest_runner.mutation.analysis.select_examples``), in which a line that only sets a call up (a
+declaration, a buffer, a filling call: no expected output, no call of the function) counts a third
+of an example towards ``max_examples`` (``example_weights``); the reported score is the score of the
+block actually written. When the chosen examples are a prefix of the pool (all of it included), they
+run exactly as in the pooled run, so their kills are read off it
+(``cdoctest_runner.mutation.analysis.block_kills``); any other choice is measured again, since a
+left-out earlier example can change what a later one does under a mutant (it ends the session, so
+later examples are SKIPPED; it uses up the session's time limit; the code keeps state). With no
+mutants (no body in this file, nothing to mutate) the first units are kept and the score is None.
+
+The mutants are ``server.judge.mutants.function_mutants``. Units of ``stated`` candidates (calls the
+documentation states) are taken first. Before the analysis, units a reviewer would delete leave the
+pool (``server.judge.acceptable``: a unit that never calls the function, a dead store); the cover
+prefers the shorter of two examples that add the same kills, and a block whose checked calls all
+print the same gets one that prints another output when the pool has one.
+``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
+the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
+kills off the pooled run too (marked ``approximate``); ``measure_block`` runs it once at the end.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from cdoctest_runner import ctext
+from cdoctest_runner.ctext import identifiers
+from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.mutation.mutate import mutation_source
+from cdoctest_runner.protocol import Runner
+from server.api import Finding
+from server.judge.mutants import function_mutants
+from server.judge.units import VerifiedUnit
+from server.judge.verify import declared_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cdoctest_runner.mutation.analysis import MutationReport
+    from cdoctest_runner.mutation.mutate import Mutant
+
+MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
+MAX_STATED = 3  # units of calls the documentation states, kept in the block first
+SETUP_WEIGHT = 1 / 3  # a line that only sets a call up counts a third of a check (block size)
+
+
+def rename(code: str, mapping: dict[str, str]) -> str:
+    """Rename identifiers outside string and character literals.
+
+    >>> rename('int s = 1; printf("s=%d", s);', {"s": "s_2"})
+    'int s_2 = 1; printf("s=%d", s_2);'
+    """
+    return ctext.map_identifiers(code, lambda name: mapping.get(name, name))
+
+
+def _key(ex: Example) -> tuple[str, str]:
+    return (" ".join(ex.source.split()), ex.want.strip())
+
+
+@dataclass
+class Pool:
+    """The candidate block: examples end to end, their unit and the examples each requires."""
+
+    examples: list[Example] = field(default_factory=list)
+    unit_of: list[int] = field(default_factory=list)  # index into ``units``
+    requires: list[list[int]] = field(default_factory=list)
+    units: list[VerifiedUnit] = field(default_factory=list)
+    renamed: list[dict[str, str]] = field(default_factory=list)  # per unit
+
+
+def build_pool(
+    units: list[VerifiedUnit],
+    max_examples: int = MAX_POOL,
+    *,
+    taken: AbstractSet[str] = frozenset(),
+) -> Pool:
+    """Dedupe and lay out ``units`` (in order; model units first is the caller's choice);
+    ``taken``: names declared before the pool (renamed apart like the units' own).
+    """
+    pool = Pool()
+    seen_units: set[tuple[tuple[str, str], ...]] = set()
+    seen_single: set[tuple[str, str]] = set()
+    declared: set[str] = set(taken)
+    for vu in units:
+        key = tuple(_key(e) for e in vu.examples)
+        if key in seen_units:
+            continue
+        if len(key) == 1 and key[0] in seen_single:
+            continue
+        if len(pool.examples) + len(vu.examples) > max_examples:
+            continue
+        names: set[str] = set()
+        for e in vu.examples:
+            names |= declared_names(e.source)
+        mapping = {}
+        for n in sorted(names & declared):
+            k = 2
+            while f"{n}_{k}" in declared or f"{n}_{k}" in names:
+                k += 1
+            mapping[n] = f"{n}_{k}"
+        seen_units.add(key)
+        seen_single |= set(key)
+        declared |= {mapping.get(n, n) for n in names}
+        u = len(pool.units)
+        pool.units.append(vu)
+        pool.renamed.append(mapping)
+        first, last = len(pool.examples), len(pool.examples) + len(vu.examples)
+        for e in vu.examples:
+            at = len(pool.examples)
+            before = list(range(first, at))
+            whole = before + list(range(at + 1, last))
+            pool.requires.append(whole if vu.unit.candidate.whole else before)
+            src = rename(e.source, mapping) if mapping else e.source
+            pool.examples.append(replace(e, source=src))
+            pool.unit_of.append(u)
+    return pool
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The block to write and how good it is."""
+
+    examples: tuple[Example, ...]
+    units: tuple[VerifiedUnit, ...]
+    findings: tuple[Finding, ...]
+    mutation_score: float | None
+    killed: int
+    total: int
+    note: str = ""
+    survivors: tuple[Mutant, ...] = ()  # mutants the block as written does not kill
+    mutants: tuple[Mutant, ...] = ()  # every mutant tried (stillborn ones included)
+    approximate: bool = False  # kills read off the pooled run, not measured on the block itself
+    timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
+    covering: int = 0  # checked calls added for the code they reach (server.judge.cover_branches)
+
+
+def measure_block(
+    selection: Selection,
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: Runner,
+    *,
+    cancel: threading.Event | None = None,
+) -> Selection:
+    """``selection`` with its kills measured on the block itself (no-op unless approximate)."""
+    from cdoctest_runner.mutation.analysis import mutation_analysis
+    from cdoctest_runner.mutation.mutate import MutationError
+
+    if not selection.approximate or not selection.mutants:
+        return selection
+    try:
+        final = mutation_analysis(
+            list(selection.examples),
+            code,
+            function,
+            runner,
+            list(selection.mutants),
+            cancel,
+        )
+    except MutationError as exc:
+        return replace(selection, mutation_score=None, note=f"no mutation analysis: {exc}")
+    return replace(
+        selection,
+        mutation_score=final.score if final.total else None,
+        killed=final.killed,
+        total=final.total,
+        survivors=tuple(final.survivors),
+        approximate=False,
+        timeout_kills=final.timeout_kills,
+    )
+
+
+def select_block(
+    pool: Pool,
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: Runner,
+    max_examples: int,
+    *,
+    cancel: threading.Event | None = None,
+    mutants: list[Mutant] | None = None,
+    exact: bool = True,
+) -> Selection:
+    """Choose at most about ``max_examples`` examples of ``pool`` by mutation kills (module doc).
+
+    ``mutants`` (default: ``function_mutants``) lets a caller reuse one list across rounds.
+    Examples of units whose candidate is ``stated`` (calls the documentation states; the first
+    ``MAX_STATED`` such units) are taken first. ``exact=False`` skips the second run of a chosen
+    block that is not a prefix of the pool: the kills are read off the pooled run and the
+    selection is marked ``approximate`` (``measure_block`` makes it exact later), unless a chosen
+    unit was swapped for a shorter one (``_shorter_units``): that block is measured at once.
+    """
+    from cdoctest_runner.mutation.analysis import block_kills, mutation_analysis
+    from cdoctest_runner.mutation.mutate import MutationError
+
+    pool, dropped = _acceptable(pool, code, function)
+    if not pool.examples:
+        why = f": {len(dropped)} unit(s) dropped, {dropped[0]}" if dropped else ""
+        return Selection((), (), (), None, 0, 0, "nothing to select from" + why)
+    # Without mutants, declarations a call needs count as examples; allow a little room for them
+    # (with mutants, ``example_weights`` counts them a third each).
+    has_setup = any(pool.requires[i] for i in range(len(pool.examples)))
+    budget = max_examples + (2 if has_setup else 0)
+    if mutants is None:
+        mutants, note = function_mutants(code, function)
+    else:
+        note = "" if mutants else "no mutants (nothing to mutate in the body)"
+    if not mutants:
+        chosen = _first_units(pool, min(budget, 4))
+        return _selection(pool, chosen, None, 0, 0, note)
+    try:
+        report = mutation_analysis(pool.examples, code, function, runner, mutants, cancel)
+    except MutationError as exc:
+        chosen = _first_units(pool, budget)
+        return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
+    chosen, swapped = _choose(pool, report, max_examples, function)
+    if not report.baseline_passed:
+        note = "the pooled block did not pass as a whole; kills are approximate"
+    stillborn = {m.id for m in report.stillborn}
+    if chosen == list(range(len(chosen))):
+        # A prefix of the pooled block (or all of it) runs exactly as it did there (same session,
+        # same earlier examples), so its kills are read off the first analysis.
+        killed_ids = block_kills(report, chosen)
+        score = len(killed_ids) / report.total if report.total else None
+        return _selection(
+            pool,
+            chosen,
+            score,
+            len(killed_ids),
+            report.total,
+            note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
+            mutants=mutants,
+            timeout_kills=killed_ids & report.timeout_kills,
+        )
+    if not exact and not swapped:
+        # Read off the pooled run (close, not exact: see below); ``measure_block`` makes it exact.
+        killed_ids = block_kills(report, chosen)
+        return _selection(
+            pool,
+            chosen,
+            len(killed_ids) / report.total if report.total else None,
+            len(killed_ids),
+            report.total,
+            note,
+            survivors=[m for m in mutants if m.id not in killed_ids | stillborn],
+            mutants=mutants,
+            approximate=True,
+            timeout_kills=killed_ids & report.timeout_kills,
+        )
+    # Otherwise measure again: a left-out earlier example may have ended a mutant's session (the
+    # later ones then count as SKIPPED, i.e. detected), used up its time limit or left state behind.
+    block = [pool.examples[i] for i in chosen]
+    final = mutation_analysis(block, code, function, runner, mutants, cancel)
+    return _selection(
+        pool,
+        chosen,
+        final.score if final.total else None,
+        final.killed,
+        final.total,
+        note,
+        survivors=final.survivors,
+        mutants=mutants,
+        timeout_kills=final.timeout_kills,
+    )
+
+
+def extend_block(
+    selection: Selection,
+    units: Sequence[VerifiedUnit],
+    code: CodeUnderTest,
+    function: Declaration,
+    runner: Runner,
+    max_examples: int,
+    *,
+    cancel: threading.Event | None = None,
+) -> tuple[Selection, int]:
+    """``selection`` with the examples of ``units`` that kill mutants it leaves alive, and how
+    many more it kills: the acceptable units (``_acceptable``) run against its survivors only,
+    at most ``max_examples`` checks (with what they need) chosen greedily by new kills, added
+    after its examples, renamed apart from them. One small analysis, not a new selection: the
+    block (its calls added for coverage included) stays as it is, and the kills are read off
+    that run (``approximate``: ``measure_block`` makes them exact).
+    """
+    from cdoctest_runner.mutation.analysis import mutation_analysis, select_examples
+    from cdoctest_runner.mutation.mutate import MutationError
+
+    fresh = [u for u in units if u not in selection.units and any(e.want for e in u.examples)]
+    if not selection.survivors or not fresh:
+        return selection, 0
+    taken = set().union(*(declared_names(e.source) for e in selection.examples))
+    pool, _ = _acceptable(build_pool(fresh, taken=taken), code, function)
+    if not pool.examples:
+        return selection, 0
+    try:
+        report = mutation_analysis(
+            pool.examples, code, function, runner, list(selection.survivors), cancel
+        )
+    except MutationError:
+        return selection, 0
+    chosen = select_examples(
+        pool.examples,
+        report.kills_per_example,
+        max_examples,
+        requires=pool.requires,
+        weight=example_weights(pool, function),
+    )
+    new = set().union(*(report.kills_per_example[i] for i in chosen)) if chosen else set()
+    if not new:
+        return selection, 0
+    chosen = with_observers(pool, chosen, function)
+    added = _selection(pool, chosen, None, 0, 0, "")
+    grown = replace(
+        selection,
+        examples=(*selection.examples, *added.examples),
+        units=(*selection.units, *added.units),
+        findings=(*selection.findings, *added.findings),
+        killed=selection.killed + len(new),
+        mutation_score=(selection.killed + len(new)) / selection.total if selection.total else None,
+        survivors=tuple(m for m in selection.survivors if m.id not in new),
+        approximate=True,
+    )
+    return grown, len(new)
+
+
+def _choose(
+    pool: Pool, report: MutationReport, budget: int, function: Declaration
+) -> tuple[list[int], bool]:
+    """The examples of ``pool`` to keep (module doc) and whether a chosen unit was swapped for a
+    shorter one (a block the pooled run did not choose: measured again, even when inexact).
+    """
+    from cdoctest_runner.mutation.analysis import select_examples
+
+    stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
+    start = [i for i, u in enumerate(pool.unit_of) if u in stated]
+    cost = [len(" ".join(e.source.split())) for e in pool.examples]
+    covered = select_examples(
+        pool.examples,
+        report.kills_per_example,
+        budget,
+        requires=pool.requires,
+        start=start,
+        cost=cost,
+        weight=example_weights(pool, function),
+    )
+    chosen = _shorter_units(pool, covered, report, cost, keep=set(stated))
+    swapped = chosen != covered
+    chosen = _with_a_check(pool, chosen)
+    chosen = _with_another_output(pool, chosen, function)
+    return with_observers(pool, chosen, function), swapped
+
+
+def example_weights(pool: Pool, function: Declaration) -> list[float]:
+    """What each example of ``pool`` counts towards the block's size: a check (an expected
+    output) or a call of the function counts 1, a line that only sets a call up (a declaration,
+    a buffer, a callback, a filling call) counts ``SETUP_WEIGHT``: a function whose call needs
+    seven out-pointers gets several calls in its block, not one.
+    """
+    from server.judge.acceptable import calls_target
+
+    return [
+        1.0 if ex.want or calls_target([ex], function) else SETUP_WEIGHT for ex in pool.examples
+    ]
+
+
+def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:
+    """``chosen``, plus the first example that expects output (and what it needs) if none does:
+    a block whose examples only kill mutants by crashing checks nothing a reader can see.
+    """
+    if any(pool.examples[i].want for i in chosen):
+        return chosen
+    first = next((i for i, e in enumerate(pool.examples) if e.want), None)
+    if first is None:
+        return chosen
+    return sorted(set(chosen) | set(pool.requires[first]) | {first})
+
+
+def _acceptable(pool: Pool, code: CodeUnderTest, function: Declaration) -> tuple[Pool, list[str]]:
+    """``pool`` without the units a reviewer would delete (``server.judge.acceptable``, rules 1 and
+    2), and why each was dropped.
+    """
+    from server.judge.acceptable import acceptable_units
+
+    try:
+        source = mutation_source(code)[0]
+    except OSError:  # no text to look the overwriting calls up in: they get the benefit of doubt
+        source = ""
+    kept, dropped = acceptable_units(pool.units, function, source)
+    if not dropped:
+        return pool, []
+    return build_pool(kept, max_examples=max(MAX_POOL, len(pool.examples))), dropped
+
+
+def _shorter_units(
+    pool: Pool,
+    chosen: list[int],
+    report: MutationReport,
+    cost: Sequence[int],
+    *,
+    keep: set[int] = frozenset(),  # type: ignore[assignment]
+) -> list[int]:
+    """``chosen`` with each chosen unit swapped for a shorter unit of the pool that shows every
+    mutant only it showed (``server.judge.acceptable``, rule 4: short over long). "Shows" is
+    ``MutationReport.observed_by``: the examples that differed while they ran under the mutant,
+    whichever was first; the greedy cover counts only first detections, so of two calls that
+    kill the same mutants it keeps whichever comes first in the pool. Units in ``keep`` (the
+    documentation's calls) stay.
+    """
+    shows: list[set[str]] = [set() for _ in pool.examples]
+    for mid, where in report.observed_by.items():
+        for i in where:
+            if 0 <= i < len(shows):
+                shows[i].add(mid)
+    members = {u: [i for i, k in enumerate(pool.unit_of) if k == u] for u in range(len(pool.units))}
+    current = set(chosen)
+    for u in sorted({pool.unit_of[i] for i in chosen} - keep):
+        mine = [i for i in current if pool.unit_of[i] == u]
+        if not mine:
+            continue
+        rest = current - set(mine)
+        needed = set().union(*(shows[i] for i in mine)) - set().union(*(shows[i] for i in rest))
+        price = sum(cost[i] for i in mine)
+        best: tuple[int, int] | None = None
+        for v, idx in members.items():
+            if v == u or set(idx) & current or len(idx) > len(mine):
+                continue
+            v_price = sum(cost[i] for i in idx)
+            if v_price >= price or not needed <= set().union(*(shows[i] for i in idx)):
+                continue
+            if best is None or (v_price, v) < best:
+                best = (v_price, v)
+        if best is not None:
+            current = rest | set(members[best[1]])
+    return sorted(current)
+
+
+def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
+    """``chosen``, plus the first example (and what it needs) that calls the function and prints
+    another output, when every call the block checks prints the same (``server.judge.acceptable``,
+    rule 3): four calls that all print ``0`` say less than two that differ.
+    """
+    from server.judge.acceptable import calls_target
+
+    def checked_call(i: int) -> bool:
+        return bool(pool.examples[i].want) and calls_target([pool.examples[i]], function)
+
+    outputs = {pool.examples[i].want for i in chosen if checked_call(i)}
+    if len([i for i in chosen if checked_call(i)]) < 2 or len(outputs) != 1:
+        return chosen
+    other = next(
+        (
+            i
+            for i in range(len(pool.examples))
+            if i not in chosen and checked_call(i) and pool.examples[i].want not in outputs
+        ),
+        None,
+    )
+    if other is None:
+        return chosen
+    return sorted(set(chosen) | set(pool.requires[other]) | {other})
+
+
+def observers(pool: Pool, i: int, calls: Sequence[bool]) -> list[int]:
+    """The examples right after example ``i`` of ``pool`` in its unit that print something and
+    call nothing of the function (``calls[j]``: example ``j`` calls it): the lines that show
+    what call ``i`` changed (a buffer it wrote into, an out-parameter).
+    """
+    out = []
+    for j in range(i + 1, len(pool.examples)):
+        if pool.unit_of[j] != pool.unit_of[i] or calls[j] or not pool.examples[j].want:
+            break
+        out.append(j)
+    return out
+
+
+def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
+    """``chosen``, plus the lines that print what each chosen call of the function changed
+    (``observers``; ``server.judge.acceptable``, rule 6): a call into a buffer that nothing prints
+    checks only its return value, as a store nobody reads checks nothing.
+
+    >>> from server.judge.verify import Candidate, Unit, VerifiedUnit
+    >>> from cdoctest_runner.example import Declaration, Example as E
+    >>> exs = (E("char b[8] = {0};"), E("f(b)", "1"), E("puts(b);", "ab"), E("f(b)", "1"))
+    >>> pool = build_pool([VerifiedUnit(Unit(exs, Candidate(exs)), exs, ())])
+    >>> with_observers(pool, [0, 1], Declaration("f", "f", "function", 1, 1, 1, 1))
+    [0, 1, 2]
+    """
+    from server.judge.acceptable import calls_target
+
+    calls = [calls_target([ex], function) for ex in pool.examples]
+    shown = {
+        j
+        for i in chosen
+        if calls[i]
+        for j in observers(pool, i, calls)
+        if _first_writer(pool, i, j)
+    }
+    return sorted(set(chosen) | shown) if shown - set(chosen) else chosen
+
+
+def _names(source: str) -> set[str]:
+    return {m.group() for m in identifiers(source)}
+
+
+def _first_writer(pool: Pool, i: int, j: int) -> bool:
+    """Whether example ``j`` prints a variable that call ``i`` is passed and that no earlier
+    example of its unit uses after declaring it: what ``j`` shows is then the call's doing
+    (``semver_numeric(&v)`` after ``semver_parse("1.2.3", &v)`` changes nothing ``v.major``
+    would show; ``snprintf_(buf, ...)`` on a fresh buffer writes all it holds).
+    """
+    shown = _names(pool.examples[j].source) & _names(pool.examples[i].source)
+    for k in range(i - 1, -1, -1):
+        if pool.unit_of[k] != pool.unit_of[i]:
+            break
+        if shown & used_names(pool.examples[k].source):
+            return False
+    return bool(shown)
+
+
+def used_names(source: str) -> set[str]:
+    """The names ``source`` uses other than in declaring them, statement by statement: a line
+    that declares ``v`` and passes it to a producer uses it.
+
+    >>> sorted(used_names('semver_t v = {0}; semver_parse("1.2", &v);'))
+    ['semver_parse', 'semver_t', 'v']
+    >>> used_names("char b[8] = {0}; int n = 0;") & {"b", "n"}
+    set()
+    """
+    code = ctext.blank(source)
+    out: set[str] = set()
+    for start, end in ctext.top_level_spans(code, ";"):
+        statement = source[start:end]
+        out |= _names(statement) - declared_names(statement)
+    return out
+
+
+def _first_units(pool: Pool, budget: int) -> list[int]:
+    chosen: list[int] = []
+    for u in range(len(pool.units)):
+        members = [i for i, k in enumerate(pool.unit_of) if k == u]
+        if chosen and len(chosen) + len(members) > budget:
+            break
+        chosen += members
+    return chosen
+
+
+def _selection(
+    pool: Pool,
+    chosen: list[int],
+    score: float | None,
+    killed: int,
+    total: int,
+    note: str,
+    *,
+    survivors: Sequence[Mutant] = (),
+    mutants: Sequence[Mutant] = (),
+    approximate: bool = False,
+    timeout_kills: frozenset[str] | set[str] = frozenset(),
+) -> Selection:
+    examples = tuple(pool.examples[i] for i in chosen)
+    unit_ids = sorted({pool.unit_of[i] for i in chosen})
+    units = tuple(pool.units[u] for u in unit_ids)
+    chosen_keys = {_key(e) for e in examples}
+    findings = []
+    for u in unit_ids:
+        for f in pool.units[u].findings:
+            ex = replace(f.example, source=rename(f.example.source, pool.renamed[u]))
+            if _key(ex) in chosen_keys:
+                findings.append(replace(f, example=ex))
+    return Selection(
+        examples,
+        units,
+        tuple(findings),
+        score,
+        killed,
+        total,
+        note,
+        tuple(survivors),
+        tuple(mutants),
+        approximate,
+        frozenset(timeout_kills),
+    )

@@ -1,0 +1,65 @@
+"""The objects handed between the candidate sources and the judge: a ``Candidate`` (examples as
+predicted, from one ``Origin``), its ``Unit``s (examples that must run together) and a
+``VerifiedUnit`` (a unit after its run, with the outputs recorded). Types only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from cdoctest_runner.example import Example
+from cdoctest_runner.results import DocTestResult
+from server.api import Finding
+
+
+class Origin(Enum):
+    """The source of a candidate; candidates are numbered per source (``Candidate.index``)."""
+
+    MODEL = "model"  # the model's completions (server.candidates.model)
+    DOCUMENTATION = "documentation"  # calls the documentation states (candidates.documentation)
+    TYPES_AND_API = "types"  # type values and API sequences (server.candidates.by_type)
+    USAGE = "usage"  # the project's own calls of the function (server.analysis.usage)
+    INPUT_SEARCH = "search"  # inputs searched for surviving mutants (server.search.killing)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One proposal: examples as predicted (``want`` = predicted output, '' = no prediction)."""
+
+    examples: tuple[Example, ...]
+    origin: Origin = Origin.MODEL
+    index: int = 0  # candidate number within its origin: (origin, index) is the candidate's key
+    text: str = ""  # the raw completion, for logs
+    error: str | None = None  # format problem reported by the parser
+    stated: bool = False  # a call the documentation states: kept in the block when it fits
+    # Kept whole or not at all: it changes a global setting and puts it back at its end, so no
+    # selection may keep the change without the restore (``server.judge.select.build_pool``).
+    whole: bool = False
+    output_logprobs: tuple[float | None, ...] = ()  # per example: mean token log-prob of its want
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Examples of one candidate that must run together, in order."""
+
+    examples: tuple[Example, ...]
+    candidate: Candidate
+
+
+@dataclass(frozen=True)
+class VerifiedUnit:
+    """A unit after running: ``examples`` carry the recorded (actual) outputs."""
+
+    unit: Unit
+    examples: tuple[Example, ...]
+    # per kept example: the prediction matched (or none was needed)
+    predicted_right: tuple[bool, ...]
+    findings: tuple[Finding, ...] = ()  # wrong predictions reported as hints (server.judge.hints)
+    result: DocTestResult | None = field(default=None, compare=False)
+    quiet: tuple[Finding, ...] = ()  # wrong predictions below the hint threshold: not reported
+
+    @property
+    def origin(self) -> Origin:
+        """Where the unit came from."""
+        return self.unit.candidate.origin

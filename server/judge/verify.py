@@ -1,0 +1,313 @@
+"""Verify: run candidate examples in clang-repl and keep those that compile and run.
+
+A candidate (one model completion, one fallback proposal, one documented, mined or searched call;
+its source is its ``Origin``, its key ``(origin, index)``) is split into *units*: the connected
+groups of examples that share a variable one of them declares (``Stack s;`` / ``s.push(1);`` /
+``s.size()`` form one unit; ``fac(0)`` and ``fac(5)`` are two; in code that keeps state between
+calls, ``cdoctest_runner.reuse.code_is_stateful``, a candidate is one unit). Units run as separate
+blocks in one ``DocTestRunner.run_many`` batch (sandboxed, in parallel, on warm interpreters), so
+one crash or compile error costs only its own unit and examples that depend on each other stay
+together.
+
+Inside a unit, an example is kept when it ran (outcome passed or failed); an input clang-repl
+rejects has no effect on the session, so it is dropped alone, while a crash or timeout ends the
+unit. A failed example records the actual output (the regression oracle) and, when the candidate
+had predicted an output, yields a ``Finding`` (predicted vs actual), reported only when
+``server.judge.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``).
+``strict`` keeps a unit only up to its first failed example. Outputs that cannot be recorded
+faithfully (addresses, prompt-like lines, ``*/``, very long) drop the example.
+
+Undefined behaviour (``docs/generate.md``, "Blocks a reviewer keeps", rule 5): the sessions that run
+candidates compile the code under test and the examples with trapping UBSan (``UB_TRAPS``: signed
+overflow, shifts past the width, division by zero, out-of-bounds indexing, null, a missing
+``return`` value, bad ``bool``/``enum`` loads, ...; no runtime library is needed). An example whose
+run has undefined behaviour traps (SIGILL, or SIGTRAP where the trap instruction raises it), so it
+ends its unit like any crash and its recorded output (whatever the undefined run printed) never
+reaches selection; ``VerifyReport.undefined`` lists those examples. Defined behaviour (unsigned
+wrap-around, ``-fwrapv`` code) runs as before. Mutants run without the traps
+(``server.judge.select``).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, replace
+
+from cdoctest_runner import ctext
+from cdoctest_runner.example import CodeUnderTest, DocTest, Example
+from cdoctest_runner.libraries import missing_symbols
+from cdoctest_runner.protocol import Runner
+from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
+from cdoctest_runner.reuse import code_is_stateful
+from server.api import Finding
+from server.judge.hints import calibrate
+from server.judge.units import Candidate, Unit, VerifiedUnit
+
+#: Trapping UBSan checks for the sessions that run candidates (one ``-fsanitize=`` per check:
+#: clang-repl splits ``--Xcc=`` values at commas). Accepted by clang-repl for C and C++ alike.
+UB_TRAPS = (
+    *(
+        f"-fsanitize={check}"
+        for check in (
+            "signed-integer-overflow", "shift", "integer-divide-by-zero", "bounds", "null",
+            "return", "vla-bound", "float-cast-overflow", "pointer-overflow", "bool", "enum",
+            "builtin",
+        )
+    ),
+    "-fsanitize-trap=all",
+)  # fmt: skip
+#: The signals a trap raises (``ud2`` on x86-64: SIGILL; ``brk`` elsewhere: SIGTRAP), as the
+#: runner names them in a crash's message (``killed by signal 4 (SIGILL)``).
+_TRAP_SIGNALS = ("(SIGILL)", "(SIGTRAP)")
+UNDEFINED = "undefined behaviour (trap)"
+#: Flags that make signed overflow defined (wrapping), and the one that undoes them.
+_WRAP_FLAGS = ("-fwrapv", "-fno-strict-overflow", "-fno-wrapv")
+
+MAX_WANT_LINES = 12
+MAX_WANT_CHARS = 400
+
+# A name being declared: preceded by a type-ish token, followed by '=', ';', '(', '[', '{' or ','.
+_DECL = re.compile(r"(?:[\w>]\s+|[*&]\s*)(?P<name>[A-Za-z_]\w*)\s*(?==|;|\(|\[|\{|,)")
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{5,}|@0x")
+_KEYWORDS = frozenset(
+    """auto bool break case char const constexpr continue default delete do double else enum
+    extern false float for goto if inline int long new nullptr return short signed sizeof static
+    struct switch true typedef union unsigned void volatile while class namespace template
+    typename this using public private protected virtual operator std""".split()
+)
+
+
+def identifiers(code: str) -> set[str]:
+    """Identifiers in ``code`` outside string/char literals and comments.
+
+    >>> sorted(identifiers('printf("%d x\\\\n", count(x)); // y'))
+    ['count', 'printf', 'x']
+    """
+    return {m.group() for m in ctext.identifiers(code)}
+
+
+def declared_names(code: str) -> set[str]:
+    """Variables a statement declares (heuristic, literals blanked first).
+
+    >>> sorted(declared_names("shop::Bin b(10); int xs[3] = {1, 2, 3}; const char *p = q;"))
+    ['b', 'p', 'xs']
+    >>> declared_names("s.push(4); printf(\\"%d\\", f(x));")
+    set()
+    """
+    blanked = ctext.blank(code)
+    names = {m.group("name") for m in _DECL.finditer(blanked)}
+    return {n for n in names if n not in _KEYWORDS}
+
+
+def split_units(examples: list[Example]) -> list[list[int]]:
+    """Group example indices into units: connected by a declared name one declares and another uses.
+
+    >>> from cdoctest_runner.example import Example as E
+    >>> split_units([E("Stack s;"), E("f(1)"), E("s.push(2);"), E("s.size()"), E("f(2)")])
+    [[0, 2, 3], [1], [4]]
+    """
+    parent = list(range(len(examples)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    declarer: dict[str, int] = {}
+    for i, ex in enumerate(examples):
+        used = identifiers(ex.source)
+        for name in used & declarer.keys():
+            parent[find(i)] = find(declarer[name])
+        for name in declared_names(ex.source):
+            declarer.setdefault(name, i)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(examples)):
+        groups.setdefault(find(i), []).append(i)
+    return sorted(groups.values(), key=lambda g: g[0])
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """All units of all candidates: the kept ones, and counts for the honest summary."""
+
+    kept: tuple[VerifiedUnit, ...]
+    units_total: int
+    candidates_total: int
+    candidates_with_kept: int
+    outcomes: dict[str, int]  # Outcome value -> number of examples
+    kept_per_candidate: tuple[int, ...] = ()  # examples kept, per candidate in the order given
+    # Symbols the JIT could not link (other files' code): never a name the unit declares itself
+    # (``int n();`` read as a function, a declaration whose input failed): no library holds it.
+    missing_symbols: tuple[str, ...] = ()
+    # Examples whose run on the original trapped (undefined behaviour, ``UB_TRAPS``): their units
+    # end there, as at a crash.
+    undefined: tuple[Example, ...] = ()
+
+    def undefined_note(self) -> str:
+        """What ``-v`` says of the examples dropped for undefined behaviour ('' when none).
+
+        >>> VerifyReport((), 1, 1, 0, {}, undefined=(Example("f(INT_MAX, 1)"),)).undefined_note()
+        '1 call(s) dropped: undefined behaviour (trap) in `f(INT_MAX, 1)`'
+        """
+        if not self.undefined:
+            return ""
+        first = self.undefined[0].source.strip()
+        return f"{len(self.undefined)} call(s) dropped: {UNDEFINED} in `{first}`"
+
+
+def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
+    """The candidate's units that mention one of ``target_names`` (others test nothing of ours).
+
+    ``stateful``: the code under test keeps state between calls (``inc();`` then ``get()``), so
+    the candidate's examples stay one unit, in order, as the block will run them; so do a
+    ``whole`` candidate's (a global setting changed, used and restored).
+    """
+    # A comment-only example would read back as the block's label: it tests nothing anyway.
+    exs = [
+        e
+        for e in candidate.examples
+        if not all(ln.strip().startswith("//") or not ln.strip() for ln in e.source.split("\n"))
+    ]
+    out = []
+    whole = (stateful or candidate.whole) and exs
+    for group in [list(range(len(exs)))] if whole else split_units(exs):
+        members = tuple(exs[i] for i in group)
+        if any(identifiers(e.source) & target_names for e in members):
+            out.append(Unit(members, candidate))
+    return out
+
+
+def recordable(example: Example, got: str) -> bool:
+    """Whether ``got`` can be written as the expected output of a block and read back the same."""
+    if _ADDRESS.search(got) or "*/" in got or "*/" in example.source:
+        return False
+    lines = got.rstrip("\n").split("\n") if got else []
+    if len(lines) > MAX_WANT_LINES or len(got) > MAX_WANT_CHARS:
+        return False
+    for line in lines:
+        s = line.strip()
+        if s.startswith((">>>", "...", "clang-repl>", "clang-repl...")) or s == "<...>":
+            return False
+        if "\r" in line or "\x00" in line:
+            return False
+    return True
+
+
+def with_ub_traps(code: CodeUnderTest) -> CodeUnderTest:
+    """``code`` compiled with ``UB_TRAPS`` (once: flags it has already are not repeated). Code
+    built with ``-fwrapv`` (or ``-fno-strict-overflow``) defines signed overflow as wrapping, so
+    its checks leave signed overflow out (clang's check would trap on it all the same).
+
+    >>> with_ub_traps(with_ub_traps(CodeUnderTest(path="/t/a.c", flags=("-std=c99",)))).flags[:2]
+    ('-std=c99', '-fsanitize=signed-integer-overflow')
+    >>> wrapping = with_ub_traps(CodeUnderTest(flags=("-fwrapv",)))
+    >>> "-fsanitize=signed-integer-overflow" in wrapping.flags, "-fsanitize=shift" in wrapping.flags
+    (False, True)
+    """
+    wraps = next((f != "-fno-wrapv" for f in reversed(code.flags) if f in _WRAP_FLAGS), False)
+    skip = {*code.flags, *(["-fsanitize=signed-integer-overflow"] if wraps else [])}
+    traps = [f for f in UB_TRAPS if f not in skip]
+    return replace(code, flags=(*code.flags, *traps))
+
+
+def undefined_behaviour(result: ExampleResult) -> bool:
+    """Whether ``result`` ended in a UBSan trap (a crash by SIGILL or SIGTRAP in a session
+    compiled with ``UB_TRAPS``).
+    """
+    return result.outcome is Outcome.CRASH and result.message.endswith(_TRAP_SIGNALS)
+
+
+def verify_candidates(
+    candidates: list[Candidate],
+    code: CodeUnderTest,
+    runner: Runner,
+    target_names: set[str],
+    *,
+    strict: bool = False,
+    filename: str = "<candidate>",
+    cancel: threading.Event | None = None,
+) -> VerifyReport:
+    """Run every unit of every candidate (one ``run_many`` batch) and keep what compiles and
+    runs without undefined behaviour (the sessions compile ``code`` with ``UB_TRAPS``).
+    """
+    stateful = code_is_stateful(code)
+    checked = with_ub_traps(code)
+    units = [u for c in candidates for u in units_of(c, target_names, stateful)]
+    jobs = [
+        (
+            DocTest(
+                examples=u.examples,
+                name=f"candidate::{u.candidate.origin.value}{u.candidate.index}:{k}",
+                filename=filename,
+                lineno=1,
+                end_lineno=1,
+            ),
+            checked,
+        )
+        for k, u in enumerate(units)
+    ]
+    results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []
+    kept: list[VerifiedUnit] = []
+    outcomes: dict[str, int] = {}
+    missing: dict[str, None] = {}
+    undefined: list[Example] = []
+    for unit, result in zip(units, results, strict=True):
+        own = set().union(*(declared_names(e.source) for e in unit.examples))
+        for r in result.results:
+            outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
+            if undefined_behaviour(r):
+                undefined.append(r.example)
+            missing.update(dict.fromkeys(s for s in missing_symbols(r.stderr) if s not in own))
+        vu = _keep(unit, result, strict)
+        if vu is not None:
+            kept.append(vu)
+    kept = calibrate(kept, code, target_names)  # only confident wrong predictions stay findings
+    with_kept = {(k.unit.candidate.origin, k.unit.candidate.index) for k in kept}
+    per = tuple(sum(len(k.examples) for k in kept if k.unit.candidate is c) for c in candidates)
+    return VerifyReport(
+        kept=tuple(kept),
+        units_total=len(units),
+        candidates_total=len(candidates),
+        candidates_with_kept=len(with_kept),
+        outcomes=outcomes,
+        kept_per_candidate=per,
+        missing_symbols=tuple(missing),
+        undefined=tuple(undefined),
+    )
+
+
+def _keep(unit: Unit, result: DocTestResult, strict: bool) -> VerifiedUnit | None:
+    if result.setup_error is not None:
+        return None
+    examples: list[Example] = []
+    right: list[bool] = []
+    findings: list[Finding] = []
+    for r in result.results:
+        ex = r.example
+        if r.outcome is Outcome.COMPILE_ERROR:
+            continue  # rejected input: no effect on the session
+        if r.outcome not in (Outcome.PASSED, Outcome.FAILED):
+            break  # crash, timeout, output limit: the session is over
+        if not recordable(ex, r.got):
+            break  # later examples may depend on this one's effects
+        ok = r.outcome is Outcome.PASSED
+        if not ok and strict:
+            break
+        recorded = replace(ex, want=r.got)
+        if not ok and ex.want.strip():
+            findings.append(
+                Finding(
+                    example=recorded,
+                    predicted=ex.want,
+                    actual=r.got,
+                    message=f"possible bug (or a wrong prediction): `{ex.source.strip()}` "
+                    f"was predicted to print {ex.want.strip()!r} but printed {r.got.strip()!r}",
+                )
+            )
+        examples.append(recorded)
+        right.append(ok)
+    if not examples:
+        return None
+    return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)
