@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from server.analysis import analyse
-from server.analysis.context import function_context
 from server.analysis.kinds import ParamKind, classify
 from server.analysis.locate import load_source
 from server.analysis.mining import text_boundaries, token_boundaries, token_chars
 from server.analysis.types import scalar, spelled
+from server.generate.job import prompt_context
 
 BIN = """\
 namespace shop {
@@ -63,7 +63,7 @@ def test_the_files_api_and_the_context_built_on_it(tmp_path: Path) -> None:
     analysis = analyse(src, cmp_)
     names = [f.spelling for f in analysis.api.functions]
     assert names == ["sdsnew", "sdslen", "sdsfree", "sdscat", "sdscmp"]
-    ctx = function_context(src, cmp_)
+    ctx = prompt_context(src, cmp_)  # function_context + the prompt's API notes
     assert ctx.analysis is not None and ctx.analysis.api.target == "sdscmp"
     assert ctx.api == (
         "// make a sds with: sds sdsnew(const char * init)",

@@ -116,11 +116,11 @@ def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: P
 
 
 def test_the_prompt_names_the_files_producers_and_observers(tmp_path: Path) -> None:
-    from server.analysis.context import function_context
+    from server.generate.job import prompt_context
 
     src = load_source(str(tmp_path / "api.c"), SRC)
     (f,) = [f for f in src.functions if f.declaration.name == "str_upper"]
-    ctx = function_context(src, f)
+    ctx = prompt_context(src, f)
     assert ctx.api == (
         "// make a str_t with: str_t str_new(const char * init)",
         "// read a str_t with: size_t str_len(const str_t s)",
