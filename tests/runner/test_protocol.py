@@ -48,12 +48,10 @@ def test_members_are_checked() -> None:
 
 
 def test_default_workers_follow_the_usable_cpus(monkeypatch) -> None:  # noqa: ANN001
-    from cdoctest_runner import runner as runner_module
+    from cdoctest_runner import sessions
 
     for cpus, expected in ((1, 1), (2, 2), (3, 3), (16, 4)):
-        monkeypatch.setattr(
-            runner_module.os, "sched_getaffinity", lambda _pid, n=cpus: set(range(n))
-        )
-        assert runner_module.usable_cpus() == cpus
-        assert runner_module.default_workers() == expected
-    assert runner_module.default_workers(limit=8) == 8
+        monkeypatch.setattr(sessions.os, "sched_getaffinity", lambda _pid, n=cpus: set(range(n)))
+        assert sessions.usable_cpus() == cpus
+        assert sessions.default_workers() == expected
+    assert sessions.default_workers(limit=8) == 8
