@@ -309,13 +309,34 @@ DEV_REPOS = {
 }
 
 
+#: The engine's other benchmarks of real code: a library whose code is there was developed
+#: against too, so it is ``dev`` (README, "The split", rule 2).
+OTHER_BENCHES = (DATA.parent / "projects", DATA.parent / "realcode", DATA.parent / "bigfile")
+
+
+@functools.cache
+def in_other_benchmarks(repo: str) -> bool:
+    """Whether ``repo`` ("owner/name") is vendored in one of ``OTHER_BENCHES``: its GitHub
+    address in their README, or its name as one of their directories.
+    """
+    repo = repo.lower()
+    for bench in OTHER_BENCHES:
+        readme = bench / "README.md"
+        if readme.is_file() and f"github.com/{repo}" in readme.read_text(encoding="utf-8").lower():
+            return True
+        if bench.is_dir() and repo.split("/")[-1] in {d.name.lower() for d in bench.iterdir()}:
+            return True
+    return False
+
+
 def split_of(library: str, repo: str, fork_of: str = "") -> str:
     """``dev`` or ``heldout``: the rule of bench/data/realbugs/README.md, "The split" (never
-    changed, never stored).
+    stored).
 
     The seven libraries the engine was developed against and their forks (``fork_of`` names one,
-    or the repository has one's name) are ``dev``; any other library is held out when the
-    SHA-256 of its ``owner/name`` in lower case is not a multiple of 3.
+    or the repository has one's name) are ``dev``, and so is a library vendored in another of the
+    engine's benchmarks (``in_other_benchmarks``); any other library is held out when the SHA-256
+    of its ``owner/name`` in lower case is not a multiple of 3.
 
     >>> split_of("printf", "mpaland/printf"), split_of("x", "someone/printf")
     ('dev', 'dev')
@@ -329,6 +350,7 @@ def split_of(library: str, repo: str, fork_of: str = "") -> str:
         or repo in dev
         or fork_of.lower() in dev
         or repo.split("/")[-1] in {r.split("/")[1] for r in dev}
+        or in_other_benchmarks(repo)
     ):
         return "dev"
     return "heldout" if int(hashlib.sha256(repo.encode()).hexdigest(), 16) % 3 != 0 else "dev"

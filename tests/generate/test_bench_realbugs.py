@@ -19,6 +19,7 @@ from bench.bench_realbugs import (
     RealBugFunction,
     Row,
     domain_table,
+    in_other_benchmarks,
     library_dirs,
     licence_files,
     load_realbugs,
@@ -210,6 +211,18 @@ def test_the_split_is_the_rule_of_the_readme() -> None:
     assert [split_of("x", r) for r in ("a/b", "A/B", "owner/mylib")] == ["heldout"] * 2 + ["dev"]
     readme = (DATA / "README.md").read_text(encoding="utf-8")
     assert "int(hashlib.sha256(repo.lower().encode()).hexdigest(), 16) % 3 != 0" in readme
+
+
+def test_a_library_of_another_benchmark_is_dev() -> None:
+    """The multi-file project benchmark vendors jansson and double-conversion: the engine was
+    developed against them, so their mined bugs are on the dev side whatever their hash says.
+    """
+    assert split_of("x", "akheron/jansson") == "dev"  # its sha256 % 3 != 0
+    assert split_of("x", "google/double-conversion") == "dev"
+    for directory in library_dirs():
+        lib, _ = read_library(directory)
+        if in_other_benchmarks(lib.repo):
+            assert lib.split == "dev", lib.name
 
 
 def test_load_by_split(monkeypatch: pytest.MonkeyPatch) -> None:
