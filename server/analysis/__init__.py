@@ -10,15 +10,15 @@ file's API around it (``fileapi.FileApi``); the file's own functions are read on
 The modules: ``signature`` (the declaration as spelled: parameters, result, class and
 constructors, used types, includes, style blocks; ``server.analysis.context`` builds on it),
 ``kinds`` (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value``
-read spelled types), ``types`` (libclang types as scalars, aggregates, handles,
-getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
+read spelled types), ``types`` (the ``CType`` and ``Record`` handles, read as scalars, aggregates,
+handles, getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
 ``fileapi``, ``doc`` (the comment above a declaration), ``usage`` (how the project's tests,
 examples, README and header comments call the API; ``server.generate.job`` mines it for the
 pipeline) and ``setters`` (the static settings a function reads, with the calls that set and restore
 them; the input search's, parsed on its own from the session's text).
-The consumers (``server.analysis.context``, ``server.candidates.by_type``, ``server.search.inputs``,
-``server.analysis.documentation``, ``server.generate.job``) read these facts and call no libclang
-method themselves.
+The consumers (``server.candidates.by_type``, ``server.search``, ``server.generate.job``) read
+these facts and call no libclang method themselves; tests/runner/test_layering.py checks that no
+module of ``server`` outside this package reads libclang.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = ["Analysis", "AnalysisError", "analyse", "analyse_cursor", "analyse_te
 @dataclass(frozen=True)
 class Analysis:
     """What the generator knows about one function from libclang: the function and its file's
-    API (libclang types inside stay opaque: read them through ``server.analysis.types``).
+    API (the ``CType`` handles inside are opaque: read them through ``server.analysis.types``).
     """
 
     target: Target

@@ -26,8 +26,8 @@ from server.analysis.types import spelled
 @dataclass(frozen=True)
 class FunctionContext(Signature):
     """Everything known about one target: its ``Signature`` (plain data), the prompt's notes on
-    the file's API, the comment above it, and ``analysis`` (libclang types inside, read only
-    through ``server.analysis``; None when libclang could not read the function).
+    the file's API, the comment above it, and ``analysis`` (type handles inside, read only
+    through ``server.analysis.types``; None when libclang could not read the function).
     """
 
     api: tuple[str, ...] = ()  # "// make a sds with: ..." (server.generate.job.prompt_context)

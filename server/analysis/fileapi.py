@@ -1,8 +1,8 @@
 """The file's API around the function under test: the functions the file defines (read once per
 translation unit), which of them make, change, read, initialise or print a value of a given type
 (producers, modifiers, observers, initialisers, ``operator<<``), and the words in their names
-that say so. Names and libclang handles in, names and handles out; which producers are usable is
-the fallback's choice (it needs arguments for them).
+that say so. Names and type handles (``CType``) in, names and handles out; which producers are
+usable is the fallback's choice (it needs arguments for them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,20 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis.target import Params
-from server.analysis.types import is_text, params_of, printable, same_type, scalar, strip_const
+from server.analysis.types import (
+    CType,
+    canonical,
+    ctype,
+    is_text,
+    params_of,
+    pointee,
+    printable,
+    same_type,
+    scalar,
+    strip_const,
+    type_class,
+    type_key,
+)
 
 #: Names of functions that end a value's life: never called as producer, observer or modifier.
 DESTROYS = re.compile(r"(?i)free|destroy|release|delete|dispose|close|deinit|drop")
@@ -43,10 +56,11 @@ class FileApi:
     linked, also the ones its headers only declare) and the target's place.
     """
 
-    functions: tuple[Any, ...]
+    functions: tuple[Any, ...]  # libclang cursors: read in server.analysis only
     target: str = ""  # the function under test: never its own producer/observer
-    target_result: Any = None  # its result type (a modifier returns the handle it was given)
-    target_class: Any = None  # the class a constructor target builds (canonical type)
+    target_result: CType | None = None  # its result type (a modifier returns the handle it was
+    # given)
+    target_class: CType | None = None  # the class a constructor target builds (canonical type)
     texts: tuple[str, ...] = ()  # inputs in the formats the file reads (``format_texts``)
 
 
@@ -62,7 +76,9 @@ def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
     result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
     parent = cursor.semantic_parent
     made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
-    return FileApi(functions, cursor.spelling, result, made, format_texts(tu, functions))
+    return FileApi(
+        functions, cursor.spelling, ctype(result), ctype(made), format_texts(tu, functions)
+    )
 
 
 def defined_functions(tu: Any, linked: bool = False) -> tuple[Any, ...]:
@@ -188,13 +204,13 @@ def format_texts(tu: Any, functions: tuple[Any, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def fillers(api: FileApi, t: Any) -> list[tuple[str, Params]]:
+def fillers(api: FileApi, t: CType) -> list[tuple[str, Params]]:
     """``(name, parameters)`` of the file's functions that fill a struct of type ``t`` from a
     text (``int semver_parse(const char *str, semver_t *ver)``, ``yuarel_parse(&url, text)``):
     one parameter a pointer to ``t``, another a character pointer; names that say parse, make
     or init first.
     """
-    want = strip_const(t.get_canonical().spelling)
+    want = strip_const(canonical(t).spelling)
     out = []
     for f in api.functions:
         params = params_of(f)
@@ -203,9 +219,9 @@ def fillers(api: FileApi, t: Any) -> list[tuple[str, Params]]:
         into = [
             pt
             for _, pt in params
-            if pt.get_canonical().kind.name == "POINTER"
-            and not pt.get_canonical().get_pointee().is_const_qualified()
-            and strip_const(pt.get_canonical().get_pointee().get_canonical().spelling) == want
+            if type_class(pt) == "POINTER"
+            and pointee(pt)[1]
+            and strip_const(pointee(pt)[0].spelling) == want
         ]
         if len(into) == 1 and any(is_text(pt) for _, pt in params):
             out.append((not PRODUCES.search(f.spelling), len(params), f.spelling, tuple(params)))
@@ -213,7 +229,7 @@ def fillers(api: FileApi, t: Any) -> list[tuple[str, Params]]:
     return [(name, params) for _, _, name, params in out]
 
 
-def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[tuple[str, str]]:
+def observers(api: FileApi, t: CType, language: str, limit: int = 2) -> list[tuple[str, str]]:
     """``(name, the arguments after the value)`` of the file's functions that read a value of
     ``t`` and return a printable one: one-argument readers (``("sdslen", "")``) and serializers
     whose other parameters are scalars, given 0 (``("json_dumps", ", 0")``: a name that says
@@ -226,13 +242,14 @@ def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[tuple
         params = params_of(f)
         if f.spelling == api.target or not params or DESTROYS.search(f.spelling):
             continue
-        if not same_type(params[0][1], t) or not printable(f.result_type, language):
+        result = CType(f.result_type)
+        if not same_type(params[0][1], t) or not printable(result, language):
             continue
-        if same_type(f.result_type, t):
+        if same_type(result, t):
             continue  # a copy (``sdsdup(s)``) shows nothing the value itself does not
-        serializer = SERIALIZES.search(f.spelling) is not None and is_text(f.result_type)
+        serializer = SERIALIZES.search(f.spelling) is not None and is_text(result)
         if len(params) > 1 and not (
-            serializer and all(scalar(pt.get_canonical(), language) for _, pt in params[1:])
+            serializer and all(scalar(canonical(pt), language) for _, pt in params[1:])
         ):
             continue
         named = OBSERVES.search(f.spelling) is not None or serializer
@@ -241,11 +258,22 @@ def observers(api: FileApi, t: Any, language: str, limit: int = 2) -> list[tuple
     return [(name, ", 0" * (len(params) - 1)) for _, name, params in found[:limit]]
 
 
-def producer_candidates(api: FileApi, t: Any) -> list[tuple[str, Params]]:
+def returned_class(api: FileApi, class_name: str) -> CType | None:
+    """The first class type, named ``class_name`` (canonical spelling), that one of the file's
+    functions returns by value; None when none does.
+    """
+    for f in api.functions:
+        r = CType(f.result_type)
+        if type_class(r) == "RECORD" and type_key(r)[1] == class_name:
+            return r
+    return None
+
+
+def producer_candidates(api: FileApi, t: CType) -> list[tuple[str, Params]]:
     """``(name, parameters)`` of the file's functions that return ``t`` without taking one."""
     out = []
     for f in api.functions:
-        if f.spelling == api.target or not same_type(f.result_type, t):
+        if f.spelling == api.target or not same_type(CType(f.result_type), t):
             continue
         params = params_of(f)
         if any(same_type(pt, t) for _, pt in params):
@@ -254,7 +282,7 @@ def producer_candidates(api: FileApi, t: Any) -> list[tuple[str, Params]]:
     return out
 
 
-def modifier_candidates(api: FileApi, t: Any) -> list[tuple[str, bool, Params]]:
+def modifier_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]]:
     """``(name, returns the value, the other parameters)`` of the file's functions that take
     ``t`` first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``), returning it or nothing.
     """
@@ -265,15 +293,15 @@ def modifier_candidates(api: FileApi, t: Any) -> list[tuple[str, bool, Params]]:
             continue
         if not same_type(params[0][1], t):
             continue
-        r = f.result_type
+        r = CType(f.result_type)
         returns_it = same_type(r, t)
-        if not returns_it and r.get_canonical().kind.name != "VOID":
+        if not returns_it and type_class(r) != "VOID":
             continue
         out.append((f.spelling, returns_it, tuple(params[1:])))
     return out
 
 
-def initialiser(api: FileApi, t: Any) -> str | None:
+def initialiser(api: FileApi, t: CType) -> str | None:
     """The file's function that initialises a struct of type ``t`` in place
     (``void list_init(list *l)``), by name; None when there is none.
     """
@@ -281,28 +309,26 @@ def initialiser(api: FileApi, t: Any) -> str | None:
         params = params_of(f)
         if f.spelling == api.target or len(params) != 1 or not INITS.search(f.spelling):
             continue
-        pt = params[0][1].get_canonical()
-        if pt.kind.name != "POINTER" or f.result_type.get_canonical().kind.name != "VOID":
+        pt = params[0][1]
+        if type_class(pt) != "POINTER" or type_class(CType(f.result_type)) != "VOID":
             continue
-        if strip_const(pt.get_pointee().get_canonical().spelling) != strip_const(
-            t.get_canonical().spelling
-        ):
+        if strip_const(pointee(pt)[0].spelling) != strip_const(canonical(t).spelling):
             continue
         return str(f.spelling)
     return None
 
 
-def streamable(api: FileApi, r: Any, language: str) -> bool:
+def streamable(api: FileApi, r: CType | None, language: str) -> bool:
     """Whether the file has an ``operator<<(std::ostream &, R)`` for the class type ``r``."""
-    if r is None or language == "c" or r.kind.name != "RECORD":
+    if r is None or language == "c" or r.clang.kind.name != "RECORD":
         return False
     spelling = strip_const(r.spelling)
     for f in api.functions:
         params = params_of(f)
         if f.spelling == "operator<<" and len(params) == 2 and "ostream" in params[0][1].spelling:
-            other = params[1][1].get_canonical()
-            if other.kind.name == "LVALUEREFERENCE":
-                other = other.get_pointee().get_canonical()
+            other = canonical(params[1][1])
+            if type_class(other) == "LVALUEREFERENCE":
+                other = pointee(other)[0]
             if strip_const(other.spelling) == spelling:
                 return True
     return False

@@ -1,6 +1,6 @@
 """Parameter kinds: one vocabulary (``ParamKind``) for every consumer of the analysis.
 
-Two readings give a kind. ``scalar`` (``server.analysis.types``) reads a canonical libclang type
+Two readings give a kind. ``scalar`` (``server.analysis.types``) reads a canonical type
 (typedefs and enums resolved): the no-model fallback's values. ``classify`` reads a type as spelled
 in the signature: the input search's call shapes. ``sample_value`` is the literal the call hint
 shown to the model uses. The readings stay apart on purpose: each consumer's blocks depend on its

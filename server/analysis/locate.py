@@ -155,12 +155,14 @@ class SourceFile:
         return self._linked
 
 
-def declaration_site(tu: Any, symbol: str) -> str | None:
-    """``file:line`` of the first top-level declaration of ``tu`` named ``symbol`` (its spelling or
-    its mangled name, as a JIT link error names it), relative to the working directory when below
-    it; None when the translation unit declares no such name.
+def declaration_site(source: SourceFile, symbol: str) -> str | None:
+    """``file:line`` of the first top-level declaration of ``source`` named ``symbol`` (its
+    spelling or its mangled name, as a JIT link error names it), relative to the working directory
+    when below it; None when the file (with what it includes) declares no such name.
     """
-    for cursor in tu.cursor.get_children():
+    if source.tu is None:
+        return None
+    for cursor in source.tu.cursor.get_children():
         if cursor.spelling != symbol and getattr(cursor, "mangled_name", None) != symbol:
             continue
         loc = cursor.location
@@ -168,6 +170,13 @@ def declaration_site(tu: Any, symbol: str) -> str | None:
             continue
         return f"{shown_path(loc.file.name)}:{loc.line}"
     return None
+
+
+def included_files(source: SourceFile) -> list[str]:
+    """The real paths of the files ``source`` includes, directly or not, in include order."""
+    if source.tu is None:
+        return []
+    return [os.path.realpath(inc.include.name) for inc in source.tu.get_includes()]
 
 
 def shown_path(path: str) -> str:

@@ -15,6 +15,8 @@ from cdoctest_runner.example import Declaration
 from server.analysis.kinds import ParamKind
 from server.analysis.mining import token_boundaries, token_chars
 from server.analysis.types import (
+    CType,
+    Record,
     constructor_params,
     dereferenced,
     getters,
@@ -22,6 +24,7 @@ from server.analysis.types import (
     is_std,
     params_of,
     scalar,
+    vector_element,
 )
 
 
@@ -29,7 +32,7 @@ class AnalysisError(Exception):
     """libclang could not read the function (the text does not parse, the function is absent)."""
 
 
-Params = tuple[tuple[str, Any], ...]  # (name, libclang type) per parameter
+Params = tuple[tuple[str, CType], ...]  # (name, type) per parameter
 
 
 @dataclass(frozen=True)
@@ -48,17 +51,14 @@ class Accessor:
     # than an enum), 'string' (``std::string``), '' (another type)
 
 
-def read_accessor(name: str, result_type: Any, params: Params, language: str) -> Accessor:
-    """The ``Accessor`` ``name`` from the libclang types of its result and parameters (the
-    method's own, or a probe declaration's, spelled with a class template instance's types).
+def read_accessor(name: str, result_type: CType, params: Params, language: str) -> Accessor:
+    """The ``Accessor`` ``name`` from the types of its result and parameters (the method's own,
+    or a probe declaration's, spelled with a class template instance's types).
     """
-    declared = result_type.get_canonical()
+    declared = CType(result_type.clang.get_canonical())
     result = dereferenced(declared)
     vector = language != "c" and is_std(result, "vector")
-    if vector:
-        element_type = result.get_template_argument_type(0).get_canonical()
-    else:
-        element_type = result
+    element_type = (vector_element(result) or result) if vector else result
     s = scalar(element_type, language)
     if s is not None:
         element = "value" if s.kind is not ParamKind.ENUM else ""
@@ -75,7 +75,7 @@ def read_accessor(name: str, result_type: Any, params: Params, language: str) ->
 
 @dataclass(frozen=True)
 class Target:
-    """The function under test: how it is called, its parameter and result types (libclang
+    """The function under test: how it is called, its parameter and result types (``CType``
     handles, read through ``server.analysis.types``), its class's constructor, getters and
     state-changing methods, and the constants its body compares with.
     """
@@ -85,7 +85,7 @@ class Target:
     language: str
     kind: str  # cursor kind name: 'FUNCTION_DECL', 'CXX_METHOD', 'CONSTRUCTOR', ...
     params: Params
-    result: Any  # canonical libclang type, None for constructors
+    result: CType | None  # canonical, None for constructors
     class_name: str = ""
     is_method: bool = False
     is_static: bool = False
@@ -95,7 +95,7 @@ class Target:
     ctor_params: Params | None = None  # public constructor when no default one
     getters: tuple[str, ...] = ()  # const no-argument methods printing a scalar
     mutators: tuple[tuple[str, Params], ...] = ()  # public methods that set up state
-    result_type_declared: Any = None  # the result type as spelled (typedef names kept)
+    result_type_declared: CType | None = None  # the result type as spelled (typedef names kept)
     templates: tuple[Target, ...] = ()  # a template's instances to try
     const_overload: bool = False  # a const method with a non-const twin: call it on a const
     template_args: str = ""  # an explicit specialization's arguments as written: '<double>'
@@ -125,7 +125,9 @@ def read_target(
     params = (
         params_of(cursor)
         if cursor.kind.name != "FUNCTION_TEMPLATE"
-        else [(p.spelling, p.type) for p in cursor.get_children() if p.kind.name == "PARM_DECL"]
+        else [
+            (p.spelling, CType(p.type)) for p in cursor.get_children() if p.kind.name == "PARM_DECL"
+        ]
     )
     parent = cursor.semantic_parent
     is_method = parent is not None and parent.kind.name in _RECORD_KINDS
@@ -139,11 +141,11 @@ def read_target(
         language=language,
         kind=cursor.kind.name,
         params=tuple(params),
-        result=result,
+        result=CType(result) if result is not None else None,
         class_name=class_name,
         is_static=is_static,
         mined=(*token_boundaries(cursor), *token_chars(cursor)),
-        result_type_declared=None if result is None else cursor.result_type,
+        result_type_declared=None if result is None else CType(cursor.result_type),
         template_args=specialized,
     )
     if not is_method:
@@ -161,8 +163,8 @@ def _as_method(
 ) -> Target:
     """``target`` with its class's facts: constructor, getters, state changes, const overload."""
     own_class = qualified_name(parent)
-    record = parent.get_definition() or parent
-    methods = public_methods(record)
+    record = Record(parent.get_definition() or parent)
+    methods = public_methods(record.clang)
     default_ctor = True
     ctor_params = None
     public = constructor_params(record)
@@ -202,7 +204,7 @@ def _as_method(
         and any(m.spelling == cursor.spelling and not m.is_const_method() for m in methods),
         template_args=target.template_args,
         accessors=tuple(
-            read_accessor(m.spelling, m.result_type, tuple(params_of(m)), language)
+            read_accessor(m.spelling, CType(m.result_type), tuple(params_of(m)), language)
             for m in methods
             if m.is_const_method() and not m.is_static_method()
         ),

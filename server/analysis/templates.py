@@ -35,7 +35,7 @@ from cdoctest_runner.errors import SourceParseError
 from server.analysis.fileapi import SIZES
 from server.analysis.kinds import ParamKind
 from server.analysis.target import Params, Target, joined, read_accessor
-from server.analysis.types import dereferenced, scalar
+from server.analysis.types import CType, ctype, dereferenced, scalar
 
 #: Types a type parameter is tried with, in order (the first three are every template's
 #: instances when nothing restricts it).
@@ -147,7 +147,7 @@ def _values(param: Any, template: Any) -> tuple[str, ...]:
     (a pointer, a floating-point or class type, a type depending on another parameter). An
     integral one tries the bounds ``template``'s ``static_assert``s on it name first.
     """
-    s = scalar(param.type.get_canonical(), "c++")
+    s = scalar(CType(param.type.get_canonical()), "c++")
     if s is None:
         return ()
     if s.kind in (ParamKind.INT, ParamKind.UINT):
@@ -323,10 +323,10 @@ def template_instances(cursor: Any, target: Target, flags: Sequence[str]) -> tup
                 call_name=target.call_name + tmpl.arguments(candidates[k].args),
                 language="c++",
                 kind="FUNCTION_DECL",
-                params=tuple((n, a.type) for (n, _), a in zip(params, args, strict=True)),
-                result=found.result_type.get_canonical(),
+                params=tuple((n, CType(a.type)) for (n, _), a in zip(params, args, strict=True)),
+                result=CType(found.result_type.get_canonical()),
                 mined=target.mined,
-                result_type_declared=found.result_type,
+                result_type_declared=CType(found.result_type),
             )
         )
     return tuple(out)
@@ -471,7 +471,7 @@ def _probe_params(probe: Any, original: Any) -> Params | None:
     want = list(original.get_arguments())
     if len(got) != len(want):
         return None
-    return tuple((w.spelling, g.type) for w, g in zip(want, got, strict=True))
+    return tuple((w.spelling, CType(g.type)) for w, g in zip(want, got, strict=True))
 
 
 def _shown(cls: _ClassTemplate, found: dict[str, Any], k: int) -> list[str]:
@@ -482,14 +482,14 @@ def _shown(cls: _ClassTemplate, found: dict[str, Any], k: int) -> list[str]:
         m.spelling + "()"
         for j, m in enumerate(cls.getters)
         if (g := found.get(f"__cdt_g{k}_{j}")) is not None
-        and scalar(dereferenced(g.result_type.get_canonical()), "c++") is not None
+        and scalar(dereferenced(CType(g.result_type.get_canonical())), "c++") is not None
     ]
     if not shown:
         shown = [
             f.spelling
             for j, f in enumerate(cls.fields)
             if (g := found.get(f"__cdt_f{k}_{j}")) is not None
-            and scalar(g.result_type.get_canonical(), "c++") is not None
+            and scalar(CType(g.result_type.get_canonical()), "c++") is not None
         ]
     shown.sort(key=lambda g: not SIZES.search(g))  # ``empty()`` cannot throw, ``front()`` can
     return list(dict.fromkeys(shown))[:3]
@@ -535,7 +535,7 @@ def class_template_instances(
                 language="c++",
                 kind=target.kind,
                 params=params or (),
-                result=result,
+                result=ctype(result),
                 class_name=name,
                 is_method=True,
                 is_static=target.is_static,
@@ -549,11 +549,11 @@ def class_template_instances(
                     for j, m in enumerate(cls.mutators)
                     if (mp := _probe_params(found.get(f"__cdt_m{k}_{j}"), m)) is not None
                 ),
-                result_type_declared=result_declared,
+                result_type_declared=ctype(result_declared),
                 const_overload=target.is_const
                 and any(m.spelling == target.name and not m.is_const_method() for m in cls.methods),
                 accessors=tuple(
-                    read_accessor(m.spelling, a.result_type, ap, "c++")
+                    read_accessor(m.spelling, CType(a.result_type), ap, "c++")
                     for j, m in enumerate(cls.accessors)
                     if (a := found.get(f"__cdt_a{k}_{j}")) is not None
                     and (ap := _probe_params(a, m)) is not None

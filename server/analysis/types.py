@@ -1,8 +1,10 @@
-"""Types as the analysis reads them from libclang: the scalar kind of a type (``Scalar``), structs
+"""Types as the analysis reads them from libclang: a type (``CType``) and a class or struct
+definition (``Record``) as opaque handles, the scalar kind of a type (``Scalar``), structs
 brace-initialised from scalar fields (``Aggregate``), how an object's state is read (``getters``),
 handle types, the ``std::`` templates the generator knows, and type comparisons through typedef
-names. The functions take libclang ``Type``/cursor handles and return plain data (or handles of the
-same kind); the consumers of the analysis never call libclang themselves.
+names. The functions take ``CType``/``Record`` handles and return plain data (or handles); the
+libclang object inside a handle (``.clang``) is read in ``server.analysis`` only, so the
+consumers of the analysis never call libclang themselves.
 """
 
 from __future__ import annotations
@@ -23,6 +25,55 @@ _UNSIGNED = {"USHORT", "UINT", "ULONG", "ULONGLONG", "UINT128"}
 _CHAR = {"CHAR_S", "CHAR_U"}
 
 
+class CType:
+    """A C or C++ type as libclang read it, opaque outside ``server.analysis`` (read it with this
+    module's functions). Equal when libclang says the types are the same.
+    """
+
+    __slots__ = ("clang",)
+
+    def __init__(self, clang: Any) -> None:
+        self.clang = clang  # the libclang ``Type``: read in server.analysis only
+
+    @property
+    def spelling(self) -> str:
+        """The type as written, qualifiers and typedef names kept: ``const sds``."""
+        return str(self.clang.spelling)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CType) and bool(self.clang == other.clang)
+
+    def __hash__(self) -> int:
+        return hash(self.spelling)
+
+    def __repr__(self) -> str:
+        return f"CType({self.spelling!r})"
+
+
+def ctype(clang: Any) -> CType | None:
+    """The handle of a libclang type (None stays None)."""
+    return CType(clang) if clang is not None else None
+
+
+class Record:
+    """The definition of a class, struct or union as libclang read it, opaque outside
+    ``server.analysis`` (read it with this module's functions).
+    """
+
+    __slots__ = ("clang",)
+
+    def __init__(self, clang: Any) -> None:
+        self.clang = clang  # the libclang ``Cursor``: read in server.analysis only
+
+    @property
+    def in_system_header(self) -> bool:
+        """Whether the C or C++ library declares it (``std::pair``, ``FILE``)."""
+        return bool(self.clang.location.is_in_system_header)
+
+    def __repr__(self) -> str:
+        return f"Record({self.clang.spelling!r})"
+
+
 @dataclass(frozen=True)
 class Scalar:
     """A scalar type: its kind, its spelling without cv-qualifiers, an enum's constants."""
@@ -41,10 +92,11 @@ def strip_const(spelling: str) -> str:
     return " ".join(re.sub(r"\bconst\b|\bvolatile\b", " ", spelling).split())
 
 
-def scalar(t: Any, language: str) -> Scalar | None:
-    """The scalar reading of a canonical libclang type, or None."""
-    k = t.kind.name
-    spelling = strip_const(t.spelling)
+def scalar(t: CType, language: str) -> Scalar | None:
+    """The scalar reading of a canonical type, or None."""
+    c = t.clang
+    k = c.kind.name
+    spelling = strip_const(c.spelling)
     if k == "BOOL":
         return Scalar(ParamKind.BOOL, spelling)
     if k in _CHAR:
@@ -60,8 +112,13 @@ def scalar(t: Any, language: str) -> Scalar | None:
     if k in ("DOUBLE", "LONGDOUBLE"):
         return Scalar(ParamKind.DOUBLE, spelling)
     if k == "ENUM":
-        return _enum(t, spelling, language)
+        return _enum(c, spelling, language)
     return None
+
+
+def _scalar(clang: Any, language: str) -> Scalar | None:
+    """``scalar`` of a libclang type's canonical type."""
+    return scalar(CType(clang.get_canonical()), language)
 
 
 def _enum(t: Any, spelling: str, language: str) -> Scalar | None:
@@ -80,7 +137,7 @@ def _enum(t: Any, spelling: str, language: str) -> Scalar | None:
     )
 
 
-def is_std(t: Any, name: str) -> bool:
+def is_std(t: CType, name: str) -> bool:
     """Whether ``t`` is ``std::name<...>`` (libstdc++ and libc++ spellings)."""
     s = strip_const(t.spelling)
     return (
@@ -98,14 +155,14 @@ class Aggregate:
     fields: tuple[tuple[str, Scalar], ...]
 
 
-def aggregate(t: Any, language: str) -> Aggregate | None:
+def aggregate(t: CType, language: str) -> Aggregate | None:
     """Return the struct if it can be brace-initialised from scalar fields, else None.
 
     That is: no constructors, no bases, no private fields, every field a scalar.
     """
-    if t.kind.name != "RECORD":
+    if t.clang.kind.name != "RECORD":
         return None
-    d = definition(t)
+    d = _definition(t.clang)
     if d is None:
         return None
     fields: list[tuple[str, Scalar]] = []
@@ -116,7 +173,7 @@ def aggregate(t: Any, language: str) -> Aggregate | None:
         if kind == "FIELD_DECL":
             if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
                 return None
-            s = scalar(ch.type.get_canonical(), language)
+            s = _scalar(ch.type, language)
             if s is None:
                 return None
             fields.append((ch.spelling, s))
@@ -135,21 +192,21 @@ class OutStruct:
     fields: tuple[str, ...]  # text fields (``char[N]``, ``char *``), then scalar ones, in order
 
 
-def out_struct(pointer: Any, language: str, limit: int = 4) -> OutStruct | None:
+def out_struct(pointer: CType, language: str, limit: int = 4) -> OutStruct | None:
     """The struct the pointer type ``pointer`` points to, as an out-parameter (``struct_fields``
     of its pointee, spelled as the pointer's declaration spells it); None for other types.
     """
-    return struct_fields(pointer.get_pointee(), language, limit)
+    return struct_fields(declared_pointee(pointer), language, limit)
 
 
-def struct_fields(declared: Any, language: str, limit: int = 4) -> OutStruct | None:
+def struct_fields(declared: CType, language: str, limit: int = 4) -> OutStruct | None:
     """The struct type ``declared`` as a value to zero and print field by field: a struct without
     constructors, bases or non-public fields, not from a system header, whose scalar, ``char[N]``
     or ``char *`` fields (at most ``limit``, texts first) can be printed, spelled as ``declared``
     spells it; None for other types or a struct with no such field.
     """
-    t = declared.get_canonical()
-    d = definition(t) if t.kind.name == "RECORD" else None
+    t = declared.clang.get_canonical()
+    d = _definition(t) if t.kind.name == "RECORD" else None
     if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
         return None
     if d.location.is_in_system_header:
@@ -165,8 +222,8 @@ def struct_fields(declared: Any, language: str, limit: int = 4) -> OutStruct | N
             return None
         ct = ch.type.get_canonical()
         array = ct.kind.name == "CONSTANTARRAY" and _is_char(ct.get_array_element_type())
-        text = array or is_text(ch.type)
-        if ch.spelling and (text or scalar(ct, language) is not None):
+        text = array or _is_text(ch.type)
+        if ch.spelling and (text or _scalar(ct, language) is not None):
             fields.append((not text, ch.spelling))
     if not fields:
         return None
@@ -175,52 +232,57 @@ def struct_fields(declared: Any, language: str, limit: int = 4) -> OutStruct | N
 
 
 def _is_char(t: Any) -> bool:
-    """Whether ``t`` is ``char`` (signed or not, as the target's ``char`` is)."""
+    """Whether the libclang type ``t`` is ``char`` (signed or not, as the target's is)."""
     return t.get_canonical().kind.name in _CHAR
 
 
-def definition(t: Any) -> Any:
-    """The cursor of the definition of the type's declaration (None when there is none)."""
+def _definition(t: Any) -> Any:
+    """The cursor of the definition of a libclang type's declaration (None when there is none)."""
     decl = t.get_declaration()
     return decl.get_definition() if decl is not None else None
 
 
-def getters(record: Any, language: str, skip: str = "", limit: int = 3) -> list[str]:
+def definition(t: CType) -> Record | None:
+    """The definition of the type's declaration (None when there is none)."""
+    d = _definition(t.clang)
+    return Record(d) if d is not None else None
+
+
+def getters(record: Record, language: str, skip: str = "", limit: int = 3) -> list[str]:
     """How to read an object's state, as suffixes of ``obj.``: its public const methods without
     parameters that return a printable scalar (``real()``), else its public scalar fields
     (``X``, as Clipper's ``IntPoint`` has).
     """
     out = []
-    for m in public_methods(record):
+    for m in public_methods(record.clang):
         if m.spelling == skip or not m.is_const_method() or m.is_static_method():
             continue
         if list(m.get_arguments()):
             continue
-        r = m.result_type.get_canonical()
-        if scalar(r, language) is not None and m.spelling + "()" not in out:
+        if _scalar(m.result_type, language) is not None and m.spelling + "()" not in out:
             out.append(m.spelling + "()")
     if not out:
-        for ch in record.get_children():
+        for ch in record.clang.get_children():
             if ch.kind.name != "FIELD_DECL" or ch.access_specifier.name != "PUBLIC":
                 continue
-            if scalar(ch.type.get_canonical(), language) is not None and ch.spelling:
+            if _scalar(ch.type, language) is not None and ch.spelling:
                 out.append(ch.spelling)
     return out[:limit]
 
 
-def dereferenced(t: Any) -> Any:
-    """The canonical type a reference refers to; other types as they are."""
-    if t.kind.name in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
-        return t.get_pointee().get_canonical()
+def dereferenced(t: CType) -> CType:
+    """The canonical type a reference refers to; other types as they are (``t`` itself)."""
+    if t.clang.kind.name in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
+        return CType(t.clang.get_pointee().get_canonical())
     return t
 
 
-def type_key(t: Any) -> tuple[str, str]:
+def type_key(t: CType) -> tuple[str, str]:
     """``(declared, canonical)`` spellings without cv-qualifiers."""
-    return strip_const(t.spelling), strip_const(t.get_canonical().spelling)
+    return strip_const(t.spelling), strip_const(t.clang.get_canonical().spelling)
 
 
-def same_type(param: Any, other: Any) -> bool:
+def same_type(param: CType, other: CType) -> bool:
     """Whether ``other`` is the parameter's type: the same typedef name when the parameter is
     spelled with one (``sds``, not any ``char *``), else the same canonical type.
     """
@@ -233,60 +295,71 @@ def same_type(param: Any, other: Any) -> bool:
     return True
 
 
-def printable(t: Any, language: str) -> bool:
+def printable(t: CType, language: str) -> bool:
     """Whether a value of ``t`` prints as it is: a scalar or a character pointer."""
+    return _printable(t.clang, language)
+
+
+def _printable(t: Any, language: str) -> bool:
+    """``printable`` of a libclang type."""
     ct = t.get_canonical()
-    if scalar(ct, language) is not None:
+    if _scalar(ct, language) is not None:
         return True
     if ct.kind.name == "POINTER":
-        ps = scalar(ct.get_pointee().get_canonical(), language)
+        ps = _scalar(ct.get_pointee(), language)
         return ps is not None and ps.kind is ParamKind.CHAR
     return False
 
 
-def is_stream(pointer: Any) -> bool:
+def is_stream(pointer: CType) -> bool:
     """Whether the pointer type points to the C library's ``FILE`` (``FILE *out``)."""
-    return strip_const(pointer.get_pointee().spelling) in ("FILE", "std::FILE")
+    return strip_const(pointer.clang.get_pointee().spelling) in ("FILE", "std::FILE")
 
 
-def is_text(t: Any) -> bool:
+def is_text(t: CType) -> bool:
     """Whether ``t`` is a pointer to characters (``char *``, ``const char *``)."""
+    return _is_text(t.clang)
+
+
+def _is_text(t: Any) -> bool:
+    """``is_text`` of a libclang type."""
     ct = t.get_canonical()
     return ct.kind.name == "POINTER" and _is_char(ct.get_pointee())
 
 
-def function_pointer(t: Any) -> tuple[Any, tuple[Any, ...]] | None:
+def function_pointer(t: CType) -> tuple[CType, tuple[CType, ...]] | None:
     """``(result, parameter types)`` of a pointer-to-function type (``ini_handler``, ``void
     (*out)(char, void *)``), canonical; None for other types and for a variadic function.
     """
-    ct = t.get_canonical()
+    ct = t.clang.get_canonical()
     if ct.kind.name != "POINTER":
         return None
     fn = ct.get_pointee().get_canonical()
     if fn.kind.name != "FUNCTIONPROTO" or fn.is_function_variadic():
         return None
-    return fn.get_result().get_canonical(), tuple(a.get_canonical() for a in fn.argument_types())
+    params = tuple(CType(a.get_canonical()) for a in fn.argument_types())
+    return CType(fn.get_result().get_canonical()), params
 
 
-def pointer_to_text(t: Any) -> bool:
+def pointer_to_text(t: CType) -> bool:
     """Whether ``t`` is a pointer to a character pointer (``char **``, ``const char **``)."""
-    ct = t.get_canonical()
-    return ct.kind.name == "POINTER" and is_text(ct.get_pointee())
+    ct = t.clang.get_canonical()
+    return ct.kind.name == "POINTER" and _is_text(ct.get_pointee())
 
 
-def text_lengths(declared: Any) -> dict[str, str]:
+def text_lengths(declared: CType) -> dict[str, str]:
     """The struct's ``char *`` fields that an integer field right after gives the length of
     (``const char *name; size_t name_len;`` gives ``{"name": "name_len"}``).
     """
-    d = definition(declared.get_canonical())
+    d = _definition(declared.clang.get_canonical())
     if d is None:
         return {}
     fields = [ch for ch in d.get_children() if ch.kind.name == "FIELD_DECL"]
     out = {}
     for a, b in zip(fields, fields[1:], strict=False):
-        length = scalar(b.type.get_canonical(), "c")
+        length = _scalar(b.type, "c")
         if (
-            is_text(a.type)
+            _is_text(a.type)
             and length is not None
             and length.kind in (ParamKind.INT, ParamKind.UINT)
         ):
@@ -294,33 +367,33 @@ def text_lengths(declared: Any) -> dict[str, str]:
     return out
 
 
-def is_handle(t: Any, language: str) -> bool:
+def is_handle(t: CType, language: str) -> bool:
     """A pointer spelled through a typedef to something that is not a plain struct of scalars
     (``sds``, ``json_t *``): only the library's own producers make a valid one.
     """
-    ct = t.get_canonical()
+    ct = t.clang.get_canonical()
     if ct.kind.name != "POINTER" or type_key(t)[0] == type_key(t)[1]:
         return False
-    return aggregate(ct.get_pointee().get_canonical(), language) is None
+    return aggregate(CType(ct.get_pointee().get_canonical()), language) is None
 
 
-def opaque_pointer(t: Any, language: str) -> bool:
+def opaque_pointer(t: CType, language: str) -> bool:
     """A handle, or a pointer to neither a struct of scalars nor a scalar (``FILE *``)."""
-    ct = t.get_canonical()
+    ct = t.clang.get_canonical()
     if is_handle(t, language):
         return True
     if ct.kind.name != "POINTER":
         return False
-    pointee = ct.get_pointee().get_canonical()
-    return aggregate(pointee, language) is None and scalar(pointee, language) is None
+    pointed = CType(ct.get_pointee().get_canonical())
+    return aggregate(pointed, language) is None and scalar(pointed, language) is None
 
 
-def record_fields(t: Any, language: str, limit: int = 4) -> list[str]:
+def record_fields(t: CType, language: str, limit: int = 4) -> list[str]:
     """Scalar (or string) fields of the struct ``t`` points to, printable as ``var->field``."""
-    ct = t.get_canonical()
+    ct = t.clang.get_canonical()
     if ct.kind.name != "POINTER":
         return []
-    d = definition(ct.get_pointee().get_canonical())
+    d = _definition(ct.get_pointee().get_canonical())
     if d is None or d.kind.name not in ("STRUCT_DECL", "CLASS_DECL"):
         return []
     out = []
@@ -329,85 +402,92 @@ def record_fields(t: Any, language: str, limit: int = 4) -> list[str]:
             continue
         if ch.access_specifier.name not in ("PUBLIC", "INVALID", "NONE"):
             continue
-        if printable(ch.type, language) and ch.spelling:
+        if _printable(ch.type, language) and ch.spelling:
             out.append(ch.spelling)
     return out[:limit]
 
 
-def class_record(t: Any) -> Any:
+def class_record(t: CType) -> Record | None:
     """The definition of the class or struct ``t`` names, or None."""
-    record = definition(t)
+    record = _definition(t.clang)
     if record is None or record.kind.name not in ("CLASS_DECL", "STRUCT_DECL"):
         return None
-    return record
+    return Record(record)
 
 
-def has_user_constructor(record: Any) -> bool:
+def has_user_constructor(record: Record) -> bool:
     """Whether the record declares a constructor other than a copy or move one."""
     return any(
-        not (c.is_copy_constructor() or c.is_move_constructor()) for c in constructors(record)
+        not (c.is_copy_constructor() or c.is_move_constructor()) for c in constructors(record.clang)
     )
 
 
-def constructor_params(record: Any) -> list[list[tuple[str, Any]]]:
+def constructor_params(record: Record) -> list[list[tuple[str, CType]]]:
     """The parameters ``(name, type)`` of the record's public constructors, in order."""
-    return [params_of(c) for c in public_constructors(record)]
+    return [params_of(c) for c in public_constructors(record.clang)]
 
 
-def params_of(function: Any) -> list[tuple[str, Any]]:
+def params_of(function: Any) -> list[tuple[str, CType]]:
     """A function cursor's parameters as ``(name, type)``."""
-    return [(a.spelling, a.type) for a in function.get_arguments()]
+    return [(a.spelling, CType(a.type)) for a in function.get_arguments()]
 
 
-def point_arity(t: Any, language: str) -> tuple[int, str] | None:
+def point_arity(t: CType, language: str) -> tuple[int, str] | None:
     """A class built from one to three integers (a point), by its first such public
     constructor: ``(how many integers, its first reader)``; None for other types and in C.
     """
-    record = definition(t)
+    record = _definition(t.clang)
     if language == "c" or record is None:
         return None
     arity = None
     for c in record.get_children():
         if c.kind.name == "CONSTRUCTOR" and c.access_specifier.name == "PUBLIC":
             args = list(c.get_arguments())
-            kinds = [scalar(a.type.get_canonical(), language) for a in args]
+            kinds = [_scalar(a.type, language) for a in args]
             integers = all(
                 k is not None and k.kind in (ParamKind.INT, ParamKind.UINT) for k in kinds
             )
             if 1 <= len(args) <= 3 and integers:
                 arity = len(args)
                 break
-    reads = getters(record, language)
+    reads = getters(Record(record), language)
     if arity is None or not reads:
         return None
     return arity, reads[0]
 
 
-def vector_element(t: Any) -> Any:
+def vector_element(t: CType) -> CType | None:
     """The canonical element type of a ``std::vector`` type (None without template arguments)."""
-    if t.get_num_template_arguments() < 1:
+    if t.clang.get_num_template_arguments() < 1:
         return None
-    return t.get_template_argument_type(0).get_canonical()
+    return CType(t.clang.get_template_argument_type(0).get_canonical())
 
 
-def pointee(t: Any) -> tuple[Any, bool]:
+def pointee(t: CType) -> tuple[CType, bool]:
     """``(canonical pointee, mutable)`` of a pointer or reference type."""
-    p = t.get_canonical().get_pointee()
-    return p.get_canonical(), not p.is_const_qualified()
+    p = t.clang.get_canonical().get_pointee()
+    return CType(p.get_canonical()), not p.is_const_qualified()
 
 
-def canonical(t: Any) -> Any:
+def declared_pointee(t: CType) -> CType:
+    """What a pointer or reference type points to, as its declaration spells it (typedef names
+    and qualifiers kept: ``const struct phr_header``).
+    """
+    return CType(t.clang.get_pointee())
+
+
+def canonical(t: CType) -> CType:
     """The canonical type (typedefs resolved)."""
-    return t.get_canonical()
+    return CType(t.clang.get_canonical())
 
 
-def type_class(t: Any) -> str:
+def type_class(t: CType) -> str:
     """The libclang kind of the canonical type: ``'POINTER'``, ``'RECORD'``, ``'VOID'``,
     ``'LVALUEREFERENCE'``, ``'INT'``...
     """
-    return str(t.get_canonical().kind.name)
+    return str(t.clang.get_canonical().kind.name)
 
 
-def spelled(t: Any) -> str:
+def spelled(t: CType) -> str:
     """The type as spelled (typedef names kept), without cv-qualifiers."""
     return strip_const(t.spelling)

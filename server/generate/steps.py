@@ -559,11 +559,10 @@ def missing_note(job: Job, symbols: tuple[str, ...]) -> str:
     from cdoctest_runner.libraries import explain_missing
     from server.analysis.locate import declaration_site, shown_path
 
-    tu = job.source.tu
     return "; ".join(
         explain_missing(
             name,
-            declaration_site(tu, name) if tu is not None else None,
+            declaration_site(job.source, name),
             shown_path(job.source.path),
             shown_path(job.source.build_dir) if job.source.build_dir else None,
         )

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from cdoctest_runner import ctext
 from cdoctest_runner.files import write_json_atomic
-from server.analysis.locate import Located, SourceFile
+from server.analysis.locate import Located, SourceFile, included_files
 
 CACHE_VERSION = 1
 
@@ -56,16 +56,9 @@ def _sha(*parts: str) -> str:
 
 def project_headers(source: SourceFile, root: str) -> list[str]:
     """The files ``source`` includes (directly or not) that lie under ``root``, sorted."""
-    if source.tu is None:
-        return []
     root = os.path.realpath(root) + os.sep
     own = os.path.realpath(source.path)
-    found: set[str] = set()
-    for inc in source.tu.get_includes():
-        name = os.path.realpath(inc.include.name)
-        if name != own and name.startswith(root):
-            found.add(name)
-    return sorted(found)
+    return sorted({n for n in included_files(source) if n != own and n.startswith(root)})
 
 
 def function_keys(

@@ -7,12 +7,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import Example
-from server.analysis.fileapi import GROWS, PRODUCES, SIZES, FileApi, producer_candidates
+from server.analysis.fileapi import (
+    GROWS,
+    PRODUCES,
+    SIZES,
+    FileApi,
+    producer_candidates,
+    returned_class,
+)
 from server.analysis.kinds import Param, ParamKind, classify
 from server.analysis.types import (
+    CType,
     Scalar,
     canonical,
     dereferenced,
@@ -20,7 +28,6 @@ from server.analysis.types import (
     pointee,
     scalar,
     type_class,
-    type_key,
 )
 from server.search.shapes import SEARCHED_INSTANCES, CallShape
 
@@ -64,8 +71,8 @@ def _kind(s: Scalar) -> ParamKind | None:
     return kind if kind in SCALAR_KINDS else None
 
 
-def _param(name: str, t: Any, language: str) -> Param | None:
-    """A libclang parameter type read as one of the search's kinds (None: not one of them)."""
+def _param(name: str, t: CType, language: str) -> Param | None:
+    """A parameter type read as one of the search's kinds (None: not one of them)."""
     ct = canonical(t)
     s = scalar(ct, language)
     if s is not None:
@@ -107,14 +114,7 @@ def _producer(api: FileApi, t: Target) -> tuple[str, tuple[Param, ...]] | None:
     """A function of the file that returns the class by value from arguments of the search's
     kinds (``fileapi.producer_candidates``; names that say they make first), or None.
     """
-    made = next(
-        (
-            f.result_type
-            for f in api.functions
-            if type_class(f.result_type) == "RECORD" and type_key(f.result_type)[1] == t.class_name
-        ),
-        None,
-    )
+    made = returned_class(api, t.class_name)
     if made is None:
         return None
     found = []

@@ -7,18 +7,23 @@ printed; a class built from scalars or a ``std::vector`` of scalars or of such o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cdoctest_runner.example import Example
 from server.analysis.kinds import BUFFER_SIZE, Param, ParamKind, classify
 from server.analysis.types import (
+    CType,
     aggregate,
+    canonical,
     class_record,
     constructor_params,
     is_std,
+    pointee,
     scalar,
     strip_const,
+    type_class,
     vector_element,
 )
 
@@ -62,18 +67,19 @@ class Composite(Param):
         return f"{self.base} {var}({value[1:-1].strip()});"
 
 
-def composite(t: Any, name: str, language: str) -> Composite | None:
-    """The ``Composite`` reading of the libclang parameter type ``t`` (by value or const
-    reference; see ``Composite``), None for other types and in C.
+def composite(t: CType, name: str, language: str) -> Composite | None:
+    """The ``Composite`` reading of the parameter type ``t`` (by value or const reference; see
+    ``Composite``), None for other types and in C.
     """
     if language == "c":
         return None
-    ct = t.get_canonical()
-    if ct.kind.name == "LVALUEREFERENCE":
-        if not ct.get_pointee().is_const_qualified():
+    ct = canonical(t)
+    if type_class(ct) == "LVALUEREFERENCE":
+        referred, mutable = pointee(ct)
+        if mutable:
             return None  # the function may change it: not a value to search
-        ct = ct.get_pointee().get_canonical()
-    if ct.kind.name != "RECORD":
+        ct = referred
+    if type_class(ct) != "RECORD":
         return None
     if is_std(ct, "vector"):
         et = vector_element(ct)
@@ -102,13 +108,13 @@ def composite(t: Any, name: str, language: str) -> Composite | None:
     return Composite(ParamKind.OBJECT, strip_const(ct.spelling), name, made[0], brace=made[1])
 
 
-def _scalar_param(t: Any, language: str) -> Param | None:
+def _scalar_param(t: CType, language: str) -> Param | None:
     """A scalar type as a searched ``Param`` (integers, ``char``, ``bool``, floating point)."""
-    s = scalar(t.get_canonical(), language)
+    s = scalar(canonical(t), language)
     return classify(s.spelling) if s is not None else None
 
 
-def _parts(t: Any, language: str) -> tuple[tuple[Param, ...], bool] | None:
+def _parts(t: CType, language: str) -> tuple[tuple[Param, ...], bool] | None:
     """The scalars an object of the class ``t`` is built from, and whether by aggregate
     initialization: an aggregate's fields, else its first public constructor with one to
     ``MAX_PARTS`` parameters, all scalars; None for a class of the C++ library or without one.
@@ -122,7 +128,7 @@ def _parts(t: Any, language: str) -> tuple[tuple[Param, ...], bool] | None:
             return tuple(f for f in fields if f is not None), True
         return None
     record = class_record(t)
-    if record is None or record.location.is_in_system_header:
+    if record is None or record.in_system_header:
         return None
     for params in constructor_params(record):
         ps = [_scalar_param(pt, language) for _, pt in params]
@@ -171,13 +177,13 @@ class CallShape:
         (``next_pow2<unsigned>``, ``next_pow2<unsigned long long>``: a bug only 64 bits show),
         called with its template arguments, the parameter kinds and the result read from the
         instance's substituted types. Parameters of class type and vectors are read from the
-        analysis's libclang types (``composite``). () for methods and unsupported types.
+        analysis's type handles (``composite``). () for methods and unsupported types.
         """
         if ctx.is_method:
             return ()
         a = ctx.analysis
         if ctx.declaration.kind == "function":
-            types = [t for _, t in a.target.params] if a is not None else []
+            types: list[CType | None] = [t for _, t in a.target.params] if a is not None else []
             if len(types) != len(ctx.parameters):
                 types = [None] * len(ctx.parameters)
             params = [(p.name, p.type, t) for p, t in zip(ctx.parameters, types, strict=True)]
@@ -188,6 +194,8 @@ class CallShape:
         shapes = []
         for inst in a.target.templates[:SEARCHED_INSTANCES]:
             result = inst.result_type_declared or inst.result
+            if result is None:
+                continue
             params = [(n, t.spelling, t) for n, t in inst.params]
             shape = _shape(ctx, inst.call_name, params, result.spelling)
             if shape is not None:
@@ -289,10 +297,13 @@ class CallShape:
 
 
 def _shape(
-    ctx: FunctionContext, name: str, typed: list[tuple[str, str, Any]], return_type: str
+    ctx: FunctionContext,
+    name: str,
+    typed: Sequence[tuple[str, str, CType | None]],
+    return_type: str,
 ) -> CallShape | None:
-    """The shape of calling ``name`` with parameters ``typed`` (name, type spelling, libclang
-    type or None) and ``return_type`` (None for a parameter or result kind the search does not
+    """The shape of calling ``name`` with parameters ``typed`` (name, type spelling, type or
+    None) and ``return_type`` (None for a parameter or result kind the search does not
     handle).
     """
     params: list[Param] = []

@@ -11,7 +11,7 @@ from server.analysis import analyse
 from server.analysis.kinds import ParamKind, classify
 from server.analysis.locate import load_source
 from server.analysis.mining import text_boundaries, token_boundaries, token_chars
-from server.analysis.types import scalar, spelled
+from server.analysis.types import canonical, scalar, spelled
 from server.generate.job import prompt_context
 
 BIN = """\
@@ -54,7 +54,7 @@ def test_a_method_is_read_with_its_class(tmp_path: Path) -> None:
     assert [(a.name, a.params, a.element) for a in target.accessors] == [("size", (), "value")]
     assert target.has_size
     assert [m for m, _ in target.mutators] == ["add"]
-    assert [scalar(t.get_canonical(), "c++").kind for _, t in target.params] == [ParamKind.INT]
+    assert [scalar(canonical(t), "c++").kind for _, t in target.params] == [ParamKind.INT]
     assert target.mined == ()  # `k > cap_` compares with no literal, `return -1` is no comparison
 
 
@@ -126,7 +126,7 @@ def test_a_class_templates_accessors_are_read_with_the_instances_types(tmp_path:
 
     def read(t):  # noqa: ANN001, ANN202
         return [
-            (a.name, [scalar(p.get_canonical(), "c++") is not None for _, p in a.params])
+            (a.name, [scalar(canonical(p), "c++") is not None for _, p in a.params])
             + (a.reference, a.vector, a.element)
             for a in t.accessors
         ]

@@ -19,6 +19,10 @@
    only the packages ``ALLOWED`` lists for it (every import counts, deferred ones included), so the
    data flow of one run reads top to bottom. docs/architecture.md draws the same table.
 5. No module is longer than ``MAX_LINES``, but for the data tables in ``LONG_DATA``.
+6. The analysis boundary: in ``server``, only ``server.analysis`` reads libclang. The other
+   packages get typed facts and opaque handles (``CType``, ``Record``) and read them through
+   ``server.analysis``'s functions: no ``import clang``, no libclang method or attribute
+   (``LIBCLANG_NAMES``), nor the handle's libclang object (``.clang``).
 """
 
 from __future__ import annotations
@@ -454,6 +458,85 @@ def test_no_module_takes_another_modules_private_names() -> None:
         wrong += private_attributes(name, source, own)
         wrong += foreign_private_attributes(name, source, owned)
     assert wrong == []
+
+
+# --------------------------------------------------------------------------- the analysis boundary
+
+#: What only libclang objects have: reading one of these is reading libclang. ``clang`` is the
+#: libclang object inside the analysis's handles, ``tu`` and ``cursor`` a file's and a function's.
+LIBCLANG_NAMES = frozenset(
+    {
+        "access_specifier",
+        "argument_types",
+        "clang",
+        "cursor",
+        "get_arguments",
+        "get_array_element_type",
+        "get_canonical",
+        "get_children",
+        "get_declaration",
+        "get_definition",
+        "get_includes",
+        "get_num_template_arguments",
+        "get_pointee",
+        "get_result",
+        "get_template_argument_type",
+        "get_tokens",
+        "is_const_method",
+        "is_const_qualified",
+        "is_function_variadic",
+        "is_in_system_header",
+        "is_static_method",
+        "lexical_parent",
+        "mangled_name",
+        "result_type",
+        "semantic_parent",
+        "translation_unit",
+        "tu",
+        "walk_preorder",
+    }
+)
+
+
+def libclang_reads(source: str) -> list[str]:
+    """Where ``source`` imports the libclang bindings or reads a libclang-only name."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in LIBCLANG_NAMES:
+            found.append((node.lineno, f".{node.attr}"))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            found += [(node.lineno, f"import {n}") for n in names if n.split(".")[0] == "clang"]
+    return [f"{line}: {what}" for line, what in sorted(found)]
+
+
+def test_only_the_analysis_reads_libclang_in_the_generator() -> None:
+    wrong = {
+        name: reads
+        for name, path in product_modules().items()
+        if name.startswith("server.") and not name.startswith("server.analysis")
+        if (reads := libclang_reads(path.read_text("utf-8")))
+    }
+    assert wrong == {}
+
+
+def test_the_libclang_reader_catches_imports_calls_and_handles() -> None:
+    source = (
+        "import clang.cindex\n"
+        "from clang.cindex import TypeKind\n"
+        "import os.path\n"
+        "def f(t, p):\n"
+        "    a = t.get_canonical().kind\n"
+        "    b = t.clang\n"
+        "    return p.type, p.spelling, a, b\n"
+    )
+    assert libclang_reads(source) == [
+        "1: import clang.cindex",
+        "2: import clang.cindex",
+        "5: .get_canonical",
+        "6: .clang",
+    ]
 
 
 # --------------------------------------------------------------------------- the readers, on text

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
 
 from cdoctest_runner import ctext
 from cdoctest_runner.ctext import IDENTIFIER_RE
@@ -17,6 +16,7 @@ from server.analysis.fileapi import GROWS, FileApi, observers, streamable
 from server.analysis.kinds import ParamKind
 from server.analysis.target import Params, Target
 from server.analysis.types import (
+    CType,
     aggregate,
     definition,
     dereferenced,
@@ -327,7 +327,7 @@ def _result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]:
     return _class_result_lines(t, api, r, call, tag)
 
 
-def _class_result_lines(t: Target, api: FileApi, r: Any, call: str, tag: str) -> list[str]:
+def _class_result_lines(t: Target, api: FileApi, r: CType, call: str, tag: str) -> list[str]:
     """A class result, kept in a variable: a string's text, a vector's size and first items, a
     struct's fields, the getters' values, or the file's ``operator<<``.
     """

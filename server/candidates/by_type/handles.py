@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from server.analysis.fileapi import (
     DESTROYS,
@@ -25,12 +24,15 @@ from server.analysis.fileapi import (
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
+    CType,
     aggregate,
+    pointee,
     printable,
     record_fields,
     same_type,
     spelled,
     struct_fields,
+    type_class,
     type_key,
 )
 from server.candidates.by_type.values import STRINGS, Arg, Provider
@@ -39,7 +41,7 @@ from server.candidates.by_type.values import STRINGS, Arg, Provider
 Arguments = Callable[[Params], list[Provider] | None]
 
 
-def producers(api: FileApi, t: Any, arguments: Arguments) -> list[tuple[str, list[Provider]]]:
+def producers(api: FileApi, t: CType, arguments: Arguments) -> list[tuple[str, list[Provider]]]:
     """Functions of the file that return ``t`` from arguments written as literals, preferred
     names first, at most 4.
     """
@@ -52,7 +54,9 @@ def producers(api: FileApi, t: Any, arguments: Arguments) -> list[tuple[str, lis
     return out[:4]
 
 
-def modifiers(api: FileApi, t: Any, arguments: Arguments) -> list[tuple[str, bool, list[Provider]]]:
+def modifiers(
+    api: FileApi, t: CType, arguments: Arguments
+) -> list[tuple[str, bool, list[Provider]]]:
     """``(name, returns the handle, providers for the other arguments)``: functions that take
     the value first and change it (``sdscat(s, "x")``, ``list_push(l, 3)``), at most 4.
     """
@@ -88,7 +92,7 @@ def declare(spelling: str, var: str, value: str, language: str) -> list[str]:
 
 
 def api_provider(
-    api: FileApi, t: Any, language: str, mutable: bool, depth: int, arguments: Arguments
+    api: FileApi, t: CType, language: str, mutable: bool, depth: int, arguments: Arguments
 ) -> tuple[Provider, int] | None:
     """Values of ``t`` made by the file's own producers (every other one changed once by a
     modifier), shown after the call through observers or fields; None at depth > 0 or without
@@ -158,7 +162,7 @@ def struct_array_provider(agg: Aggregate) -> Provider:
     return Provider(make, len(sizes), "struct array+length")
 
 
-def initialised_provider(api: FileApi, t: Any, language: str, depth: int) -> Provider | None:
+def initialised_provider(api: FileApi, t: CType, language: str, depth: int) -> Provider | None:
     """A struct the file initialises with a function of its own (``jsmn_init(&p)``,
     ``list_init(&l)``) is made that way rather than from a literal.
     """
@@ -182,7 +186,7 @@ def initialised_provider(api: FileApi, t: Any, language: str, depth: int) -> Pro
 
 def filled_provider(
     api: FileApi,
-    declared: Any,
+    declared: CType,
     language: str,
     pointer: bool,
     mutable: bool,
@@ -201,9 +205,9 @@ def filled_provider(
         at = next(
             i
             for i, (_, pt) in enumerate(params)
-            if pt.get_canonical().kind.name == "POINTER"
-            and not pt.get_pointee().is_const_qualified()
-            and type_key(pt.get_pointee())[1] == type_key(declared)[1]
+            if type_class(pt) == "POINTER"
+            and pointee(pt)[1]
+            and type_key(pointee(pt)[0])[1] == type_key(declared)[1]
         )
         provs = arguments(params[:at] + params[at + 1 :])
         if provs is not None:

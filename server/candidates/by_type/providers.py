@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from cdoctest_runner.ctext import strlen
 from server.analysis.fileapi import FileApi
@@ -18,12 +17,15 @@ from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
+    CType,
     OutStruct,
+    Record,
     Scalar,
     aggregate,
     canonical,
     class_record,
     constructor_params,
+    declared_pointee,
     function_pointer,
     getters,
     has_user_constructor,
@@ -110,7 +112,11 @@ def provider_for(
         after = params[i + 1][1] if i + 1 < len(params) else None
         nxt = scalar(canonical(after), language) if after is not None else None
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
-        filled = filled_with_length(t, after, language) if _length_out(after, language) else None
+        filled = (
+            filled_with_length(t, after, language)
+            if after is not None and _length_out(after, language)
+            else None
+        )
         if filled is not None:
             return filled
         if type_class(pointee(ct)[0]) == "VOID" and any(function_pointer(pt) for _, pt in params):
@@ -139,9 +145,9 @@ def _found(p: Provider | None) -> Found:
     return (p, 1) if p is not None else None
 
 
-def _length_out(t: Any, language: str) -> bool:
+def _length_out(t: CType, language: str) -> bool:
     """Whether ``t`` is a pointer to an integer the call writes (``size_t *method_len``)."""
-    if t is None or type_class(t) != "POINTER":
+    if type_class(t) != "POINTER":
         return False
     pc, mutable = pointee(t)
     s = scalar(pc, language)
@@ -149,7 +155,7 @@ def _length_out(t: Any, language: str) -> bool:
 
 
 def _pointer_provider(
-    t: Any, name: str, language: str, api: FileApi, length_follows: bool, depth: int
+    t: CType, name: str, language: str, api: FileApi, length_follows: bool, depth: int
 ) -> Found:
     """A pointer parameter: a string (and its length), a char buffer, an array and its length,
     a scalar in-out value, structs, initialised structs, objects, handles.
@@ -191,7 +197,7 @@ def _pointer_provider(
     if init is not None:
         return init, 1
     filled = filled_provider(
-        api, t.get_pointee(), language, True, mutable, depth, _arguments(language, api)
+        api, declared_pointee(t), language, True, mutable, depth, _arguments(language, api)
     )
     if filled is not None:
         return filled, 1
@@ -314,7 +320,7 @@ def _array_provider(ps: Scalar, language: str, mutable: bool) -> Provider:
 
 
 def _reference_provider(
-    pc: Any, name: str, language: str, api: FileApi, mutable: bool, depth: int
+    pc: CType, name: str, language: str, api: FileApi, mutable: bool, depth: int
 ) -> Found:
     """A reference parameter: a scalar value (a variable when mutable), else a class value."""
     ps = scalar(pc, language)
@@ -332,7 +338,7 @@ def _reference_provider(
 
 
 def _class_provider(
-    t: Any, language: str, api: FileApi, mutable: bool, name: str, depth: int = 0
+    t: CType, language: str, api: FileApi, mutable: bool, name: str, depth: int = 0
 ) -> Found:
     """A class value: ``std::string`` (a variable when mutable), ``std::string_view``,
     ``std::vector``, an aggregate, or an object from a public constructor.
@@ -364,7 +370,7 @@ def _class_provider(
     return _constructed_provider(t, language, api, mutable, pointer=False, depth=depth)
 
 
-def _vector_provider(t: Any, language: str, mutable: bool) -> Found:
+def _vector_provider(t: CType, language: str, mutable: bool) -> Found:
     """A ``std::vector`` of scalars, strings or points, its size and elements shown after."""
     et = vector_element(t)
     if et is None:
@@ -402,7 +408,7 @@ _POINTS = [
 ]
 
 
-def _point_arrays(et: Any, language: str) -> tuple[list[list[str]], str, str] | None:
+def _point_arrays(et: CType, language: str) -> tuple[list[list[str]], str, str] | None:
     """A ``std::vector`` of a class built from up to three integers (a point: Clipper's
     ``Path`` is ``std::vector<IntPoint>``): element lists such as a triangle and a square, each
     element written ``{x, y}``; elements are shown through the class's first reader.
@@ -427,7 +433,9 @@ def providers(params: Params, language: str, api: FileApi, depth: int) -> list[P
     return out
 
 
-def _ctor_providers(record: Any, language: str, api: FileApi, depth: int) -> list[Provider] | None:
+def _ctor_providers(
+    record: Record, language: str, api: FileApi, depth: int
+) -> list[Provider] | None:
     """Return providers for the first usable public constructor ([] for a default one), or None."""
     if not has_user_constructor(record):
         return []  # the implicit default constructor
@@ -455,7 +463,7 @@ def _construct(
 
 
 def _constructed_provider(
-    t: Any, language: str, api: FileApi, mutable: bool, pointer: bool, depth: int = 0
+    t: CType, language: str, api: FileApi, mutable: bool, pointer: bool, depth: int = 0
 ) -> Found:
     """Provide a class object made by a public constructor (getters print after, if mutable)."""
     if language == "c" or depth > 1:

@@ -5,10 +5,10 @@ arguments).
 
 from __future__ import annotations
 
-from typing import Any
-
 from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.types import (
+    CType,
+    declared_pointee,
     pointee,
     pointer_to_text,
     scalar,
@@ -47,12 +47,12 @@ def _texts_out(texts: list[tuple[str, str]]) -> str:
     return f'fprintf(stdout, "{fmt}\\n", {args});'
 
 
-def text_slots_provider(t: Any, length_follows: bool) -> Found:
+def text_slots_provider(t: CType, length_follows: bool) -> Found:
     """A ``char **`` the call fills: with a count after it (``char **parts, int max_parts``) an
     array of ``SLOTS`` NULL pointers and its size, else one NULL pointer passed by address; the
     pointers the call set are printed after.
     """
-    elem = t.get_pointee().spelling
+    elem = declared_pointee(t).spelling
     if length_follows:
 
         def slots(k: int, tag: str) -> Arg:
@@ -69,19 +69,19 @@ def text_slots_provider(t: Any, length_follows: bool) -> Found:
     return Provider(one, 1, "text out"), 1
 
 
-def filled_with_length(t: Any, length: Any, language: str) -> Found:
+def filled_with_length(t: CType, length: CType, language: str) -> Found:
     """A pointer followed by ``length``, a pointer to an integer, both written by the call: a
     text and its length (``const char **method, size_t *method_len``: printed as ``%.*s``), or
     an array of structs and its count, in and out (``struct phr_header *headers, size_t
     *num_headers``: ``struct_slots``). None for other pointers.
     """
-    count = spelled(length.get_pointee())
+    count = spelled(declared_pointee(length))
     if pointer_to_text(t) and pointee(t)[1]:
 
         def text(k: int, tag: str) -> Arg:
             var, n = f"txt{tag}", f"len{tag}"
             return Arg(
-                [f"{t.get_pointee().spelling} {var} = 0;", f"{count} {n} = 0;"],
+                [f"{declared_pointee(t).spelling} {var} = 0;", f"{count} {n} = 0;"],
                 f"&{var}, &{n}",
                 [_text_out(var, n)],
             )
@@ -91,17 +91,17 @@ def filled_with_length(t: Any, length: Any, language: str) -> Found:
     return (slots, 2) if slots is not None else None
 
 
-def struct_slots(t: Any, language: str, count: str = "") -> Provider | None:
+def struct_slots(t: CType, language: str, count: str = "") -> Provider | None:
     """A pointer to a struct followed by its count, an array the call fills (``struct
     yuarel_param *params, int max_params``): ``SLOTS`` zeroed elements and their number (with
     ``count``, the count's type, a variable passed by address that the call changes, printed
     after), then the first two elements' text and scalar fields (a text with a length field
     right after it as ``%.*s``). None for other pointers.
     """
-    shown = struct_fields(t.get_pointee(), language, 6) if pointee(t)[1] else None
+    shown = struct_fields(declared_pointee(t), language, 6) if pointee(t)[1] else None
     if shown is None:
         return None
-    lengths = text_lengths(t.get_pointee())
+    lengths = text_lengths(declared_pointee(t))
     zeroed = "{0}" if language == "c" else "{}"
 
     def items(k: int, tag: str) -> Arg:
@@ -129,7 +129,7 @@ def struct_slots(t: Any, language: str, count: str = "") -> Provider | None:
     return Provider(items, 1, "struct slots")
 
 
-def callback_provider(result: Any, params: tuple[Any, ...], language: str) -> Provider | None:
+def callback_provider(result: CType, params: tuple[CType, ...], language: str) -> Provider | None:
     """A function pointer: a function defined in the block with the matching signature that
     prints its arguments (numbers, characters, texts; other pointers are not shown) on one line
     per call and returns 1, then (the second value) 0, or nothing; one taking a lone ``char``
@@ -182,7 +182,7 @@ def callback_provider(result: Any, params: tuple[Any, ...], language: str) -> Pr
     return Provider(make, len(returns), "callback")
 
 
-def _printf(t: Any, arg: str, language: str) -> tuple[str, str] | tuple[()] | None:
+def _printf(t: CType, arg: str, language: str) -> tuple[str, str] | tuple[()] | None:
     """How a callback prints its argument ``arg`` of type ``t``: ``(conversion, expression)``;
     ``()`` for a pointer it does not show (``void *user``); None for a type it cannot print.
     """
