@@ -30,8 +30,14 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    a call whose output buffer nothing prints checks only its return value (and a path without
    segments left unterminated in the buffer goes unseen).
 
-Rules 1 and 2 drop units (``acceptable_units``), rule 5 drops them earlier (in verification); 3,
-4 and 6 steer the choice among the rest.
+7. **a format's arguments are passed** (``missing_format_arguments``): a call of a printf-like
+   function (variadic, its last named parameter a character pointer) whose format literal reads
+   more arguments than the call passes (``fctprintf(out, NULL, "%hello")``: ``%he`` reads a
+   ``double``) prints whatever the registers held: undefined behaviour that no sanitizer traps,
+   an output that differs from run to run (and a mutant "killed" by chance).
+
+Rules 1, 2 and 7 drop units (``acceptable_units``), rule 5 drops them earlier (in verification);
+3, 4 and 6 steer the choice among the rest.
 """
 
 from __future__ import annotations
@@ -44,7 +50,15 @@ from cdoctest_runner.ctext import IDENTIFIER_RE, blank, identifiers, top_level_s
 from cdoctest_runner.example import Declaration, Example
 from server.judge.units import VerifiedUnit
 
-__all__ = ["Verdict", "acceptable_units", "calls_target", "dead_store", "returns_parameter"]
+__all__ = [
+    "Verdict",
+    "acceptable_units",
+    "calls_target",
+    "dead_store",
+    "format_arguments",
+    "missing_format_arguments",
+    "returns_parameter",
+]
 
 _EXEMPT_KINDS = ("destructor",)
 
@@ -229,6 +243,86 @@ def dead_store(examples: Sequence[Example], source: str = "") -> str:
     return ""
 
 
+#: A C ``printf`` conversion: flags, width, precision, length, conversion (``%%`` reads nothing).
+_CONVERSION = re.compile(
+    r"%(?:%|[-+ #0']*(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d*))?"
+    r"(?:hh|h|ll|l|j|z|t|L|q)?[diouxXeEfFgGaAcspn])"
+)
+
+_STRING_LITERALS = re.compile(r'\s*(?:(?:u8|u|U|L)?"(?:[^"\\\n]|\\.)*"\s*)+')
+
+
+def format_arguments(fmt: str) -> int:
+    """How many arguments the ``printf`` format ``fmt`` reads (a ``*`` width or precision reads
+    one more; an incomplete or unknown directive reads none).
+
+    >>> format_arguments("%d items, %*.*f%%")
+    4
+    >>> format_arguments("%hello"), format_arguments("100%"), format_arguments("%-42")
+    (1, 0, 0)
+    """
+    return sum(
+        1 + (m.group("width") == "*") + (m.group("precision") == "*")
+        for m in _CONVERSION.finditer(fmt)
+        if m.group() != "%%"
+    )
+
+
+def format_parameter(function: Declaration) -> int | None:
+    """The index of the format parameter of a printf-like function (variadic, its last named
+    parameter a character pointer), read from its signature; None for other functions.
+
+    >>> d = Declaration("log_at", "log_at", "function", 1, 1, 1, 1,
+    ...                 "int log_at(void (*out)(char, void *), const char *fmt, ...)")
+    >>> format_parameter(d)
+    1
+    """
+    code = blank(function.signature)
+    m = re.search(rf"\b{re.escape(function.name)}\s*\(", code)
+    if m is None:
+        return None
+    inner = code[m.end() : _matching(code, m.end() - 1, "(", ")")]
+    params = [inner[a:b].strip() for a, b in top_level_spans(inner, ",")]
+    if len(params) < 2 or params[-1] != "..." or not re.search(r"\bchar\s*\*", params[-2]):
+        return None
+    return len(params) - 2
+
+
+def missing_format_arguments(examples: Sequence[Example], function: Declaration) -> str:
+    """Why a call of the printf-like ``function`` reads arguments it was not given (rule 7), or
+    '' when every call with a literal format passes what the format reads.
+
+    >>> d = Declaration("out", "out", "function", 1, 1, 1, 1, "int out(const char *f, ...)")
+    >>> missing_format_arguments([Example('out("%s=%d", "n", 3)', "3")], d)
+    ''
+    >>> missing_format_arguments([Example('out("H%llo, World!")', "13")], d)
+    '`out("H%llo, World!")` reads 1 argument its call does not pass (undefined behaviour)'
+    """
+    at = format_parameter(function)
+    if at is None:
+        return ""
+    for ex in examples:
+        code = blank(ex.source)
+        for m in re.finditer(rf"(?<![\w.>:]){re.escape(function.name)}\s*\(", code):
+            close = _matching(code, m.end() - 1, "(", ")")
+            spans = top_level_spans(code[m.end() : close], ",")
+            if len(spans) <= at:
+                continue
+            a, b = spans[at]
+            literal = ex.source[m.end() + a : m.end() + b]
+            if not _STRING_LITERALS.fullmatch(literal):
+                continue  # a variable or an expression: its text is not known here
+            text = "".join(re.findall(r'"((?:[^"\\\n]|\\.)*)"', literal))
+            missing = format_arguments(text) - (len(spans) - at - 1)
+            if missing > 0:
+                call = ex.source[m.start() : close + 1]
+                return (
+                    f"`{call}` reads {missing} argument{'s' if missing > 1 else ''} its call "
+                    "does not pass (undefined behaviour)"
+                )
+    return ""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether a unit is acceptable, and why not ('' when it is)."""
@@ -240,18 +334,18 @@ class Verdict:
 def judge(
     examples: Sequence[Example], function: Declaration, source: str = "", names: Iterable[str] = ()
 ) -> Verdict:
-    """Rules 1 and 2 on one unit's examples."""
+    """Rules 1, 2 and 7 on one unit's examples."""
     if not calls_target(examples, function, names):
         return Verdict(False, f"it never calls `{function.name}`")
-    why = dead_store(examples, source)
+    why = dead_store(examples, source) or missing_format_arguments(examples, function)
     return Verdict(not why, why)
 
 
 def acceptable_units(
     units: Sequence[VerifiedUnit], function: Declaration, source: str = ""
 ) -> tuple[list[VerifiedUnit], list[str]]:
-    """The units (``server.judge.units.VerifiedUnit``) that rules 1 and 2 accept, and why each other
-    one was dropped.
+    """The units (``server.judge.units.VerifiedUnit``) that rules 1, 2 and 7 accept, and why each
+    other one was dropped.
     """
     kept, dropped = [], []
     for vu in units:

@@ -11,7 +11,14 @@ import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.mutation.analysis import select_examples
-from server.judge.acceptable import calls_target, dead_store, judge, returns_parameter
+from server.judge.acceptable import (
+    calls_target,
+    dead_store,
+    format_parameter,
+    judge,
+    missing_format_arguments,
+    returns_parameter,
+)
 from server.judge.select import build_pool, select_block
 from server.judge.units import Candidate, Origin, Unit, VerifiedUnit
 
@@ -75,6 +82,56 @@ def test_a_unit_that_never_calls_the_function_leaves_the_pool() -> None:
     assert [e.source.strip() for e in chosen.examples] == ["phr_decode_chunked(&d, buf, &n)"]
     alone = select_block(build_pool([never]), code, f, None, 8, mutants=[])  # type: ignore[arg-type]
     assert alone.examples == () and "never calls `phr_decode_chunked`" in alone.note
+
+
+# Rule 7: a printf-like call passes the arguments its format reads.
+
+FCT = Declaration(
+    "fctprintf",
+    "fctprintf",
+    "function",
+    1,
+    1,
+    1,
+    1,
+    "int fctprintf(void (*out)(char character, void* arg), void* arg, const char* format, ...)",
+)
+
+
+def test_rule_a_format_gets_the_arguments_it_reads() -> None:
+    """The block of 2026-11-28: ``"%hello"`` read a ``double`` that was never passed and printed
+    ``0.000000e-308llo``; its mutants were "killed" 16 times in one run and 39 in the next.
+    """
+    assert format_parameter(FCT) == 2
+    assert format_parameter(decl("vsnprintf_")) is None  # no signature: not judged
+    va_list = Declaration("v", "v", "function", 1, 1, 1, 1, "int v(const char *f, va_list va)")
+    assert format_parameter(va_list) is None
+    no_text = Declaration("s", "s", "function", 1, 1, 1, 1, "int s(int n, ...)")
+    assert format_parameter(no_text) is None
+    missing = [Example("void cb(char c, void *a) {}"), Example('fctprintf(cb, NULL, "%hello")')]
+    assert missing_format_arguments(missing, FCT) == (
+        '`fctprintf(cb, NULL, "%hello")` reads 1 argument its call does not pass '
+        "(undefined behaviour)"
+    )
+    star = [Example('fctprintf(cb, NULL, "[%*d|" "%s]", 4, 7)')]  # two literals, one format
+    assert "reads 1 argument" in missing_format_arguments(star, FCT)
+    passed = [
+        Example('fctprintf(cb, NULL, "[%*d|%s] 100%%", 4, 7, "x")'),
+        Example('fctprintf(cb, NULL, "%-42")'),  # no complete directive: reads nothing
+        Example("fctprintf(cb, NULL, fmt)"),  # a variable: not judged
+        Example('my_fctprintf(cb, NULL, "%d")'),  # another function
+    ]
+    assert missing_format_arguments(passed, FCT) == ""
+
+
+def test_a_unit_that_reads_a_missing_argument_leaves_the_pool() -> None:
+    ub = unit(('fctprintf(cb, NULL, "H%llo, World!")', "13"))
+    ok = unit(('fctprintf(cb, NULL, "%llo", 8ULL)', "2"))
+    code = CodeUnderTest(text="", language="c")
+    chosen = select_block(build_pool([ub, ok]), code, FCT, None, 8, mutants=[])  # type: ignore[arg-type]
+    assert [e.source.strip() for e in chosen.examples] == ['fctprintf(cb, NULL, "%llo", 8ULL)']
+    alone = select_block(build_pool([ub]), code, FCT, None, 8, mutants=[])  # type: ignore[arg-type]
+    assert alone.examples == () and "reads 1 argument its call does not pass" in alone.note
 
 
 # Rule 2: no dead stores.
