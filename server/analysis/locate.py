@@ -172,6 +172,28 @@ def declaration_site(source: SourceFile, symbol: str) -> str | None:
     return None
 
 
+def names_in_scope(source: SourceFile) -> frozenset[str]:
+    """The file-scope names a block above one of ``source``'s functions could clash with: what its
+    translation unit declares at file scope, the headers' included (functions, variables, types,
+    enumerators: ``index``, ``y0``, a linked library's globals), the macros the file defines, and
+    the lowercase macros compilers predefine. A function's parameters and locals are not in scope
+    in a block, so they are not named.
+    """
+    names = set(_PREDEFINED_MACROS)
+    names.update(re.findall(r"(?m)^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", source.text))
+    if source.tu is not None:
+        for c in source.tu.cursor.get_children():
+            names.add(c.spelling)
+            if c.kind.name == "ENUM_DECL":
+                names.update(e.spelling for e in c.get_children())
+    names.discard("")
+    return frozenset(names)
+
+
+#: Object-like macros compilers define without a leading underscore (GCC and clang on Linux).
+_PREDEFINED_MACROS = ("linux", "unix", "i386")
+
+
 def included_files(source: SourceFile) -> list[str]:
     """The real paths of the files ``source`` includes, directly or not, in include order."""
     if source.tu is None:

@@ -43,6 +43,7 @@ from server.candidates.model import sample_candidates
 from server.generate.budget import Budget, Reporter
 from server.generate.job import Job
 from server.generate.trace import ModelCounts, Stage, Step, Trace, function_timings
+from server.judge.names import readable_block
 from server.judge.runners import Runners
 from server.judge.select import Selection, build_pool, extend_block, measure_block, select_block
 from server.judge.units import Candidate, Origin, VerifiedUnit
@@ -485,10 +486,11 @@ class Steps:
             )
             return Plan(job.target, result)
         self.report("selecting", f"{job.name}: {len(selection.examples)} examples kept", job.name)
+        examples = readable_block(selection.examples, decl, job.source)
         try:
             block_text, edit = plan_block(
                 job.target,
-                selection.examples,
+                examples,
                 job.style,
                 job.newline,
                 replace_user_blocks=self.options.replace_user_blocks,
@@ -502,7 +504,7 @@ class Steps:
             status="verified",
             origin=public_origin(selection),
             block_text=block_text,
-            examples=selection.examples,
+            examples=tuple(examples),
             mutation_score=selection.mutation_score,
             mutants_killed=selection.killed,
             mutants_total=selection.total,

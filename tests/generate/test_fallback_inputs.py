@@ -85,8 +85,9 @@ def test_a_struct_by_value_is_filled_by_the_files_parser_from_version_texts(gen)
 def test_a_struct_through_a_pointer_is_filled_then_its_fields_printed(gen):
     block = _block(gen, "version.c", "version_bump")
     sources = [s for s, _ in block]
-    assert any(re.fullmatch(r"version_bump\(&obj\w+\);", s) for s in sources), block
-    patch = [(s, w) for s, w in block if re.fullmatch(r"obj\w+\.patch", s)]
+    bumped = [m.group(1) for s in sources if (m := re.fullmatch(r"version_bump\(&(\w+)\);", s))]
+    assert bumped, block
+    patch = [(s, w) for s, w in block if re.fullmatch(rf"(?:{'|'.join(bumped)})\.patch", s)]
     # version_parse("1.2.3", ...) then a bump: patch is 4; "0.0.0" gives 1.
     assert patch and {w for _, w in patch} & {"4", "1"}, block
 
@@ -96,10 +97,10 @@ def test_a_callback_is_a_function_of_the_block_that_prints_its_arguments(gen):
     defined = [
         s
         for s, _ in block
-        if re.fullmatch(r"int (cb\w+)\(void \* a0, const char \* a1, int a2\) \{.*\}", s)
+        if re.fullmatch(r"int (\w+)\(void \* a0, const char \* a1, int a2\) \{.*\}", s)
     ]
     assert defined, block
-    name = re.match(r"int (cb\w+)", defined[0]).group(1)
+    name = re.match(r"int (\w+)", defined[0]).group(1)
     calls = [(s, w) for s, w in block if s.startswith("each_line(") and f", {name}, NULL)" in s]
     assert calls, block
     # The callback printed each line it was given with its number, then the call's count.
@@ -109,23 +110,24 @@ def test_a_callback_is_a_function_of_the_block_that_prints_its_arguments(gen):
 
 def test_a_character_sink_collects_the_characters_and_their_count(gen):
     block = _block(gen, "visit.c", "put_digits")
-    calls = [i for i, (s, _) in enumerate(block) if re.match(r"put_digits\(\d+, cb\w+, NULL\)", s)]
+    calls = [i for i, (s, _) in enumerate(block) if re.match(r"put_digits\(\d+, \w+, NULL\)", s)]
     assert calls, block
     for i in calls:
-        n = re.match(r"put_digits\((\d+), cb(\w+)", block[i][0])
-        digits, tag = n.groups()
-        shown = dict(block[i + 1 :])
-        # How many characters the function wrote, and which, in a row.
-        line = f'fprintf(stdout, "%d [%s]\\n", sinkn{tag}, sink{tag});'
-        assert shown.get(line) == f"{len(digits)} [{digits}]", block
+        digits = re.match(r"put_digits\((\d+), ", block[i][0]).group(1)
+        # How many characters the function wrote, and which, in a row, on the line after.
+        line, want = next((s, w) for s, w in block[i + 1 :] if s.startswith("fprintf(stdout"))
+        assert re.fullmatch(r'fprintf\(stdout, "%d \[%s\]\\n", sink_len\d*, sink\d*\);', line)
+        assert want == f"{len(digits)} [{digits}]", block
 
 
 def test_text_slots_are_filled_and_printed(gen):
     block = _block(gen, "fill.c", "split_words")
-    slots = [s for s, _ in block if re.search(r"(^|; )char \* slots\w+\[8\] = \{0\};", s)]
+    # The variables are named after the parameters they are passed as (``text``, ``words``).
+    slots = [s for s, _ in block if re.search(r"(^|; )char \* words\d*\[8\] = \{0\};", s)]
     assert slots, block
-    assert any(re.search(r"(^|; )split_words\(str\w+, slots\w+, 8\)$", s) for s, _ in block), block
-    shown = [w for s, w in block if re.fullmatch(r"slots\w+\[0\]", s)]
+    call = r"(^|; )split_words\(text\d*, words\d*, 8\)$"
+    assert any(re.search(call, s) for s, _ in block), block
+    shown = [w for s, w in block if re.fullmatch(r"words\d*\[0\]", s)]
     assert shown and any(w.startswith('"') for w in shown), block
 
 

@@ -79,15 +79,16 @@ def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> N
         res = gen.generate(str(path), None, TargetSelector())
     by_name = {f.function.name: f for f in res.functions}
     for name, producer, observer in [
-        ("str_upper", "str_new(", "str_len(h"),
-        ("counter_tick", "counter_new(", "counter_value(h"),
+        # The handles are named after the parameters they are passed as (``s``, ``c``).
+        ("str_upper", "str_new(", "str_len(s)"),
+        ("counter_tick", "counter_new(", "counter_value(c)"),
     ]:
         fn = by_name[name]
         assert fn.status == "verified", (name, fn.message)
         sources = "".join(e.source for e in fn.examples)
         assert producer in sources and observer in sources, sources
         assert any(e.want for e in fn.examples)
-    assert '>>> str_upper(h0a);\n>>> h0a\n"HELLO"\n' in res.new_text
+    assert '>>> str_upper(s);\n>>> s\n"HELLO"\n' in res.new_text
 
 
 PARSER = """\
