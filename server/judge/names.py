@@ -24,9 +24,10 @@ from server.judge.verify import declared_names
 
 __all__ = ["parameter_names", "readable_block", "readable_names"]
 
-#: A variable the generator made: a kind, then the tag (``0a``, ``12bc``) and any ``_N`` a merge
-#: of units added; or the input search's ``<parameter>_s<N>``.
-_TAGGED = re.compile(r"(?P<kind>[a-z]+?)(?P<search>_s)?\d+[a-h]*\d*(?:_\d+)*")
+#: A variable the generator made: a kind, then the tag (``0a``, ``12bc``, ``0m1``: the call's
+#: index, an argument's or the method object's letter) and any ``_N`` a merge of units added; or
+#: the input search's ``<parameter>_s<N>``.
+_TAGGED = re.compile(r"(?P<kind>[a-z]+?)(?P<search>_s)?\d+(?:[a-z]\d*)*(?:_\d+)*")
 
 #: The kinds of variable the type-driven candidates declare (``server.candidates.by_type``).
 _KINDS = frozenset(

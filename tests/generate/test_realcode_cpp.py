@@ -92,8 +92,8 @@ def test_template_and_operators_get_blocks(tmp_path: Path, runner) -> None:  # n
     text = res.new_text
     assert ">>> alg::maxOf<int>(1, 0)\n1\n" in text
     # Tally, printed by its operator<<:
-    assert re.search(r">>> std::cout << res0 << std::endl;\n    \|\d+\n", text)
-    assert re.search(r">>> std::cout << obj\d+a << std::endl;\n-?[\d.]+\+-?[\d.]+i\n", text)
+    assert re.search(r">>> std::cout << res\d* << std::endl;\n    \|\d+\n", text)
+    assert re.search(r">>> std::cout << obj\d* << std::endl;\n-?[\d.]+\+-?[\d.]+i\n", text)
 
 
 #: A class template from real code (llama.cpp's ring_buffer, MIT, vendored for the benchmark).
@@ -140,7 +140,7 @@ def test_class_template_method_gets_a_checking_block(tmp_path: Path, runner) -> 
     (fr,) = res.functions
     assert fr.status == "verified", fr.message
     assert any(e.want for e in fr.examples)
-    assert ">>> ring_buffer<int> obj0m(3);\n" in res.new_text
+    assert ">>> ring_buffer<int> obj(3);\n" in res.new_text
     # Two items pushed into an empty buffer of capacity 3: the first is at the front.
-    assert ">>> obj0m.push_back(1);\n" in res.new_text
-    assert re.search(r">>> obj0m.front\(\)\n\s*1\n", res.new_text), res.new_text
+    assert ">>> obj.push_back(1);\n" in res.new_text
+    assert re.search(r">>> obj.front\(\)\n\s*1\n", res.new_text), res.new_text
