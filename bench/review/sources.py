@@ -19,6 +19,7 @@ its text with the comment above it.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import re
 from dataclasses import dataclass
@@ -162,7 +163,7 @@ def realbugs_blocks(
     """
     root = blocks_dir(results)
     found: list[Candidate] = []
-    problems: list[str] = []
+    problems: list[str] = [] if root.is_dir() else [f"{root}: no such directory"]
     for path in sorted(root.glob("*/*/*/*.txt")):
         split, config, library = path.relative_to(root).parts[:3]
         if config not in configs:
@@ -180,11 +181,13 @@ def realbugs_blocks(
             problems.append(f"{path}: {head['library']}/{head['file']}::{head['function']} is not "
                             "in the corpus")  # fmt: skip
             continue
+        if split != fn.lib.split:  # the corpus's rule decides, as of now
+            problems.append(f"{path}: under {split}/, but {library} is in the {fn.lib.split} half")
         found.append(
             Candidate(
                 origin="generated",
                 source="realbugs",
-                split=split,
+                split=fn.lib.split,
                 config=config,
                 library=library,
                 file=corpus.relative(fn),
@@ -204,7 +207,7 @@ def project_blocks(directory: Path, configs: tuple[str, ...]) -> tuple[list[Cand
     from cdoctest_runner.flags import language_of
 
     found: list[Candidate] = []
-    problems: list[str] = []
+    problems: list[str] = [] if directory.is_dir() else [f"{directory}: no such directory"]
     for path in sorted(directory.glob("*/*/*.txt")):
         config, project = path.relative_to(directory).parts[:2]
         if config not in configs:
@@ -318,6 +321,9 @@ def _parsed(path: str, options: SourceOptions) -> SourceFile:
     from server.analysis.locate import load_source
 
     return load_source(path, options=options)
+
+
+atexit.register(_parsed.cache_clear)  # free the parses while libclang is still loaded
 
 
 def function_excerpt(

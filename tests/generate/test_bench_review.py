@@ -179,6 +179,22 @@ def test_block_files_of_both_benchmarks_are_read_back(tmp_path: Path) -> None:
     assert [(c.split, c.library, c.file, c.function, c.line) for c in found] == [
         ("projects", "jansson", "src/dump.c", "json_dumps", 428)
     ]
+    assert project_blocks(tmp_path / "nowhere", ("default",)) == (
+        [],
+        [f"{tmp_path}/nowhere: no such directory"],
+    )
+
+
+def test_the_corpus_decides_the_half_of_a_block(tmp_path: Path) -> None:
+    results = _realbugs_results(tmp_path)
+    moved = tmp_path / "realbugs-blocks" / "heldout"
+    (tmp_path / "realbugs-blocks" / "dev").rename(moved)
+    found, problems = realbugs_blocks(results, Corpus.read(), ("default",))
+    assert [c.split for c in found] == ["dev"]  # cwalk is dev by the corpus's rule
+    name = "cwalk.c__cwk_path_normalize.txt"
+    assert problems == [
+        f"{moved}/default/cwalk/{name}: under heldout/, but cwalk is in the dev half"
+    ]
 
 
 def test_a_packet_shows_neither_marker_nor_headers_nor_tool_nor_configuration_nor_half(
