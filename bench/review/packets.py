@@ -109,8 +109,9 @@ def draw(
     ``taken`` or already drawn, at most ``per_library`` of a library in a stratum, each one
     ``usable``.
     """
+    pool = list(candidates)
     queues = {
-        s: sorted((c for c in candidates if c.split == s), key=lambda c: order_key(seed, c.ident))
+        s: sorted((c for c in pool if c.split == s), key=lambda c: order_key(seed, c.ident))
         for s in STRATA
     }
     positions = {s: 0 for s in STRATA if queues[s]}
