@@ -1,7 +1,7 @@
 """Multi-file CMake projects: the generator on functions that call other files of their library.
 
 ``python -m bench.bench_projects [--only fallback|default] [--projects jansson,double-conversion]
-[--limit N] [--no-write] [--table-only]``
+[--limit N] [--keep-blocks DIR] [--no-write] [--table-only]``
 
 Projects (``bench/data/projects/``, each with its licence, see its README): ``jansson`` (C, a JSON
 library of 14 translation units: dump.c writes through strbuffer.c, load.c reads through
@@ -20,6 +20,8 @@ its translation unit (it must come from another file of the library). Per projec
 configuration: targets (cross-file), verified blocks with a checked output of all and of the
 cross-file ones, mean mutation score over those blocks, median wall seconds per target. Rows go to
 ``bench/results/projects.json``; the table to ``docs/benchmarks.md`` (section ``projects``).
+``--keep-blocks DIR`` also writes each verified block, as ``bench_realbugs.write_block`` does
+(``keep_block``; the blind review, ``bench/review/``, samples them).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -149,14 +152,37 @@ _LINKED = ("FUNCTION_DECL", "CXX_METHOD", "CONSTRUCTOR", "DESTRUCTOR")
 _DEFINES = (*_LINKED, "FUNCTION_TEMPLATE")
 
 
+def keep_block(directory: Path, row: Row, line: int, text: str) -> Path:
+    """Write ``row``'s block ``text`` to ``<config>/<project>/<file>__<function>__<line>.txt``
+    under ``directory``, below one line naming the function (``// project/file::function
+    [config], line N: ...``).
+    """
+    name = re.sub(r"[^\w.-]+", "_", f"{Path(row.file).name}__{row.function.replace('::', '__')}")
+    path = directory / row.config / row.project / f"{name}__{line}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = (
+        f"// {row.project}/{row.file}::{row.function} [{row.config}], line {line}: "
+        f"{row.checked}/{row.examples} checked, mutation score {row.mutation_score}, "
+        f"{row.seconds} s\n"
+    )
+    path.write_text(head + text, encoding="utf-8")
+    return path
+
+
 def run_project(
-    project: str, configs: tuple[str, ...], limit: int | None = None
+    project: str,
+    configs: tuple[str, ...],
+    limit: int | None = None,
+    keep_blocks: Path | None = None,
 ) -> tuple[list[Row], float]:
-    """Generate for every public function of the project's listed files, per configuration."""
+    """Generate for every public function of the project's listed files, per configuration
+    (``keep_blocks``: a directory ``keep_block`` writes the verified blocks to).
+    """
     from cdoctest_runner.project_lib import project_library
     from server.analysis.locate import load_source, select_targets
     from server.api import GenerateOptions, SourceOptions, TargetSelector
     from server.generate.generator import Generator
+    from server.render import render_block
 
     work = Path(tempfile.mkdtemp(prefix=f"cdt-projects-{project}-"))
     os.chmod(work, 0o755)
@@ -202,6 +228,9 @@ def run_project(
                                 message=fr.message[:240],
                             )
                             rows.append(row)
+                            if keep_blocks is not None and row.status == "verified" and kept:
+                                text = render_block(fr.examples, "/**", "", "\n")
+                                keep_block(keep_blocks, row, f.start_line, text)
                             print(
                                 f"[{project}/{config}] {row.function} "
                                 f"{'cross-file' if callees else 'local'}: {row.status} "
@@ -260,6 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", choices=CONFIGS, help="run one configuration")
     p.add_argument("--projects", default=",".join(PROJECTS), help="comma-separated projects")
     p.add_argument("--limit", type=int, help="the first N targets per file (a smoke run)")
+    p.add_argument(
+        "--keep-blocks",
+        type=Path,
+        metavar="DIR",
+        help="write each verified block to DIR/<config>/<project>/ (bench/review samples them)",
+    )
     p.add_argument("--no-write", action="store_true", help="do not write docs/benchmarks.md")
     p.add_argument("--table-only", action="store_true", help="table the saved rows")
     p.add_argument("--note", default="", help="a sentence about the run (e.g. the machine's load)")
@@ -273,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         rows, library = [], {}
         started = time.strftime("%Y-%m-%d %H:%M")
         for project in args.projects.split(","):
-            got, seconds = run_project(project, configs, args.limit)
+            got, seconds = run_project(project, configs, args.limit, args.keep_blocks)
             rows += got
             library[project] = seconds
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
