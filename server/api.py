@@ -46,7 +46,9 @@ class GenerateOptions:
     time_budget_s: float = 120.0  # per function
     max_examples: int = 8  # examples kept in the final block (realistic bugs need several cases)
     grammar: bool = True  # grammar-constrained decoding
-    replace_user_blocks: bool = False  # may overwrite a hand-written block above the function
+    # may replace a block above the function that is not the one cdoctest-gen wrote (the user's:
+    # edited or hand-written; server.ownership); cdoctest-gen --force
+    replace_user_blocks: bool = False
     max_tokens: int = 200  # per model completion: a reasoning line and 6 short examples fit
     quick: bool = False  # stop after phase 1 (the fast sources' block; no model, no search)
     single_phase: bool = False  # every source pooled before one selection (for comparison)
@@ -72,7 +74,7 @@ class FunctionInfo:
 
     declaration: Declaration
     has_block: bool = False
-    block_generated: bool = False  # the block above carries our generated marker
+    block_generated: bool = False  # the block above is cdoctest-gen's (server.ownership)
     is_definition: bool = True
 
 
@@ -141,6 +143,9 @@ class FunctionResult:
     timings: dict[str, float] = field(default_factory=dict)
     edit: TextEdit | None = None
     phase: int = 0  # 1: the fast sources' block, 2: a stronger block found later, 0: no block
+    # skipped because the block above is the user's (not the one cdoctest-gen wrote: edited or
+    # hand-written; server.ownership) and replacing it was not asked for
+    user_block: bool = False
 
 
 @dataclass(frozen=True)

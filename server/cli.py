@@ -30,7 +30,12 @@ from server.api import (
     SourceOptions,
     TargetSelector,
 )
-from server.project.cli import add_project_arguments, generator_from_args
+from server.project.cli import (
+    FORCE_HINT,
+    add_project_arguments,
+    generator_from_args,
+    warn_block_store,
+)
 from server.render import unified_diff
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,9 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
         "directory with a .git)",
     )
     p.add_argument(
+        "--force",
         "--replace-user-blocks",
+        dest="replace_user_blocks",
         action="store_true",
-        help="may overwrite a hand-written block above a selected function",
+        help="replace the cdoctest block above a selected function even when it is not the one "
+        "cdoctest-gen wrote (edited, or written by hand); without it such a block is kept",
     )
     add_source_arguments(p)
     p.add_argument(
@@ -345,6 +353,7 @@ def _run_file(
     progress.clear()
     _summary(result, args.file, err, args.verbose)
     print(f"cdoctest-gen: {phase_times(result)}", file=err)
+    warn_block_store(generator.blocks, err)
     return _deliver(args, path, text, source, result, repl_path)
 
 
@@ -426,7 +435,8 @@ def phase_times(result: FileResult) -> str:
 def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
     for f in result.functions:
         d = f.function
-        print(f"{name}:{d.line}: {d.qualname}: {f.status} [{f.origin}] {f.message}", file=err)
+        message = f"{f.message}; {FORCE_HINT}" if f.user_block else f.message
+        print(f"{name}:{d.line}: {d.qualname}: {f.status} [{f.origin}] {message}", file=err)
         for b in f.findings:
             where = [f"line {b.line + 1}"] if b.line is not None else []
             if b.confidence is not None:

@@ -1,13 +1,14 @@
 """Render: turn kept examples into a cdoctest comment and place it above the function.
 
 The block is written in the file's existing cdoctest comment style (``///`` when its blocks use
-that, else ``/** */``), indented like the function, with the file's line ending. Its first line
-inside the comment is the ``cdoctest-gen:`` marker: prose before the first ``>>>`` that cdoctest's
-parser skips, and the sign that lets a later run replace the block (a hand-written block is replaced
-only when asked). Output lines are written as recorded; an empty output line becomes ``<...>``.
-When the function already has a documentation comment of the user's, no second comment is added:
-``plan_block`` writes the examples into that comment as its last section (``doc_section``), in the
-comment's own decoration, and a later run replaces that section only.
+that, else ``/** */``), indented like the function, with the file's line ending. It holds the
+examples and nothing else: which blocks are the tool's is recorded outside the comment
+(``server.ownership``), and a block that is not (``CommentBlock.generated`` false: written or
+edited by the user) is replaced only when asked. Output lines are written as recorded; an empty
+output line becomes ``<...>``. When the function already has a documentation comment of the
+user's, no second comment is added: ``plan_block`` writes the examples into that comment as its
+last section (``doc_section``), in the comment's own decoration, and a later run replaces those
+examples only (``server.ownership.examples_span``).
 
 Edits are ``TextEdit``s on 0-based lines; ``apply_edits`` applies them to the text and leaves every
 other character as it was (line endings, encoding, trailing newline). File I/O keeps bytes:
@@ -25,12 +26,10 @@ from dataclasses import dataclass
 from cdoctest_runner import ctext
 from cdoctest_runner.example import Example
 from cdoctest_runner.files import write_atomic
-from server.analysis.locate import MARKER, CommentBlock, Located, SourceFile, strip_decoration
+from server.analysis.locate import CommentBlock, Located, SourceFile, strip_decoration
 from server.api import FunctionResult, TextEdit
+from server.ownership import examples_span
 
-MARKER_LINE = f"{MARKER} generated and verified; regenerating replaces this block"
-#: The first line of the section written into a user's doc comment.
-SECTION_LINE = f"{MARKER} generated and verified; regenerating replaces this section"
 #: Documentation comment styles: examples go into these, the user's text is kept.
 DOC_STYLES = ("/**", "/*!", "///", "//!")
 ENCODING = "utf-8"
@@ -85,11 +84,11 @@ def checks_output(examples: Sequence[Example]) -> bool:
     return any(ex.want for ex in examples)
 
 
-def _example_lines(examples: Sequence[Example], marker: str, style: str) -> list[str]:
-    """Marker line, then each example's prompt lines and output lines (undecorated)."""
+def _example_lines(examples: Sequence[Example], style: str) -> list[str]:
+    """Each example's prompt lines and output lines (undecorated)."""
     if not checks_output(examples):
         raise RenderError("no observable effect: no example prints anything to check")
-    body = [marker]
+    body: list[str] = []
     for ex in examples:
         src = ex.source.rstrip("\n").split("\n")
         body.append(">>> " + src[0])
@@ -107,12 +106,12 @@ def block_lines(examples: Sequence[Example], style: str = "/**") -> list[str]:
     """The comment's lines (no indentation, no line endings).
 
     >>> from cdoctest_runner.example import Example as E
-    >>> block_lines([E("fac(5)", "120"), E("int x = 1;"), E("puts(\\"\\");", "\\n")])[2:]
-    ['>>> fac(5)', '120', '>>> int x = 1;', '>>> puts("");', '<...>', '*/']
-    >>> block_lines([E("f()", "1")], "///")[1:]
+    >>> block_lines([E("fac(5)", "120"), E("int x = 1;"), E("puts(\\"\\");", "\\n")])
+    ['/**', '>>> fac(5)', '120', '>>> int x = 1;', '>>> puts("");', '<...>', '*/']
+    >>> block_lines([E("f()", "1")], "///")
     ['/// >>> f()', '/// 1']
     """
-    body = _example_lines(examples, MARKER_LINE, style)
+    body = _example_lines(examples, style)
     if style.startswith("//"):
         return [f"{style} {line}" for line in body]
     return ["/**", *body, "*/"]
@@ -124,8 +123,8 @@ def render_block(examples: Sequence[Example], style: str, indent: str, newline: 
 
 
 def plan_edit(target: Located, block_text: str, *, replace_user_blocks: bool = False) -> TextEdit:
-    """The edit that puts ``block_text`` directly above ``target``: it replaces a block we generated
-    before (or, when allowed, a hand-written cdoctest block), else it is inserted.
+    """The edit that puts ``block_text`` directly above ``target``: it replaces the block there
+    when it is the tool's (or, when allowed, the user's), else it is inserted.
     """
     block = target.block
     if block is not None and block.has_prompts and (block.generated or replace_user_blocks):
@@ -167,17 +166,30 @@ def shown_names(example: Example, aliases: dict[str, str]) -> Example:
     return dataclasses.replace(example, source=source)
 
 
-def _marker_index(lines: Sequence[str]) -> int | None:
-    return next((i for i, ln in enumerate(lines) if strip_decoration(ln).startswith(MARKER)), None)
-
-
 def _is_user_doc(block: CommentBlock) -> bool:
-    """A doc comment with the user's text in it: no prompts at all, or our section after prose."""
+    """A comment with the user's text in it: no prompts at all, or text beside its examples
+    (``examples_span``), which then make a section of their own.
+    """
     lines = block.text.split("\n")[:-1]
-    marker = _marker_index(lines)
-    if marker is None:
+    span = examples_span(lines)
+    if span is None:
         return not block.has_prompts
-    return any(strip_decoration(ln) for ln in lines[:marker])
+    first, end = span
+    if first == 0 and block.style.startswith("/*"):
+        return False  # examples on the opening line: no section of their own
+    return any(strip_decoration(ln) for i, ln in enumerate(lines) if not first <= i < end)
+
+
+def examples_lines(block: CommentBlock) -> tuple[int, int]:
+    """The 0-based lines ``[start, end)`` of the file that a new block for the function below
+    ``block`` replaces: the examples of a documentation comment that holds the user's text too
+    (``doc_section``), else the whole comment.
+    """
+    if block.style in DOC_STYLES and _is_user_doc(block):
+        span = examples_span(block.text.split("\n")[:-1])
+        if span is not None:
+            return block.start_line - 1 + span[0], block.start_line - 1 + span[1]
+    return block.start_line - 1, block.end_line
 
 
 def _decoration(lines: Sequence[str], style: str) -> tuple[str, str, str]:
@@ -211,9 +223,10 @@ def doc_section(
 ) -> tuple[str, TextEdit]:
     """Put ``examples`` into the user's doc comment ``block`` as its last section.
 
-    The section is the marker line ``SECTION_LINE`` followed by the examples, in the comment's own
-    decoration (`` * `` prefixes, ``///``), after a blank decorated line. Regenerating replaces
-    the section only: from its marker line up to the next blank line or the end of the comment.
+    The section is the examples, in the comment's own decoration (`` * `` prefixes, ``///``),
+    after a blank decorated line. Regenerating replaces the section only: the comment's examples
+    (``examples_span``: from the first prompt, or the ``cdoctest-gen:`` line older versions wrote
+    above it, up to the next blank line or the end of the comment).
     Every line of the user's is kept byte for byte; only a closing ``*/`` that shares its line
     with text moves to a line of its own. Returns ``(section text, edit)``.
     """
@@ -221,14 +234,11 @@ def doc_section(
     top = block.start_line - 1  # 0-based line of the comment's first line
     is_block = block.style.startswith("/*")
     prefix, blank, closing = _decoration(lines, block.style)
-    body = _example_lines(examples, SECTION_LINE, block.style)
+    body = _example_lines(examples, block.style)
     section = "".join(prefix + line + newline for line in body)
-    marker = _marker_index(lines)
-    if marker is not None:
-        end = marker + 1
-        while end < len(lines) and strip_decoration(lines[end]) and "*/" not in lines[end]:
-            end += 1
-        return section, TextEdit(top + marker, 0, top + end, 0, section)
+    span = examples_span(lines)
+    if span is not None:
+        return section, TextEdit(top + span[0], 0, top + span[1], 0, section)
     last = lines[-1]
     if not is_block:
         sep = blank + newline if strip_decoration(last) else ""

@@ -8,15 +8,31 @@ normally is.
 
 Each test file's start is stamped with the wall-clock time and the seconds since the run began, so
 a slow or stuck CI run shows where its time went.
+
+The record of the blocks cdoctest-gen wrote (``server.ownership``) is a directory of the session
+(``CDOCTEST_BLOCK_STORE``, inherited by the CLIs and language servers the tests start), never the
+user's cache: a test's blocks count as the tool's for the tests after it, not for the user.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+
+# The record of the tool's blocks for this session, set on import: the conftest files below this
+# one build the environment of the servers they start from os.environ when they are imported.
+_BLOCK_STORE = tempfile.mkdtemp(prefix="cdoctest-blocks-")
+os.environ["CDOCTEST_BLOCK_STORE"] = _BLOCK_STORE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's record of the tool's blocks."""
+    shutil.rmtree(_BLOCK_STORE, ignore_errors=True)
 
 
 def _open_up(path: Path, mode: int) -> None:

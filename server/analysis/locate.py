@@ -5,7 +5,7 @@ for.
 tolerating errors and missing includes, and lists functions, methods, constructors and function
 templates declared or defined *in this file* (one entry per entity: the definition when the file has
 both). Each ``Located`` knows the comment block directly above it (``CommentBlock``: 1-based lines,
-style, whether it holds cdoctest prompts and whether it carries our ``cdoctest-gen:`` marker).
+style, whether it holds cdoctest prompts, and whose it is: ``server.ownership``).
 ``select_targets(source, selector)`` picks targets by name, by 1-based line, or all without a block.
 
 Flags come from ``cdoctest_runner.flags.compile_flags`` (``-p`` compile database, ``-I``, ``-D``,
@@ -25,9 +25,9 @@ from cdoctest_runner.errors import SourceParseError
 from cdoctest_runner.example import CodeUnderTest, Declaration, Language
 from server.api import FunctionInfo, SourceOptions, TargetSelector
 
-MARKER = (
-    "cdoctest-gen:"  # first line of every block we generate; the cdoctest parser skips prose lines
-)
+#: The first line of the blocks older versions wrote: still read as the sign of a block of ours,
+#: never written (``server.ownership``).
+MARKER = "cdoctest-gen:"
 
 _PROMPT_RE = re.compile(r"^\s*(?:\*\s*)?(?:>>>|clang-repl>)(?:\s|$)")
 
@@ -38,14 +38,24 @@ class TargetNotFound(Exception):
 
 @dataclass(frozen=True)
 class CommentBlock:
-    """A comment directly above a declaration. Lines are 1-based and inclusive."""
+    """A comment directly above a declaration. Lines are 1-based and inclusive.
+
+    ``generated``: cdoctest-gen wrote it, which the text alone shows only for the blocks of older
+    versions (``legacy``); ``server.ownership.resolve`` sets ``recorded`` for the others.
+    """
 
     start_line: int
     end_line: int
     style: str  # '/**' | '/*!' | '/*' | '///' | '//!' | '//'
     text: str  # the comment lines as in the file (newlines included)
     has_prompts: bool  # holds cdoctest '>>>' lines
-    generated: bool  # carries our MARKER
+    legacy: bool  # carries the MARKER line of older versions
+    recorded: bool = False  # its examples are on record as cdoctest-gen's (server.ownership)
+
+    @property
+    def generated(self) -> bool:
+        """Whether cdoctest-gen wrote the block (``legacy`` or ``recorded``): it may replace it."""
+        return self.legacy or self.recorded
 
 
 @dataclass(frozen=True)
@@ -467,7 +477,7 @@ def comment_above(lines: list[str], start_line: int) -> CommentBlock | None:
         style=style,
         text="".join(ln + "\n" for ln in body),
         has_prompts=any(_PROMPT_RE.match(s) for s in stripped),
-        generated=any(s.strip().startswith(MARKER) for s in stripped),
+        legacy=any(s.strip().startswith(MARKER) for s in stripped),
     )
 
 

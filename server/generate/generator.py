@@ -23,10 +23,16 @@ Contract (used by ``server/cli.py`` and the language server):
   runner=None, backend=None)``: the model is loaded on first use (``models.load_backend``) and kept
   warm (in ``models``' cache, so ``close()`` leaves it loaded); a given ``runner`` is used as is and
   not closed by ``close()``.
+- ``blocks``: the ``server.ownership.BlockStore`` that says which blocks above the functions are
+  the tool's (only those are replaced, unless ``options.replace_user_blocks`` or ``force``) and
+  records every block the generator hands out; default ``BlockStore(None)``: nothing on record,
+  only the blocks of older versions (their ``cdoctest-gen:`` line) count as the tool's. The
+  front ends pass ``BlockStore.default()``.
 - ``list_functions(path, text) -> list[FunctionInfo]``: fast, no model, no clang-repl.
-- ``generate(path, text, selector, *, progress=None, cancel=None, on_phase=None, source=None)
-  -> FileResult``: never writes files; ``source``: the file already parsed by ``load_source(path,
-  text, source_options)`` (the CLI parses it for its diagnostics first), else it is parsed here;
+- ``generate(path, text, selector, *, progress=None, cancel=None, on_phase=None, source=None,
+  force=False) -> FileResult``: never writes files (only ``blocks``' records); ``source``: the
+  file already parsed by ``load_source(path, text, source_options)`` (the CLI parses it for its
+  diagnostics first), else it is parsed here; ``force``: replace the user's blocks this time;
   ``on_phase`` gets each phase's ``PhaseResult`` as soon as it is final-checked (from the
   generating thread); the return value is the last phase's file result.
   ``FileResult.new_text`` is ``text`` with the edits applied, and only blocks that passed the final
@@ -80,6 +86,7 @@ from server.generate.job import Job, prepare, usage_root
 from server.generate.steps import MAX_ATTEMPTS, Steps
 from server.judge.final_check import final_check
 from server.judge.runners import Retrying, Runners
+from server.ownership import BlockStore, resolve
 from server.render import Plan, apply_edits, block_style, newline_of
 
 __all__ = ["MAX_ATTEMPTS", "GenerationCancelled", "Generator", "TargetNotFound"]
@@ -99,6 +106,7 @@ class _Run:
     style: str
     newline: str
     started: float  # time.monotonic() when the call started
+    options: GenerateOptions  # the generator's, with replace_user_blocks when forced
 
 
 class Generator:
@@ -114,6 +122,7 @@ class Generator:
         *,
         fallback: str = "auto",
         own_runner: bool | None = None,
+        blocks: BlockStore | None = None,
     ) -> None:
         if fallback not in FALLBACK_MODES:
             raise ValueError(f"fallback must be one of {FALLBACK_MODES}, not {fallback!r}")
@@ -128,6 +137,7 @@ class Generator:
         self._backend = backend
         self._own_backend = backend is None
         self._lock = threading.Lock()
+        self.blocks = blocks if blocks is not None else BlockStore(None)
 
     # -- resources ----------------------------------------------------------------------------
 
@@ -259,6 +269,7 @@ class Generator:
         ``cdoctest_runner.clang.Reparser`` that keeps the file parsed between calls.
         """
         source = load_source(path, text, self.source_options, reparser=reparser)
+        resolve(source, self.blocks)
         return [f.info for f in source.functions]
 
     def generate(
@@ -271,13 +282,15 @@ class Generator:
         cancel: threading.Event | None = None,
         on_phase: PhaseCallback | None = None,
         source: SourceFile | None = None,
+        force: bool = False,
     ) -> FileResult:
         """Generate blocks for the selected functions of ``path`` (see the module docstring)."""
         from cdoctest_runner.runner import RunCancelled
 
         report = Reporter(progress)
+        options = replace(self.options, replace_user_blocks=True) if force else self.options
         try:
-            return self._generate(path, text, selector, report, cancel, on_phase, source)
+            return self._generate(path, text, selector, report, cancel, on_phase, source, options)
         except RunCancelled as exc:
             raise GenerationCancelled("generation cancelled") from exc
 
@@ -290,18 +303,21 @@ class Generator:
         cancel: threading.Event | None,
         on_phase: PhaseCallback | None,
         source: SourceFile | None,
+        options: GenerateOptions,
     ) -> FileResult:
         started = time.monotonic()
         self.check_model()
         if source is None:
             report("parsing", f"parsing {os.path.basename(path)}")
             source = load_source(path, text, self.source_options)
+        resolve(source, self.blocks)  # whose blocks are above the functions, as the text is now
         targets = select_targets(source, selector)
         check_cancel(cancel)
-        run = _Run(source, tuple(targets), block_style(source), newline_of(source.text), started)
+        style, newline = block_style(source), newline_of(source.text)
+        run = _Run(source, tuple(targets), style, newline, started, options)
         runners = Runners(verify=self.runner, mutants=self.mutation_runner)
-        steps = Steps(runners, self.options, report, cancel, self._model)
-        if self.options.single_phase or self.fallback == "never":
+        steps = Steps(runners, options, report, cancel, self._model)
+        if options.single_phase or self.fallback == "never":
             return self._single_phase(run, steps, on_phase)
         return self._two_phases(run, steps, on_phase)
 
@@ -314,7 +330,7 @@ class Generator:
             yield prepare(
                 run.source,
                 target,
-                self.options,
+                run.options,
                 run.style,
                 run.newline,
                 project_root=root,
@@ -323,7 +339,7 @@ class Generator:
 
     def _single_phase(self, run: _Run, steps: Steps, on_phase: PhaseCallback | None) -> FileResult:
         """Every source pooled before one selection; one result (``phases.run_single_phase``)."""
-        use_model, use_analysis = not self.options.no_model, self.fallback != "never"
+        use_model, use_analysis = not run.options.no_model, self.fallback != "never"
         plans = [
             phases.run_single_phase(job, steps, use_model, use_analysis)
             if isinstance(job, Job)
@@ -346,11 +362,11 @@ class Generator:
         result = self._file_result(run.source, plans1, seconds)
         if on_phase is not None:
             on_phase(PhaseResult(1, result, seconds["first_block"]))
-        if self.options.quick:
+        if run.options.quick:
             return result
 
         steps2 = steps.in_phase(2)
-        use_model = not self.options.no_model
+        use_model = not run.options.no_model
         outcomes: dict[int, phases.Phase2Result] = {}
         ended: dict[int, float] = {}  # seconds from the function's start to its phase 2's end
         for i, f in enumerate(firsts):
@@ -411,14 +427,20 @@ class Generator:
             source,
             plans,
             self.runner,
-            replace_user_blocks=self.options.replace_user_blocks,
+            replace_user_blocks=steps.options.replace_user_blocks,
             cancel=steps.cancel,
         )
 
     def _file_result(
         self, source: SourceFile, plans: list[Plan], timings: dict[str, float]
     ) -> FileResult:
+        """The file's result; its blocks are put on record as the tool's (``blocks``) before
+        anyone can insert them.
+        """
         edits = tuple(p.edit for p in plans if p.edit is not None)
+        for p in plans:
+            if p.edit is not None:
+                self.blocks.record_block(p.result.block_text or p.edit.new_text)
         model, reason = self.model_info()
         return FileResult(
             path=source.path,
@@ -467,7 +489,8 @@ def generator_for(
 ) -> Generator:
     """The generator of a ``cdoctest-gen`` run (one file or a project): a ``DocTestRunner`` on
     ``clang_repl`` (found when None) with one interpreter per usable core (at most 4), closed with
-    the generator. Raises ``ToolchainNotFound`` when there is no clang-repl.
+    the generator, and the default record of the tool's blocks (``BlockStore.default()``).
+    Raises ``ToolchainNotFound`` when there is no clang-repl.
     """
     from cdoctest_runner.runner import DocTestRunner
     from cdoctest_runner.sessions import default_workers
@@ -475,5 +498,11 @@ def generator_for(
 
     runner = DocTestRunner(toolchain=find_clang_repl(clang_repl), workers=default_workers())
     return Generator(
-        model_config, options, source_options, runner=runner, fallback=fallback, own_runner=True
+        model_config,
+        options,
+        source_options,
+        runner=runner,
+        fallback=fallback,
+        own_runner=True,
+        blocks=BlockStore.default(),
     )

@@ -3,8 +3,8 @@
 ``prepare(source, target, options, style, newline, project_root=...)`` turns a located function
 into a ``Job`` (context, code under test, the documentation's facts, the project's own calls of
 the function, the prompt, the deadline), or into a finished ``Plan`` when the function is skipped
-(a hand-written block) or broken (parse errors). ``usage_root(source_options)`` is the project
-root the usage is mined under.
+(the block above is the user's: ``server.ownership``) or broken (parse errors).
+``usage_root(source_options)`` is the project root the usage is mined under.
 """
 
 from __future__ import annotations
@@ -30,6 +30,11 @@ from server.render import Plan
 MAX_USAGE_BLOCKS = 8
 PROMPT_USAGE_BLOCKS = 3
 PROMPT_USAGE_LINES = 6
+#: Why a function whose block is the user's was skipped (the front ends add how to replace it).
+USER_BLOCK_KEPT = (
+    "kept the cdoctest block above it: it is not the one cdoctest-gen wrote (edited, or written "
+    "by hand)"
+)
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,8 @@ def prepare(
         and not block.generated
         and not options.replace_user_blocks
     ):
-        message = "has a hand-written cdoctest block (use replace_user_blocks to overwrite it)"
-        return Plan(target, FunctionResult(decl, "skipped", message=message))
+        kept = FunctionResult(decl, "skipped", message=USER_BLOCK_KEPT, user_block=True)
+        return Plan(target, kept)
     broken = [d for d in source.errors if target.start_line <= d.line <= decl.end_line]
     if broken:
         message = f"has errors ({broken[0]}); fix them and generate again"

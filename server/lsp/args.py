@@ -68,6 +68,7 @@ class GenerateArgs:
     line: int | None = None  # 0-based LSP line inside (or on) the function
     name: str | None = None  # qualified or plain function name (used when the text changed)
     all: bool = False  # every function in the file that has no block yet
+    force: bool = False  # replace a block of the user's (edited or hand-written) above it
 
     @classmethod
     def from_json(cls, raw: Any) -> GenerateArgs:
@@ -79,6 +80,7 @@ class GenerateArgs:
             line=_get(raw, "line", int),
             name=_get(raw, "name", str),
             all=bool(_get(raw, "all", bool, False)),
+            force=bool(_get(raw, "force", bool, False)),
         )
         if args.line is not None and args.line < 0:
             raise InvalidArgs(f"'line' must be >= 0, got {args.line}")
@@ -94,6 +96,8 @@ class GenerateArgs:
                 out[key] = getattr(self, key)
         if self.all:
             out["all"] = True
+        if self.force:
+            out["force"] = True
         return out
 
     def selector(self, same_version: bool) -> TargetSelector | None:

@@ -18,6 +18,11 @@ last one, moved by the lines the edit added or removed). The environment variabl
 ``CDOCTEST_LSP_PREAMBLE`` turns these off for comparison: ``0`` a full parse per version (as
 before), ``reparse`` the reparse without these edit checks.
 ``Engine`` is immutable per ``Settings``: a settings change builds a new one.
+
+Whose the blocks are: both generators (listing and generating) read and write the default record
+of the tool's blocks (``server.ownership.BlockStore.default()``, shared with ``cdoctest-gen``),
+and look the blocks up in the text they are given, unsaved edits included; ``block_problems``
+says what went wrong with that record.
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ class Engine:
         self._reparser: Any = None  # cdoctest_runner.clang.Reparser, made on first listing
         self._paths: dict[str, str] = {}  # uri -> path its translation unit is kept under
         self._listed: dict[str, str] = {}  # uri -> the text its cached functions were listed for
+        self._blocks: Any = None  # server.ownership.BlockStore, made on first use
 
     # -- construction of the project's objects (lazy) -------------------------------------------
 
@@ -122,8 +128,21 @@ class Engine:
                     options=s.generate_options(),
                     source_options=self._source_options(),
                     runner=runner,
+                    blocks=self._block_store(),
                 )
             return self._generator
+
+    def _block_store(self) -> Any:
+        # Called with the lock held: one record of the tool's blocks for both generators.
+        if self._blocks is None:
+            from server.ownership import BlockStore
+
+            self._blocks = BlockStore.default()
+        return self._blocks
+
+    def block_problems(self) -> list[str]:
+        """What went wrong with the record of the tool's blocks (``server.ownership``)."""
+        return self._blocks.problems() if self._blocks is not None else []
 
     def _source_options(self) -> SourceOptions:
         """``Settings.source_options`` with ``cdoctest.build.libraries`` as the files sessions
@@ -230,7 +249,8 @@ class Engine:
             return None
         from server.lsp.listing import relisted
 
-        return relisted(old, text, found)
+        owns = self._blocks.owns if self._blocks is not None else None  # made with the listing
+        return relisted(old, text, found, owns)
 
     def _reparser_for(self, uri: str, path: str) -> Any:
         """The reparser that keeps ``uri``'s translation unit (None when turned off)."""
@@ -257,7 +277,9 @@ class Engine:
                     from server.generate.generator import Generator
                 except ImportError as exc:
                     raise EngineError(f"the generation pipeline is not available: {exc}") from exc
-                self._lister = Generator(source_options=self.settings.source_options())
+                self._lister = Generator(
+                    source_options=self.settings.source_options(), blocks=self._block_store()
+                )
             return self._lister
 
     def generate(
@@ -268,9 +290,11 @@ class Engine:
         progress: ProgressCallback | None,
         cancel: threading.Event,
         on_phase: PhaseCallback | None = None,
+        force: bool = False,
     ) -> FileResult:
-        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.generate.generator``);
-        raises ``GenerationCancelledError`` or ``EngineError``.
+        """Run the pipeline (``on_phase``: each phase's blocks, see ``server.generate.generator``;
+        ``force``: replace a block of the user's); raises ``GenerationCancelledError`` or
+        ``EngineError``.
         """
         gen = self._generator_obj()
         from server.analysis.locate import TargetNotFound
@@ -278,7 +302,13 @@ class Engine:
 
         try:
             result: FileResult = gen.generate(
-                path, text, selector, progress=progress, cancel=cancel, on_phase=on_phase
+                path,
+                text,
+                selector,
+                progress=progress,
+                cancel=cancel,
+                on_phase=on_phase,
+                force=force,
             )
             return result
         except GenerationCancelled as exc:

@@ -229,4 +229,12 @@ class Host(LanguageServer):
                 T.MessageType.Error,
             )
             return None
+        self.warn_block_store(engine)
         return doc, found
+
+    def warn_block_store(self, engine: Engine) -> None:
+        """Show, once each, what went wrong with the record of the tool's blocks (its blocks
+        then count as the user's: ``server.ownership``).
+        """
+        for problem in engine.block_problems():
+            self.show_once(f"blocks:{problem}", f"cdoctest: {problem}", T.MessageType.Warning)

@@ -1,6 +1,7 @@
 """When an edit provably leaves a document's function list as it was, so no parse is needed.
 
-``relisted(old, new, functions)`` gives ``new``'s functions from ``old``'s for two kinds of edit:
+``relisted(old, new, functions, owns)`` gives ``new``'s functions from ``old``'s for two kinds of
+edit:
 
 - *in a body*: an edit that stays strictly inside one function's body: the changed lines (added,
   removed or edited) all between the line of that body's opening ``{`` and the line of its closing
@@ -16,7 +17,12 @@
   a line that is no preprocessor line nor continues one, outside every listed function's extent
   (its signature and columns are then the same text), and such that ``server.analysis.locate``'s
   ``comment_above`` finds, above every line, a block or none as before, with or without cdoctest
-  prompts and our marker as before (what ``FunctionInfo.has_block`` and ``block_generated`` say).
+  prompts as before, with the ``cdoctest-gen:`` line of older versions or without as before, and
+  with the same examples (``server.ownership.block_digest``) or, when ``owns`` (the record of the
+  tool's blocks: ``server.ownership.BlockStore.owns``) is given, examples as much the tool's as
+  before: what ``FunctionInfo.has_block`` and ``block_generated`` say. So typing in an output
+  line of the user's block needs no parse; in the tool's block it does (the block becomes the
+  user's).
   The compiler then reads the same tokens on the same lines, and the list is the same.
 
 Anything else (a ``{`` being typed, an edit in a signature or between functions, a ``>>>`` typed
@@ -27,12 +33,13 @@ Lines are 0-based here; ``Declaration`` lines are 1-based (libclang).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from cdoctest_runner import ctext
 from server.analysis.locate import CommentBlock, comment_above
 from server.api import FunctionInfo
+from server.ownership import block_digest
 
 _PAIRS = {"{": "}", "(": ")", "[": "]"}
 _CLOSERS = set(_PAIRS.values())
@@ -101,17 +108,23 @@ def body_open_line(blank_lines: list[str], start: int, end: int) -> int | None:
     return None
 
 
-def relisted(old: str, new: str, functions: Sequence[FunctionInfo]) -> list[FunctionInfo] | None:
+Owns = Callable[[CommentBlock], bool]
+
+
+def relisted(
+    old: str, new: str, functions: Sequence[FunctionInfo], owns: Owns | None = None
+) -> list[FunctionInfo] | None:
     """``new``'s function list derived from ``old``'s without a parse, or None when the edit is
     not one that provably keeps it (see the module docstring): after an edit in a body, the
     functions after it move by the lines it added or removed, the one holding it ends that much
-    later; after an edit in a comment, the list is the same.
+    later; after an edit in a comment, the list is the same. ``owns``: whether a block is the
+    tool's (None: an edit that changes a block's examples is parsed).
     """
     old_lines, new_lines = old.split("\n"), new.split("\n")
     region = changed_region(old_lines, new_lines)
     if region is None:
         return list(functions)
-    if in_comment(old, new, old_lines, new_lines, region, functions):
+    if in_comment(old, new, old_lines, new_lines, region, functions, owns):
         return list(functions)
     return _in_body(old, new, old_lines, new_lines, region, functions)
 
@@ -123,6 +136,7 @@ def in_comment(
     new_lines: list[str],
     region: tuple[int, int, int],
     functions: Sequence[FunctionInfo],
+    owns: Owns | None = None,
 ) -> bool:
     """Whether the edit (``region``: ``changed_region`` of the texts' lines) is one inside a
     comment that keeps ``functions`` as they are (the conditions of the module docstring).
@@ -157,7 +171,7 @@ def in_comment(
         return False  # a comment within a function's extent: its signature or columns may change
     old_split, new_split = old.splitlines(), new.splitlines()
     return all(
-        _facts(comment_above(old_split, line)) == _facts(comment_above(new_split, line))
+        _same_facts(comment_above(old_split, line), comment_above(new_split, line), owns)
         for line in range(first + 2, len(old_split) + 2)  # the lines whose block may hold it
     )
 
@@ -214,14 +228,28 @@ def _lone_cr(text: str) -> bool:
     return "\r" in text.replace("\r\n", "")
 
 
-def _facts(block: CommentBlock | None) -> tuple[bool, bool, bool]:
+def _same_facts(before: CommentBlock | None, after: CommentBlock | None, owns: Owns | None) -> bool:
+    """Whether a block above a function shows the same in ``FunctionInfo`` before and after the
+    edit: the same ``_facts``, or other examples (an edited output line) as much the tool's.
+    """
+    a, b = _facts(before), _facts(after)
+    if a == b:
+        return True
+    if owns is None or before is None or after is None or a[:3] != b[:3] or not a[1]:
+        return False
+    return owns(before) == owns(after)
+
+
+def _facts(block: CommentBlock | None) -> tuple[bool, bool, bool, str | None]:
     """What of a block above a function its ``FunctionInfo`` shows (``server.analysis.locate``: a
     block, a declaration's block carried to a definition without one): whether there is one, whether
-    it holds prompts, whether it carries our marker.
+    it holds prompts, and what decides whose it is (``server.ownership``): the line of older
+    versions, the digest of its examples.
     """
     if block is None:
-        return False, False, False
-    return True, block.has_prompts, block.generated
+        return False, False, False, None
+    digest = block_digest(block) if block.has_prompts else None
+    return True, block.has_prompts, block.legacy, digest
 
 
 def _in_body(

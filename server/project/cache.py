@@ -170,10 +170,20 @@ class ResultCache:
         self._write("last", self._where(path, f), {"key": key})
 
 
-def decide(f: Located, key: str, path: str, cache: ResultCache | None) -> Decision:
+def stale(f: Located, key: str, path: str, cache: ResultCache | None) -> bool:
+    """Whether the cache saw ``f`` generated for other code: a block above it may be out of date."""
+    last = cache.last_key(path, f) if cache is not None else None
+    return last is not None and last != key
+
+
+def decide(
+    f: Located, key: str, path: str, cache: ResultCache | None, *, force: bool = False
+) -> Decision:
     """Whether ``f`` is generated (``todo``), skipped as cached, or kept (a block of the user's,
     one we generated for code the cache never saw, a test driver, or a declaration without a
-    body: a header's prototype is generated for where it is defined).
+    body: a header's prototype is generated for where it is defined). A stale block is
+    regenerated when it is the tool's (``CommentBlock.generated``: ``server.ownership``), or the
+    user's with ``force``.
     """
     if f.driver or not f.is_definition:
         return "kept"
@@ -183,9 +193,8 @@ def decide(f: Located, key: str, path: str, cache: ResultCache | None) -> Decisi
         if entry is not None and entry.status == "verified":
             return "cached"
         assert f.block is not None
-        last = cache.last_key(path, f) if cache is not None else None
-        stale = f.block.generated and last is not None and last != key
-        return "todo" if stale else "kept"
+        mine = f.block.generated or force
+        return "todo" if mine and stale(f, key, path, cache) else "kept"
     if entry is not None and entry.status == "no_test":
         return "cached"
     return "todo"

@@ -24,9 +24,12 @@ from server.api import GenerateOptions, SourceOptions
 
 if TYPE_CHECKING:  # pragma: no cover
     from server.generate.generator import Generator
+    from server.ownership import BlockStore
     from server.project.run import ProjectEvent, ProjectResult
 
 INTERRUPTED = 130
+#: What the CLI adds to the line of a function whose block it kept as the user's.
+FORCE_HINT = "--force replaces it"
 
 
 def add_project_arguments(p: argparse.ArgumentParser) -> None:
@@ -112,6 +115,8 @@ class _Display:
                 self.line(f"cdoctest-gen: {self.name(e.path)}: {e.message}")
         elif e.kind == "skipped":
             self.line(f"cdoctest-gen: {self.name(e.path)}: skipped ({e.message})")
+        elif e.kind == "kept":
+            self.line(f"cdoctest-gen: {self.name(e.path)}: {e.qualname}: {e.message}; {FORCE_HINT}")
 
     def close(self) -> None:
         if self.bar is not None:
@@ -185,6 +190,7 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
             if f.new_text != f.text:
                 sys.stdout.write(unified_diff(f.text, f.new_text, display.name(f.path)))
     print(f"cdoctest-gen: {summary_line(result)}", file=err)
+    warn_block_store(generator.blocks, err)
     if result.summary.interrupted:
         print(
             "cdoctest-gen: interrupted; finished files keep their blocks, the rest are unchanged",
@@ -193,6 +199,12 @@ def run(args: argparse.Namespace, options: GenerateOptions, source_options: Sour
         return INTERRUPTED
     funcs = [f for o in result.files for f in o.functions if f.decision == "todo"]
     return 1 if any(f.status in ("no_test", "error") for f in funcs) else 0
+
+
+def warn_block_store(blocks: BlockStore, err: TextIO) -> None:
+    """One line per problem of the record of the tool's blocks (``server.ownership``)."""
+    for problem in blocks.problems():
+        print(f"cdoctest-gen: warning: {problem}", file=err)
 
 
 def summary_line(result: ProjectResult) -> str:

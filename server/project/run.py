@@ -8,7 +8,10 @@ Contract:
 
 - **Which functions.** Those ``--all`` would pick (no cdoctest block, not ``main`` nor a test
   driver) that are defined in the file (a prototype in a header is left to the file defining
-  it), plus a function whose *generated* block is stale: the cache saw it with other code.
+  it), plus a function whose *generated* block is stale: the cache saw it with other code. Whose
+  a block is comes from ``blocks`` (``server.ownership``); a stale block that is the user's
+  (edited, or written by hand) is kept, with a ``kept`` event saying so, unless the generator's
+  options ask to replace the user's blocks (``--force``).
   A function is **cached** (not redone) when the cache holds a verified result for its key and a
   block is above it, or a ``no_test`` result for its key and no block is above it.
 - **Key** (``function_keys``): the function's code (comments and spacing do not count, so its own
@@ -43,10 +46,16 @@ from typing import Any, Literal
 
 from server.analysis.locate import Located, load_source
 from server.api import FileResult, FunctionResult, TargetSelector
-from server.project.cache import CacheEntry, Decision, ResultCache, decide, function_keys
+from server.ownership import BlockStore, resolve
+from server.project.cache import CacheEntry, Decision, ResultCache, decide, function_keys, stale
 from server.render import apply_edits, read_text, write_text_atomic
 
 SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++")
+#: Why a function whose code changed keeps its block (the front end adds how to replace it).
+USER_BLOCK = (
+    "kept its cdoctest block although the code changed: the block is not the one cdoctest-gen "
+    "wrote (edited, or written by hand)"
+)
 
 
 # -- which files -----------------------------------------------------------------------------------
@@ -112,10 +121,11 @@ class ProjectEvent:
     ``kind``: ``planned`` (``total`` functions to generate), ``function`` (one finished:
     ``path``, ``qualname``, ``status``; ``message`` why when it is ``error``), ``file`` (a file
     finished: ``written`` blocks, or ``message`` saying why not), ``skipped`` (a file that could
-    not be parsed: ``message``).
+    not be parsed: ``message``), ``kept`` (a function whose code changed since its block was
+    generated, kept because the block is the user's: ``path``, ``qualname``, ``message``).
     """
 
-    kind: Literal["planned", "function", "file", "skipped"]
+    kind: Literal["planned", "function", "file", "skipped", "kept"]
     path: str = ""
     qualname: str = ""
     status: str = ""
@@ -194,6 +204,7 @@ class _FilePlan:
     functions: list[Located]  # without their cursors: a plan does not keep the file's parse
     keys: list[str]
     decisions: list[Decision]
+    kept_user_blocks: list[int] = field(default_factory=list)  # stale, but the user's: kept
     done: dict[int, FunctionResult | None] = field(default_factory=dict)
     errors: dict[int, str] = field(default_factory=dict)  # why a function has no result
 
@@ -213,19 +224,26 @@ class ProjectRun:
         cache: ResultCache | None,
         jobs: int = 1,
         root: str | None = None,
+        blocks: BlockStore | None = None,
     ) -> None:
         self.generator = generator
         self.write = write
         self.cache = cache
         self.jobs = max(1, jobs)
         self.root = root
+        # Whose the blocks are (server.ownership); the generator's store, when it has one.
+        self.blocks = blocks or getattr(generator, "blocks", None) or BlockStore(None)
 
     def salt(self) -> str:
-        """What besides the code decides a result: options, fallback, source flags, the model."""
+        """What besides the code decides a result: options, fallback, source flags, the model.
+        Not ``--force``: it decides which blocks are replaced, not what a result is (its key stays
+        that of a run without it, so a forced run redoes only what it has to).
+        """
         g = self.generator
         model = g.model_info()[0]
+        options = dict(g.options.__dict__, replace_user_blocks=False)
         return json.dumps(
-            [g.options.__dict__, g.fallback, g.source_options.__dict__, model],
+            [options, g.fallback, g.source_options.__dict__, model],
             sort_keys=True,
             default=str,
         )
@@ -234,14 +252,24 @@ class ProjectRun:
         """Parse ``path`` and decide, per function, whether it is generated."""
         text = read_text(path)
         source = load_source(path, text, self.generator.source_options)
+        resolve(source, self.blocks)
         keys = function_keys(source, salt, root)
-        decisions = [
-            decide(f, k, path, self.cache) for f, k in zip(source.functions, keys, strict=True)
+        force = self.generator.options.replace_user_blocks
+        pairs = list(zip(source.functions, keys, strict=True))
+        decisions = [decide(f, k, path, self.cache, force=force) for f, k in pairs]
+        kept = [
+            i
+            for i, ((f, k), d) in enumerate(zip(pairs, decisions, strict=True))
+            if d == "kept"
+            and f.block is not None
+            and f.block.has_prompts
+            and not f.block.generated
+            and stale(f, k, path, self.cache)
         ]
         # Drop the cursors: they keep the translation unit (and its headers) alive, and a
         # project run plans every file before generating.
         functions = [replace(f, cursor=None, parent_cursor=None) for f in source.functions]
-        return _FilePlan(path, text, functions, keys, decisions)
+        return _FilePlan(path, text, functions, keys, decisions, kept)
 
     def run(
         self,
@@ -267,6 +295,10 @@ class ProjectRun:
                 except Exception as exc:  # a file that cannot be read or parsed is skipped
                     emit(ProjectEvent("skipped", path=path, message=str(exc)))
                     outcomes.append(FileOutcome(path, "", "", (), 0, message=str(exc)))
+            for p in plans:
+                for i in p.kept_user_blocks:
+                    name = p.functions[i].declaration.qualname
+                    emit(ProjectEvent("kept", path=p.path, qualname=name, message=USER_BLOCK))
             emit(ProjectEvent("planned", total=sum(len(p.todo) for p in plans)))
             # Touch the runners once here: their lazy creation is not meant to race.
             _ = self.generator.runner, self.generator.mutation_runner

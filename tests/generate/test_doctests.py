@@ -12,6 +12,7 @@ MODULES = [
     "server.judge.verify",
     "server.judge.select",
     "server.render",
+    "server.ownership",
     "server.candidates.model",
     "server.analysis.kinds",
     "server.analysis.mining",

@@ -1,8 +1,9 @@
 """server/analysis/locate.py, server/analysis/context.py and server/render.py: libclang and text
 only (no clang-repl).
 
-Test data: tests/generate/data/blocks.cpp (a hand-written block, a generated block, a method
-defined out of line) and tests/generate/data/broken.c (a missing include and a syntax error).
+Test data: tests/generate/data/blocks.cpp (a hand-written block, a block of an older version, with
+its ``cdoctest-gen:`` line, a method defined out of line) and tests/generate/data/broken.c (a
+missing include and a syntax error).
 """
 
 from __future__ import annotations
@@ -125,9 +126,8 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
     )
     ex = [Example("geo::twice(4)", "8"), Example("int v = 1;"), Example('printf("\\n");', "\n")]
     block = render_block(ex, "/**", twice.indent, "\r\n")
-    assert block == (
-        "/**\r\ncdoctest-gen: generated and verified; regenerating replaces this block\r\n"
-        '>>> geo::twice(4)\r\n8\r\n>>> int v = 1;\r\n>>> printf("\\n");\r\n<...>\r\n*/\r\n'
+    assert block == (  # the examples and nothing else: no text of the tool's
+        '/**\r\n>>> geo::twice(4)\r\n8\r\n>>> int v = 1;\r\n>>> printf("\\n");\r\n<...>\r\n*/\r\n'
     )
     e1 = plan_edit(twice, block)
     assert e1 == TextEdit(18, 0, 18, 0, block)  # inserted above line 19 (1-based)
@@ -136,9 +136,10 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
     )
     assert (e2.start_line, e2.end_line) == (10, 15)  # replaces our old block, lines 11..15
     new = apply_edits(src.text, [e1, e2])
-    assert e2.new_text.count("\r\n") == 5 and shifted_line([e1, e2], e1) == 18 + 5 - 5
+    assert e2.new_text.count("\r\n") == 4 and shifted_line([e1, e2], e1) == 18 + 4 - 5
+    assert "cdoctest-gen:" not in new  # the older version's line went with its block
     e3 = TextEdit(0, 0, 0, 0, "// a\r\n// b\r\n")
-    assert shifted_line([e3, e1, e2], e1) == 20 and shifted_line([e3, e1, e2], e3) == 0
+    assert shifted_line([e3, e1, e2], e1) == 19 and shifted_line([e3, e1, e2], e3) == 0
     # Outside the edited ranges the text is unchanged, CRLF included.
     old_lines = src.text.splitlines(keepends=True)
     new_lines = new.splitlines(keepends=True)
@@ -155,10 +156,7 @@ def test_render_insert_and_replace_keep_everything_else(tmp_path) -> None:
 
 def test_line_comment_style_and_indentation() -> None:
     block = render_block([Example("s.size()", "2")], "///", "    ", "\n")
-    assert block == (
-        "    /// cdoctest-gen: generated and verified; regenerating replaces this block\n"
-        "    /// >>> s.size()\n    /// 2\n"
-    )
+    assert block == "    /// >>> s.size()\n    /// 2\n"
 
 
 def test_read_write_keep_invalid_utf8_bytes(tmp_path) -> None:
@@ -228,12 +226,20 @@ class Acc {
 """
 
 
-def _document(text: str, path: str, examples_of) -> str:  # noqa: ANN001
+def _document(text: str, path: str, examples_of, store=None) -> str:  # noqa: ANN001
+    """``text`` with a block for every function, planned as the generator plans it: the blocks
+    ``store`` holds are the tool's (``server.ownership``), and the new ones go on record there.
+    """
+    from server.ownership import BlockStore, resolve
     from server.render import plan_block
 
+    store = store or BlockStore(None)
     src = load_source(path, text)
-    edits = [plan_block(f, examples_of(f), "/**", "\n")[1] for f in src.functions]
-    return apply_edits(text, edits)
+    resolve(src, store)
+    planned = [plan_block(f, examples_of(f), "/**", "\n") for f in src.functions]
+    for block_text, _ in planned:
+        store.record_block(block_text)
+    return apply_edits(text, [edit for _, edit in planned])
 
 
 def _comment_above(text: str, name: str) -> str:
@@ -246,7 +252,6 @@ def _comment_above(text: str, name: str) -> str:
 @pytest.mark.parametrize("language", ["c", "c++"])
 def test_doc_comments_kept_byte_for_byte_with_examples_inside(tmp_path, language) -> None:  # noqa: ANN001
     from cdoctest_runner.parser import find_comments, parse_comment
-    from server.render import SECTION_LINE
 
     text, path = (DOC_C, "doc.c") if language == "c" else (DOC_CPP, "doc.cpp")
     path = str(tmp_path / path)
@@ -261,10 +266,12 @@ def test_doc_comments_kept_byte_for_byte_with_examples_inside(tmp_path, language
             kept = kept[:-2].rstrip()  # a closing '*/' sharing a line moves below the section
         assert kept in new
         after = new[new.index(kept) + len(kept) :]
-        assert SECTION_LINE in after.split("{")[0]  # the section follows, in the same comment
-    # Nothing but sections (and separators) was added: remove them and the original comes back.
-    docs = [c for c in find_comments(new) if SECTION_LINE in c.text]
-    assert len(docs) == len(user)
+        assert ">>> " in after.split("*/")[0].split("{")[0]  # the section follows, in the comment
+    # Nothing but sections (and separators) was added: each user comment holds examples now, and
+    # the only comment of examples alone is the new block below the plain '//' comment.
+    with_examples = [c for c in find_comments(new) if ">>> " in c.text]
+    docs = [c for c in with_examples if not c.text.startswith("/**\n>>> ")]
+    assert len(docs) == len(user) and len(with_examples) == len(user) + (language == "c")
     for c in docs:
         examples = parse_comment(c)
         assert [e.want for e in examples] == ["7\n"]
@@ -272,28 +279,28 @@ def test_doc_comments_kept_byte_for_byte_with_examples_inside(tmp_path, language
     # No second comment between a doc comment and its function; the plain '//' comment keeps
     # its function's new block below it (as before).
     assert "*/\n/**" not in new and "*/\n    /**" not in new
+    assert "cdoctest-gen:" not in new  # no text of the tool's
     if language == "c":
-        assert _comment_above(new, "neg") == (
-            "/** Negates.\n *\n * " + SECTION_LINE + "\n * >>> neg(7)\n * 7\n */"
-        )
-        assert "///\n/// " + SECTION_LINE + "\n/// >>> half(7)\n/// 7\nint half" in new
-        assert "    Doubles its argument.\n\n    " + SECTION_LINE + "\n    >>> twice(7)\n" in new
-        assert "// a plain comment, not documentation\n/**\n" + MARKER_START in new
+        assert _comment_above(new, "neg") == "/** Negates.\n *\n * >>> neg(7)\n * 7\n */"
+        assert "///\n/// >>> half(7)\n/// 7\nint half" in new
+        assert "    Doubles its argument.\n\n    >>> twice(7)\n" in new
+        assert "// a plain comment, not documentation\n/**\n>>> inc(7)\n7\n*/\nint inc" in new
     else:
-        assert "    ///   (keeps the running sum)\n    ///\n    /// " + SECTION_LINE in new
-        assert "     * The total so far.\n     *\n     * " + SECTION_LINE in new
-
-
-MARKER_START = "cdoctest-gen:"
+        assert "    ///   (keeps the running sum)\n    ///\n    /// >>> add(7)\n" in new
+        assert "     * The total so far.\n     *\n     * >>> " in new
 
 
 def test_regeneration_replaces_only_its_own_section(tmp_path) -> None:
+    from server.ownership import BlockStore
+
     path = str(tmp_path / "doc.c")
-    first = _document(DOC_C, path, lambda f: [Example(f"{f.declaration.name}(1)", "1")])
+    store = BlockStore(str(tmp_path / "store"))
+    first = _document(DOC_C, path, lambda f: [Example(f"{f.declaration.name}(1)", "1")], store)
     second = _document(
         first,
         path,
         lambda f: [Example(f"{f.declaration.name}(2)", "2"), Example("int k = 3;")],
+        store,
     )
     want = (
         first.replace("(1)\n * 1\n", "(2)\n * 2\n * >>> int k = 3;\n")
@@ -305,7 +312,7 @@ def test_regeneration_replaces_only_its_own_section(tmp_path) -> None:
     # A line the user added after our section (after a blank line) survives regeneration.
     mine = " * >>> len(1)\n * 1\n *\n * @note mine\n */"
     edited = first.replace(" * >>> len(1)\n * 1\n */", mine)
-    again = _document(edited, path, lambda f: [Example(f"{f.declaration.name}(5)", "5")])
+    again = _document(edited, path, lambda f: [Example(f"{f.declaration.name}(5)", "5")], store)
     assert " * >>> len(5)\n * 5\n *\n * @note mine\n */" in again
 
 

@@ -18,8 +18,8 @@ import psutil
 import pytest
 
 from cdoctest_runner.cli import main as run_main
+from cdoctest_runner.parser import find_comments
 from models.host import CRASH_ENV
-from server.analysis.locate import MARKER
 
 pytestmark = [pytest.mark.clang, pytest.mark.model]
 
@@ -82,6 +82,7 @@ def test_cli_survives_a_segfaulting_model_and_writes_the_fallback_block(
     assert ": verified [fallback] model failed: the model host was killed by SIGSEGV" in line, err
     assert "Segmentation fault" in line and "last llama.cpp log:" in line
     text = path.read_text()
-    assert text.count(MARKER) == 1 and ">>> clamp_score(" in text and text != before
+    blocks = [c for c in find_comments(text) if ">>> " in c.text]
+    assert len(blocks) == 1 and ">>> clamp_score(" in text and text != before
     assert run_main([str(path)]) == 0  # the written block passes
     assert marked(mark) == [], "a model host (or another child) outlived cdoctest-gen"

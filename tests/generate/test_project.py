@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from cdoctest_runner.parser import find_comments
 from server import cli
 from server.analysis.locate import load_source
 from server.api import GenerateOptions, SourceOptions
+from server.ownership import BlockStore, resolve
 from server.project.cache import CacheEntry, ResultCache, code_text, decide, function_keys
 from server.project.run import project_files
 
@@ -111,6 +113,7 @@ def test_project_files_and_decisions(tmp_path: Path) -> None:
     assert decide(bare, "k1", "a.c", cache) == "cached"  # no test last time, same code
     cache.put("k1", CacheEntry("verified", "twice"))
     assert decide(bare, "k1", "a.c", cache) == "todo"  # verified, but its block is gone
+    # A block of an older version: its cdoctest-gen line makes it the tool's (server.ownership).
     block = "/**\n * cdoctest-gen: generated and verified; regenerating replaces this block\n"
     block += " * >>> twice(2)\n * 4\n */\n"
     (with_block,) = load_source(str(proj / "a.c"), block + A_C).functions[:1]
@@ -184,7 +187,8 @@ def test_cache_redoes_exactly_the_changed_function(tmp_path: Path) -> None:
     assert _generated(third) == ["twice"]
     assert third["summary"]["cached"] == 2 and third["summary"]["blocks_written"] == 1
     text = (proj / "a.c").read_text()
-    assert text.count("cdoctest-gen: generated") == 2  # replaced, not stacked
+    # Replaced, not stacked: the block on record as the tool's (server.ownership) was replaced.
+    assert sum(">>> " in c.text for c in find_comments(text)) == 2 and "cdoctest-gen" not in text
     source = load_source(str(proj / "a.c"), text)
     (twice,) = [f for f in source.functions if f.declaration.name == "twice"]
     assert twice.block is not None
@@ -193,8 +197,11 @@ def test_cache_redoes_exactly_the_changed_function(tmp_path: Path) -> None:
 
 
 def _strip_generated_blocks(path: str, text: str) -> str:
-    """``text`` without the blocks cdoctest-gen generated; asserts each block is whole."""
+    """``text`` without the blocks cdoctest-gen generated (on record in the session's store:
+    tests/conftest.py); asserts each block is whole.
+    """
     source = load_source(path, text)
+    resolve(source, BlockStore.default())
     lines = text.splitlines(keepends=True)
     drop: set[int] = set()
     for f in source.functions:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from cdoctest_runner.cli import main as run_main
+from cdoctest_runner.parser import find_comments
 from server import cli
-from server.render import SECTION_LINE
 
 pytestmark = pytest.mark.clang
 
@@ -57,21 +57,25 @@ class Greeter {
 long square(long x) { return x * x; }
 """
 
-#: Per source: a user's comment as it was (up to its close), the section line's prefix, and how
-#: the first example line after the section line starts.
+#: Per source: a user's comment as it was (up to its close) with the blank line and the prefix
+#: of the section's first line, and how that line goes on.
 INSIDE = {
     "doc.c": [
-        (C_SRC[C_SRC.index("/**") : C_SRC.index(" */")] + " *\n * ", " * >>> vowels("),
+        (C_SRC[C_SRC.index("/**") : C_SRC.index(" */")] + " *\n * ", ">>> vowels("),
         (
             "/// Clamps @p x into [lo, hi].\n/// @return the clamped value\n///\n/// ",
-            "/// >>> clamp(",
+            ">>> clamp(",
         ),
     ],
     "doc.cpp": [
-        ("    /// The greeting.\n    ///\n    /// ", "    /// >>> Greeter obj"),
-        ("/*! Squares @p x.\n *\n * ", " * >>> square("),
+        ("    /// The greeting.\n    ///\n    /// ", ">>> Greeter obj"),
+        ("/*! Squares @p x.\n *\n * ", ">>> square("),
     ],
 }
+
+
+def _with_examples(text: str) -> int:
+    return sum(">>> " in c.text for c in find_comments(text))
 
 
 @pytest.mark.parametrize("name,src", [("doc.c", C_SRC), ("doc.cpp", CPP_SRC)])
@@ -81,7 +85,7 @@ def test_generated_examples_live_in_the_users_comment(tmp_path: Path, runner, na
     # C: every function gets a block; C++: the constructor has no observer yet (exit 1 says so).
     assert cli.main([str(path), "--all", "--write", "--no-model"]) == (0 if name == "doc.c" else 1)
     new = path.read_text()
-    assert new.count(SECTION_LINE) == 2
+    assert _with_examples(new) == 2 and "cdoctest-gen" not in new  # no text of the tool's
     # The user's lines are all still there, in order; only sections (and '*/' lines) were added.
     rest = iter(new.split("\n"))
     for line in src.split("\n"):
@@ -92,16 +96,18 @@ def test_generated_examples_live_in_the_users_comment(tmp_path: Path, runner, na
     # Each user comment is kept byte for byte and the examples sit inside it, after the prose,
     # in the comment's own decoration (' * ' in a block comment, '///' in a line comment).
     for kept, examples in INSIDE[name]:
-        at = new.index(kept + SECTION_LINE)
-        assert new[at:].split(SECTION_LINE, 1)[1].lstrip("\n").startswith(examples)
+        assert kept + examples in new
     # No test comment was put between a doc comment and its function.
     assert "*/\n/**" not in new and "*/\n    /**" not in new
     assert run_main([str(path)]) == 0
-    # Regenerating one function replaces its section and nothing else.
+    # Regenerating one function replaces its section (on record as the tool's: server.ownership)
+    # and nothing else.
     first = new
     target = "vowels" if name == "doc.c" else "square"
+    definition = "int vowels(" if name == "doc.c" else "long square("
     assert cli.main([str(path), "--function", target, "--write", "--no-model"]) == 0
     again = path.read_text()
-    head = first.split(SECTION_LINE)[0]
-    assert again.startswith(head) and again.count(SECTION_LINE) == first.count(SECTION_LINE)
+    head, tail = first[: first.index(f">>> {target}(")], first[first.index(definition) :]
+    assert again.startswith(head) and again.endswith(tail)
+    assert _with_examples(again) == 2 and again.count(f">>> {target}(") >= 1
     assert run_main([str(path)]) == 0

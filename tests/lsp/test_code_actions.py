@@ -68,6 +68,36 @@ def test_actions_with_resolve_carry_data_and_no_edit() -> None:
     assert actions[1].data == {"uri": "file:///a.cpp", "version": 3, "all": True}
 
 
+def test_a_block_of_the_users_is_replaced_only_by_its_own_action() -> None:
+    """The block above ``get`` is the user's (edited or hand-written: not the tool's): the
+    function's one action says it replaces it and asks for that (``force``), the editor's
+    ``--force``; the other actions never carry it.
+    """
+    users = FunctionInfo(METHOD.declaration, has_block=True, block_generated=False)
+    (action, _) = list_actions("file:///a.cpp", 3, [users, FREE], _range(4), None, True)
+    assert action.title == "Replace your cdoctest for `get` with a generated one"
+    assert action.data == {
+        "uri": "file:///a.cpp",
+        "version": 3,
+        "line": 4,
+        "name": "ns::S::get",
+        "force": True,
+    }
+    assert GenerateArgs.from_json(action.data).force
+    (free, every) = list_actions("file:///a.cpp", 3, [users, FREE], _range(13), None, False)
+    assert free.title == "Generate cdoctest for `add`"
+    assert "force" not in free.command.arguments[0] and "force" not in every.command.arguments[0]
+
+
+def test_code_actions_docstring_examples() -> None:
+    import doctest
+
+    import server.lsp.features.code_actions as module
+
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_actions_filtered_and_outside_functions() -> None:
     """Outside functions: no per-function action; ``only`` filters; no functions: nothing."""
     only_source = list_actions("file:///a.cpp", 1, [FREE], _range(13), ["source"], True)

@@ -3,8 +3,9 @@
 A character typed in the file's leading comment (inside libclang's preamble, which a reparse
 rebuilds) is answered from the last function list, without a parse, with the same code actions
 as a fresh parse of the edited text; a ``*/`` typed into that comment closes it early and the
-commented-out function below becomes code, and breaking our marker in a block turns its
-'Regenerate' into 'Generate': both are parsed. Whether a version was parsed is read from the
+commented-out function below becomes code, and breaking the ``cdoctest-gen:`` line of an older
+version's block makes the block the user's, its 'Regenerate' a 'Replace your cdoctest': both are
+parsed. Whether a version was parsed is read from the
 engine's debug line (``listing <path> version <n>: parsed in ... ms`` or ``...: no parse ...``,
 with ``cdoctest.log.level`` ``debug``), which reaches the client as ``window/logMessage``.
 
@@ -86,8 +87,8 @@ async def test_comment_edits_keep_the_list_unless_they_change_what_it_shows(
 ) -> None:
     """Four versions of SOURCE: as written; a character typed in the leading comment (no parse,
     the actions of a fresh parse of that text opened as another document); ``*/`` typed into
-    it (parsed: ``hidden`` is code); our marker broken in the block of ``twice`` (parsed: a
-    'Generate' action where there was a 'Regenerate').
+    it (parsed: ``hidden`` is code); the older version's line broken in the block of ``twice``
+    (parsed: a 'Replace your cdoctest' action where there was a 'Regenerate').
     """
     client = debug_client
     path = tmp_path / "demo.cpp"
@@ -126,5 +127,7 @@ async def test_comment_edits_keep_the_list_unless_they_change_what_it_shows(
             assert _titles(kept, 1) == ["Generate cdoctest for `hidden`"]
             assert _titles(kept, twice_line) == ["Regenerate cdoctest for `twice`"]
         else:
-            assert _titles(kept, twice_line) == ["Generate cdoctest for `twice`"]
+            assert _titles(kept, twice_line) == [
+                "Replace your cdoctest for `twice` with a generated one"
+            ]
     client.text_document_did_close(T.DidCloseTextDocumentParams(T.TextDocumentIdentifier(uri)))

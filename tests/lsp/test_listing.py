@@ -18,6 +18,7 @@ import pytest
 import server.lsp.listing
 from server.analysis.locate import load_source
 from server.lsp.listing import relisted
+from server.ownership import BlockStore, resolve
 
 SOURCE = """\
 // Listing test data: a leading comment.
@@ -70,7 +71,7 @@ def test_doctests() -> None:
         ("a leading comment.", "a leading  comment.", True),  # the leading comment
         ("a leading comment.", "a leading comment", True),  # its last character
         ("/* a comment", "/*! a comment", True),  # after the opener
-        (" * 6", " * 7", True),  # an expected output in a block: still a block
+        (" * 6", " * 7", True),  # an expected output in a block of the user's: still the user's
         ('"hello, world"', '"hello; world}"', True),  # a string literal in a body
         ("/* a comment", "/* a */ comment", False),  # ``*/`` typed: closed early
         ("/* a comment", "/* a // comment", False),  # ``//`` typed
@@ -94,10 +95,37 @@ def test_what_keeps_the_listing(tmp_path: Path, old: str, new: str, kept: bool) 
     edited = SOURCE.replace(old, new)
     path = str(tmp_path / "f.cpp")
     before = [f.info for f in load_source(path, SOURCE).functions]
-    got = relisted(SOURCE, edited, before)
+    got = relisted(SOURCE, edited, before, BlockStore(None).owns)  # no block is the tool's
     assert (got is not None) is kept
     if got is not None:
         assert got == [f.info for f in load_source(path, edited).functions]
+
+
+def test_an_output_typed_in_the_tools_block_is_parsed(tmp_path: Path) -> None:
+    """Test data: SOURCE with the block of ``scale`` on record as the tool's (server.ownership).
+    An expected output edited makes it the user's: parsed (its action turns into 'Replace');
+    a blank typed at a line's end changes no example: kept. Without ``owns`` any edit of its
+    examples is parsed.
+    """
+    store = BlockStore(str(tmp_path / "store"))
+    store.record_block(SOURCE[SOURCE.index("/**\n * >>> scale") : SOURCE.index("int scale")])
+    path = str(tmp_path / "f.cpp")
+
+    def listed(text: str) -> list:
+        source = load_source(path, text)
+        resolve(source, store)
+        return [f.info for f in source.functions]
+
+    before = listed(SOURCE)
+    assert [f.block_generated for f in before] == [False, False, False, True, False]
+    edited = SOURCE.replace(" * 6", " * 7")
+    assert relisted(SOURCE, edited, before, store.owns) is None
+    assert not listed(edited)[3].block_generated
+    blank = SOURCE.replace(" * 6", " * 6 ")
+    assert relisted(SOURCE, blank, before, store.owns) == before == listed(blank)
+    assert relisted(SOURCE, SOURCE.replace(" * 6", " * 7"), before) is None
+    again = edited.replace(" * 7", " * 8")  # the user's block now: typing in it is not parsed
+    assert relisted(edited, again, listed(edited), store.owns) == listed(again)
 
 
 def test_random_one_character_edits_keep_only_what_a_parse_gives(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import pytest
 from lsprotocol import types as T
 from pytest_lsp import LanguageClient
 
-from server.analysis.locate import MARKER
+from cdoctest_runner.parser import find_comments
 
 from .conftest import DATA, TEST_SETTINGS, needs_clang
 from .helpers import apply_edits, change_document, eventually, open_document, text_edits
@@ -28,6 +28,11 @@ PHASES = DATA / "phases.c"
 GRADE_LINE = 4  # 0-based line of `char grade(int percent) {`
 NO_MODEL = {**TEST_SETTINGS, "generation": {**TEST_SETTINGS["generation"], "noModel": True}}
 KILLS = re.compile(r"kills (\d+)/(\d+) instead of (\d+)/(\d+)")
+
+
+def _blocks(text: str) -> int:
+    """How many comments with cdoctest examples ``text`` holds."""
+    return sum(">>> " in c.text for c in find_comments(text))
 
 
 async def _first_block(client: LanguageClient, uri: str, text: str) -> str:
@@ -46,7 +51,7 @@ async def _first_block(client: LanguageClient, uri: str, text: str) -> str:
     assert reports[-1].kind == "end" and "looking for a stronger block" in reports[-1].message
     (change,) = answer.edit.documentChanges
     new_text = apply_edits(text, [T.TextEdit(**_edit(e)) for e in change.edits])
-    assert new_text.count(MARKER) == 1 and ">>> grade(" in new_text
+    assert _blocks(new_text) == 1 and ">>> grade(" in new_text
     return new_text
 
 
@@ -72,7 +77,7 @@ async def test_stronger_block_replaces_the_untouched_first_block(
         edits, version, _ = text_edits(params.edit, uri)
         assert version == 2  # computed against the document as the user had it
         final = apply_edits(first, edits)
-        assert final.count(MARKER) == 1 and final.count(">>> grade(") > first.count(">>> grade(")
+        assert _blocks(final) == 1 and final.count(">>> grade(") > first.count(">>> grade(")
         assert final.endswith(text[text.index("char grade") :])  # only the block changed
         assert final.startswith(text[: text.index("char grade")])
         found = await eventually(
@@ -92,9 +97,12 @@ async def test_stronger_block_is_offered_when_the_user_edited_the_first(
     try:
         uri, text = open_document(client, PHASES, uri="file:///edited/phases.c")
         first = await _first_block(client, uri, text)
-        # The user applied the block and then edited it: the server must not overwrite it.
-        edited = first.replace("generated and verified", "generated, verified and read by me", 1)
-        assert edited != first
+        # The user applied the block and then edited it (an output line): the server must not
+        # overwrite it.
+        lines = first.split("\n")
+        at = next(i for i, line in enumerate(lines) if ">>> grade(" in line) + 1
+        lines[at] += " read by me"
+        edited = "\n".join(lines)
         change_document(client, uri, 2, edited)
         before = len(client.applied_edits)
         found = await eventually(
@@ -121,7 +129,7 @@ async def test_stronger_block_is_offered_when_the_user_edited_the_first(
         edits, version, _ = text_edits(offer.edit, uri)
         assert version == 2
         final = apply_edits(edited, edits)
-        assert final.count(MARKER) == 1 and "read by me" not in final
+        assert _blocks(final) == 1 and "read by me" not in final
         assert final.count(">>> grade(") > first.count(">>> grade(")
         assert final.endswith(text[text.index("char grade") :])
         # Once the document holds the stronger block, the offer is gone.

@@ -352,7 +352,7 @@ ROOMS: dict[str, tuple[str, ...]] = {
     "models": ("models",),
     "server.api": ("server.api",),
     "server.analysis": ("server.analysis",),
-    "server.render": ("server.render",),
+    "server.render": ("server.render", "server.ownership"),
     "server.judge": ("server.judge",),
     "server.search": ("server.search",),
     "server.candidates": ("server.candidates",),

@@ -6,7 +6,10 @@ menu (it hides ``source.*`` there); the whole-file action is ``source.generateTe
 (a source action applies to the whole file). ``context.only`` is a prefix filter on kinds.
 Actions carry ``data`` (``GenerateArgs``) and no edit: the edit is computed in
 ``codeAction/resolve``. For clients without resolve support they carry the
-``cdoctest.server.generate`` command instead.
+``cdoctest.server.generate`` command instead. A function's action is *Generate* (no block
+above it), *Regenerate* (the tool's block, ``server.ownership``) or *Replace your cdoctest*
+(the user's block: edited or hand-written), the one way the editor replaces a block of the
+user's (``GenerateArgs.force``).
 """
 
 from __future__ import annotations
@@ -43,6 +46,19 @@ def function_at(functions: Sequence[FunctionInfo], line: int) -> FunctionInfo | 
     return best
 
 
+def function_title(name: str, has_block: bool, generated: bool) -> str:
+    """The title of a function's action, by whose block is above it.
+
+    >>> function_title("f", False, False), function_title("f", True, True)
+    ('Generate cdoctest for `f`', 'Regenerate cdoctest for `f`')
+    >>> function_title("f", True, False)
+    'Replace your cdoctest for `f` with a generated one'
+    """
+    if has_block and not generated:
+        return f"Replace your cdoctest for `{name}` with a generated one"
+    return f"{'Regenerate' if has_block else 'Generate'} cdoctest for `{name}`"
+
+
 def list_actions(
     uri: str,
     version: int | None,
@@ -56,11 +72,12 @@ def list_actions(
     target = function_at(functions, rng.start.line)
     if target is not None and kind_matches(FUNCTION_KIND, only):
         d = target.declaration
-        verb = "Regenerate" if target.block_generated else "Generate"
-        args = GenerateArgs(uri=uri, version=version, line=d.line - 1, name=d.qualname or d.name)
-        actions.append(
-            _action(f"{verb} cdoctest for `{d.name}`", FUNCTION_KIND, args, resolve_support)
+        users = target.has_block and not target.block_generated
+        args = GenerateArgs(
+            uri=uri, version=version, line=d.line - 1, name=d.qualname or d.name, force=users
         )
+        title = function_title(d.name, target.has_block, target.block_generated)
+        actions.append(_action(title, FUNCTION_KIND, args, resolve_support))
     if functions and kind_matches(FILE_KIND, only):
         args = GenerateArgs(uri=uri, version=version, all=True)
         actions.append(

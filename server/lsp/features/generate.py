@@ -14,6 +14,8 @@ from; if the user typed meanwhile it is re-located (``server.lsp.relocate``) or 
 message (and phase 2 is stopped). "Possible bug" findings become warnings once the client has
 applied the edit (the document then equals the generated text). While the workspace is
 untrusted nothing is generated: the outcome is an error saying why (``features/trust.py``).
+A function whose block is the user's (edited or hand-written: ``server.ownership``) keeps it, and
+the summary says so and names the code action that replaces it (``GenerateArgs.force``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from server.lsp import convert
 from server.lsp.args import GenerateArgs
 from server.lsp.engine import EngineError, GenerationCancelledError
 from server.lsp.features import stronger
+from server.lsp.features.code_actions import function_title
 from server.lsp.progress import Progress
 from server.lsp.relocate import relocate_edits
 from server.render import apply_edits
@@ -73,7 +76,9 @@ class Outcome:
 
 
 def summarize(result: FileResult) -> str:
-    """One line for the user: what was verified, what fell back, what got nothing."""
+    """One line for the user: what was verified, what fell back, what got nothing, whose block
+    was kept.
+    """
     parts = []
     for f in result.functions:
         if f.status == "verified":
@@ -83,6 +88,9 @@ def summarize(result: FileResult) -> str:
             parts.append(
                 f"`{f.function.name}`: {len(f.examples)} verified examples ({f.origin}{score})"
             )
+        elif f.user_block:
+            title = function_title(f.function.name, True, False)
+            parts.append(f"`{f.function.name}`: {f.message}; the code action '{title}' replaces it")
         elif f.status != "skipped":
             parts.append(
                 f"`{f.function.name}`: {f.status}" + (f" ({f.message})" if f.message else "")
@@ -143,6 +151,7 @@ class _Opened:
     version: int | None
     path: str
     selector: TargetSelector
+    force: bool = False  # replace a block of the user's (GenerateArgs.force)
 
 
 def _open(ls: Host, args: GenerateArgs) -> _Opened | Outcome:
@@ -170,7 +179,7 @@ def _open(ls: Host, args: GenerateArgs) -> _Opened | Outcome:
         )
         ls.show(message, T.MessageType.Warning)
         return Outcome(error=message, summary=message)
-    return _Opened(text, version, path, selector)
+    return _Opened(text, version, path, selector, args.force)
 
 
 @dataclass(frozen=True)
@@ -209,6 +218,7 @@ def _start(ls: Host, opened: _Opened, progress: Progress) -> _Worker:
             relay,
             cancel,
             on_phase=lambda r: loop.call_soon_threadsafe(phases.put_nowait, r),
+            force=opened.force,
         ),
     )
     return _Worker(future, cancel, relay, phases)
@@ -226,6 +236,7 @@ def _answer_first_block(
     """Answer with phase 1's block and leave phase 2 to ``features/stronger`` in the background;
     a refused block (the function changed meanwhile) stops the worker instead.
     """
+    ls.warn_block_store(ls.engine)
     outcome = _to_outcome(ls, uri, opened.text, opened.version, first.result)
     if outcome.edit is None:  # refused (the function changed): phase 2 cannot help
         worker.stop()
@@ -268,6 +279,7 @@ def _answer_result(
         log.exception("generation failed")
         message = f"cdoctest generation failed unexpectedly: {type(exc).__name__}: {exc}"
         return _fail(ls, message), "failed"
+    ls.warn_block_store(ls.engine)
     outcome = _to_outcome(ls, uri, opened.text, opened.version, result)
     outcome.seconds = time.monotonic() - started
     return outcome, outcome.summary

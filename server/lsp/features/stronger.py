@@ -9,9 +9,10 @@ more mutants than the one delivered (``deliver``):
   once): the server replaces it with ``workspace/applyEdit`` and says so;
 - otherwise (the user edited or removed it, or the editor did not apply the first edit) nothing
   is changed; the block is offered as the code action "Use stronger cdoctest for `f` (kills 9/10
-  instead of 6/10)" on the function (``offered_actions``), whose edit replaces the generated
-  block above the function as it is then. An offer is dropped once the document holds its block,
-  when a new generation for the function starts, and when the document is closed.
+  instead of 6/10)" on the function (``offered_actions``), whose edit replaces the block above the
+  function as it is then (``server.render.examples_lines``), the user's edits included: applying
+  it is the user's choice. An offer is dropped once the document holds its block, when a new
+  generation for the function starts, and when the document is closed.
 
 A new generation stops the phase 2 still running (``preempt``): the generation executor runs one
 job at a time, and the user's new request comes first; the first block stays as it is.
@@ -38,6 +39,7 @@ from server.api import FileResult, FunctionInfo, FunctionResult, PhaseResult, Te
 from server.lsp import convert
 from server.lsp.features.code_actions import FUNCTION_KIND, kind_matches
 from server.lsp.progress import Progress
+from server.render import examples_lines
 
 if TYPE_CHECKING:
     from server.lsp.host import Host
@@ -282,13 +284,15 @@ def offered_actions(
         if not d.line - 1 <= rng.start.line <= d.end_line - 1 and not _in_block(lines, d.line, rng):
             continue
         block = comment_above(lines, d.line)
-        if block is not None and block.generated:
-            edit = TextEdit(block.start_line - 1, 0, block.end_line, 0, offer.block)
-        else:
-            edit = TextEdit(d.line - 1, 0, d.line - 1, 0, offer.block)
-        if block is not None and block.text == offer.block:
+        start, end = (
+            examples_lines(block)
+            if block is not None and block.has_prompts
+            else (d.line - 1, d.line - 1)
+        )
+        if start < end and "".join(ln + "\n" for ln in lines[start:end]) == offer.block:
             forget(ls, uri, offer.function)  # the document holds it: applied
             continue
+        edit = TextEdit(start, 0, end, 0, offer.block)
         workspace_edit = convert.lsp_workspace_edit(
             uri, version, [edit], lines, ls.supports_document_changes()
         )
