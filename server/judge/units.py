@@ -1,6 +1,7 @@
 """The objects handed between the candidate sources and the judge: a ``Candidate`` (examples as
-predicted, from one ``Origin``), its ``Unit``s (examples that must run together) and a
-``VerifiedUnit`` (a unit after its run, with the outputs recorded). Types only.
+predicted, from one ``Origin``), its ``Unit``s (examples that must run together), a
+``VerifiedUnit`` (a unit after its run, with the outputs recorded) and a ``Rejection`` (a unit
+that gave the block nothing, and its ``Fate``). Types only.
 """
 
 from __future__ import annotations
@@ -63,3 +64,40 @@ class VerifiedUnit:
     def origin(self) -> Origin:
         """Where the unit came from."""
         return self.unit.candidate.origin
+
+
+class Fate(Enum):
+    """Why a call group gave the block nothing; the value is how a message says it.
+
+    The rules of ``server.judge.acceptable`` are ``NEVER_CALLS`` (rule 1), ``DEAD_STORE`` (2),
+    ``UNDEFINED`` (5) and ``FORMAT`` (7); the others are what running it gave.
+    """
+
+    NOT_COMPILED = "did not compile"
+    NOT_LINKED = "could not link"
+    NOT_LOADED = "the code under test did not load"
+    CRASHED = "crashed"
+    TIMED_OUT = "timed out"
+    UNRECORDABLE = "printed what a block cannot hold"  # an address, too long, a prompt
+    WRONG = "printed another output than predicted (--strict)"
+    SILENT = "printed nothing to check"
+    NEVER_CALLS = "never calls the function"
+    DEAD_STORE = "a dead store"
+    UNDEFINED = "undefined behaviour (trap)"
+    FORMAT = "a format reads arguments not passed"
+
+    @property
+    def rule(self) -> bool:
+        """Whether a rule of ``server.judge.acceptable`` dropped the group (it ran)."""
+        return self in (Fate.NEVER_CALLS, Fate.DEAD_STORE, Fate.UNDEFINED, Fate.FORMAT)
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A call group that gave the block nothing: its fate, the call where that happened (its
+    source as written) and the error or the rule's words ('' when the fate says it all).
+    """
+
+    fate: Fate
+    call: str
+    detail: str = ""

@@ -15,7 +15,10 @@ unit. A failed example records the actual output (the regression oracle) and, wh
 had predicted an output, yields a ``Finding`` (predicted vs actual), reported only when
 ``server.judge.hints`` is confident the code is wrong (else kept in ``VerifiedUnit.quiet``).
 ``strict`` keeps a unit only up to its first failed example. Outputs that cannot be recorded
-faithfully (addresses, prompt-like lines, ``*/``, very long) drop the example.
+faithfully (addresses, prompt-like lines, ``*/``, very long) drop the example. A unit none of whose
+kept examples names the target (its set-up ran, every call of the function failed) is not kept:
+``VerifyReport.rejected`` says why each unit that is not kept gave nothing (a ``Rejection``: the
+first example that failed, with the error or the signal).
 
 Undefined behaviour (``docs/generate.md``, "Blocks a reviewer keeps", rule 5): the sessions that run
 candidates compile the code under test and the examples with trapping UBSan (``UB_TRAPS``: signed
@@ -42,7 +45,7 @@ from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from cdoctest_runner.reuse import code_is_stateful
 from server.api import Finding
 from server.judge.hints import calibrate
-from server.judge.units import Candidate, Unit, VerifiedUnit
+from server.judge.units import Candidate, Fate, Rejection, Unit, VerifiedUnit
 
 #: Trapping UBSan checks for the sessions that run candidates (one ``-fsanitize=`` per check:
 #: clang-repl splits ``--Xcc=`` values at commas). Accepted by clang-repl for C and C++ alike.
@@ -144,6 +147,8 @@ class VerifyReport:
     # Examples whose run on the original trapped (undefined behaviour, ``UB_TRAPS``): their units
     # end there, as at a crash.
     undefined: tuple[Example, ...] = ()
+    # Units that kept no example, and candidates with no unit that names the function: why each.
+    rejected: tuple[Rejection, ...] = ()
 
     def undefined_note(self) -> str:
         """What ``-v`` says of the examples dropped for undefined behaviour ('' when none).
@@ -234,7 +239,13 @@ def verify_candidates(
     """
     stateful = code_is_stateful(code)
     checked = with_ub_traps(code)
-    units = [u for c in candidates for u in units_of(c, target_names, stateful)]
+    per_candidate = [units_of(c, target_names, stateful) for c in candidates]
+    units = [u for us in per_candidate for u in us]
+    rejected = [
+        Rejection(Fate.NEVER_CALLS, c.examples[0].source.strip())
+        for c, us in zip(candidates, per_candidate, strict=True)
+        if not us and c.examples
+    ]
     jobs = [
         (
             DocTest(
@@ -260,8 +271,10 @@ def verify_candidates(
             if undefined_behaviour(r):
                 undefined.append(r.example)
             missing.update(dict.fromkeys(s for s in missing_symbols(r.stderr) if s not in own))
-        vu = _keep(unit, result, strict)
-        if vu is not None:
+        vu = _keep(unit, result, strict, target_names)
+        if isinstance(vu, Rejection):
+            rejected.append(vu)
+        else:
             kept.append(vu)
     kept = calibrate(kept, code, target_names)  # only confident wrong predictions stay findings
     with_kept = {(k.unit.candidate.origin, k.unit.candidate.index) for k in kept}
@@ -275,25 +288,37 @@ def verify_candidates(
         kept_per_candidate=per,
         missing_symbols=tuple(missing),
         undefined=tuple(undefined),
+        rejected=tuple(rejected),
     )
 
 
-def _keep(unit: Unit, result: DocTestResult, strict: bool) -> VerifiedUnit | None:
+def _keep(
+    unit: Unit, result: DocTestResult, strict: bool, target_names: set[str]
+) -> VerifiedUnit | Rejection:
+    """The unit with the examples that ran and their outputs recorded, or, when none did (or
+    none that names one of ``target_names``), why: the first thing that went wrong.
+    """
     if result.setup_error is not None:
-        return None
+        call = unit.examples[0].source.strip() if unit.examples else ""
+        return Rejection(Fate.NOT_LOADED, call, result.setup_error.strip().split("\n")[0])
     examples: list[Example] = []
     right: list[bool] = []
     findings: list[Finding] = []
+    first: Rejection | None = None  # the first example that did not run to a recorded output
     for r in result.results:
         ex = r.example
         if r.outcome is Outcome.COMPILE_ERROR:
+            first = first or rejected(r)
             continue  # rejected input: no effect on the session
         if r.outcome not in (Outcome.PASSED, Outcome.FAILED):
+            first = first or rejected(r)
             break  # crash, timeout, output limit: the session is over
         if not recordable(ex, r.got):
+            first = first or Rejection(Fate.UNRECORDABLE, ex.source.strip(), r.got.strip()[:60])
             break  # later examples may depend on this one's effects
         ok = r.outcome is Outcome.PASSED
         if not ok and strict:
+            first = first or Rejection(Fate.WRONG, ex.source.strip(), r.message)
             break
         recorded = replace(ex, want=r.got)
         if not ok and ex.want.strip():
@@ -308,6 +333,29 @@ def _keep(unit: Unit, result: DocTestResult, strict: bool) -> VerifiedUnit | Non
             )
         examples.append(recorded)
         right.append(ok)
-    if not examples:
-        return None
+    if not any(identifiers(e.source) & target_names for e in examples):
+        return first or Rejection(Fate.NOT_COMPILED, unit.examples[0].source.strip())
     return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)
+
+
+def rejected(result: ExampleResult) -> Rejection:
+    """Why an example that did not run to an output gave nothing: its fate and the runner's
+    words (the first error, the signal, the missing symbols).
+
+    >>> from cdoctest_runner.results import ExampleResult as R
+    >>> why = rejected(R(Example("f(1)"), Outcome.COMPILE_ERROR, message="1:1: error: no f"))
+    >>> why.fate.value, why.call, why.detail
+    ('did not compile', 'f(1)', '1:1: error: no f')
+    """
+    call = result.example.source.strip()
+    if result.outcome is Outcome.COMPILE_ERROR:
+        missing = missing_symbols(result.stderr)
+        if missing:
+            return Rejection(Fate.NOT_LINKED, call, "symbols not found: " + ", ".join(missing))
+        return Rejection(Fate.NOT_COMPILED, call, result.message)
+    if undefined_behaviour(result):
+        return Rejection(Fate.UNDEFINED, call)
+    fate = {Outcome.TIMEOUT: Fate.TIMED_OUT, Outcome.OUTPUT_LIMIT: Fate.UNRECORDABLE}.get(
+        result.outcome, Fate.NOT_LOADED if result.outcome is Outcome.ERROR else Fate.CRASHED
+    )
+    return Rejection(fate, call, result.message)

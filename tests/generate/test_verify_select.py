@@ -10,7 +10,7 @@ from __future__ import annotations
 from cdoctest_runner.example import DocTest, Example
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
 from server.judge.select import build_pool, rename
-from server.judge.units import Candidate, Unit, VerifiedUnit
+from server.judge.units import Candidate, Fate, Rejection, Unit, VerifiedUnit
 from server.judge.verify import _keep, declared_names, recordable, split_units, units_of
 
 E = Example
@@ -59,8 +59,8 @@ def test_keep_records_actual_output_and_reports_wrong_predictions() -> None:
             (Outcome.PASSED, "16\n"),
         ],
     )
-    vu = _keep(unit, res, strict=False)
-    assert vu is not None
+    vu = _keep(unit, res, strict=False, target_names={"sq"})
+    assert isinstance(vu, VerifiedUnit)
     assert [(e.source, e.want) for e in vu.examples] == [
         ("int x = 2;\n", ""),
         ("sq(x)\n", "4\n"),
@@ -72,15 +72,22 @@ def test_keep_records_actual_output_and_reports_wrong_predictions() -> None:
     assert [(f.example.source, f.predicted, f.actual) for f in vu.findings] == [
         ("sq(x)\n", "5\n", "4\n")
     ]
-    strict = _keep(unit, res, strict=True)
-    assert strict is not None and [e.source for e in strict.examples] == ["int x = 2;\n"]
+    # Strict: only the declaration ran before the first wrong prediction; no call is left.
+    strict = _keep(unit, res, strict=True, target_names={"sq"})
+    assert isinstance(strict, Rejection)
+    assert (strict.fate, strict.call) == (Fate.WRONG, "sq(x)")
 
 
 def test_keep_stops_at_a_crash_and_drops_unrecordable_output() -> None:
     unit = Unit((E("f(1)", "1"), E("f(0)"), E("f(2)", "2")), Candidate(()))
     res = _result(unit, [(Outcome.PASSED, "1\n"), (Outcome.CRASH, ""), (Outcome.SKIPPED, "")])
-    vu = _keep(unit, res, strict=False)
-    assert vu is not None and [e.source for e in vu.examples] == ["f(1)\n"]
+    vu = _keep(unit, res, strict=False, target_names={"f"})
+    assert isinstance(vu, VerifiedUnit) and [e.source for e in vu.examples] == ["f(1)\n"]
+    # A unit whose set-up ran and whose every call crashed gives the crash as its reason.
+    crashed = Unit((E("int n = 1;"), E("f(n)")), Candidate(()))
+    res = _result(crashed, [(Outcome.PASSED, ""), (Outcome.CRASH, "")])
+    why = _keep(crashed, res, strict=False, target_names={"f"})
+    assert isinstance(why, Rejection) and (why.fate, why.call) == (Fate.CRASHED, "f(n)")
     assert recordable(E("p"), "(int *) 0x7ffd3a2c1e40\n") is False
     assert recordable(E("s"), ">>> x\n") is False
     assert recordable(E("s"), "a\n\nb\n") is True
@@ -88,7 +95,9 @@ def test_keep_stops_at_a_crash_and_drops_unrecordable_output() -> None:
     setup = DocTestResult(
         DocTest(unit.examples, "t", "f.c", 1, 1), (), setup_error="does not compile"
     )
-    assert _keep(unit, setup, strict=False) is None
+    assert _keep(unit, setup, strict=False, target_names={"f"}) == Rejection(
+        Fate.NOT_LOADED, "f(1)", "does not compile"
+    )
 
 
 def test_pool_dedupes_and_renames_colliding_declarations() -> None:
