@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from cdoctest_runner.ctext import IDENTIFIER_RE, blank, identifiers, top_level_spans
 from cdoctest_runner.example import Declaration, Example
-from server.judge.units import VerifiedUnit
+from server.judge.units import Fate, Rejection, VerifiedUnit
 
 __all__ = [
     "Verdict",
@@ -329,6 +329,7 @@ class Verdict:
 
     ok: bool
     reason: str = ""
+    fate: Fate | None = None  # the rule broken, when not ``ok``
 
 
 def judge(
@@ -336,16 +337,19 @@ def judge(
 ) -> Verdict:
     """Rules 1, 2 and 7 on one unit's examples."""
     if not calls_target(examples, function, names):
-        return Verdict(False, f"it never calls `{function.name}`")
-    why = dead_store(examples, source) or missing_format_arguments(examples, function)
-    return Verdict(not why, why)
+        return Verdict(False, f"it never calls `{function.name}`", Fate.NEVER_CALLS)
+    why = dead_store(examples, source)
+    if why:
+        return Verdict(False, why, Fate.DEAD_STORE)
+    why = missing_format_arguments(examples, function)
+    return Verdict(False, why, Fate.FORMAT) if why else Verdict(True)
 
 
 def acceptable_units(
     units: Sequence[VerifiedUnit], function: Declaration, source: str = ""
-) -> tuple[list[VerifiedUnit], list[str]]:
+) -> tuple[list[VerifiedUnit], list[Rejection]]:
     """The units (``server.judge.units.VerifiedUnit``) that rules 1, 2 and 7 accept, and why each
-    other one was dropped.
+    other one was dropped (the rule, the unit's first line and the rule's words).
     """
     kept, dropped = [], []
     for vu in units:
@@ -353,5 +357,6 @@ def acceptable_units(
         if verdict.ok:
             kept.append(vu)
         else:
-            dropped.append(verdict.reason)
+            fate = verdict.fate or Fate.NEVER_CALLS
+            dropped.append(Rejection(fate, vu.examples[0].source.strip(), verdict.reason))
     return kept, dropped

@@ -44,7 +44,7 @@ from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
 from server.judge.mutants import function_mutants
-from server.judge.units import VerifiedUnit
+from server.judge.units import Rejection, VerifiedUnit
 from server.judge.verify import declared_names
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,6 +144,7 @@ class Selection:
     approximate: bool = False  # kills read off the pooled run, not measured on the block itself
     timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
     covering: int = 0  # checked calls added for the code they reach (server.judge.cover_branches)
+    rejected: tuple[Rejection, ...] = ()  # units the rules dropped, when none was left to select
 
 
 def measure_block(
@@ -207,8 +208,8 @@ def select_block(
 
     pool, dropped = _acceptable(pool, code, function)
     if not pool.examples:
-        why = f": {len(dropped)} unit(s) dropped, {dropped[0]}" if dropped else ""
-        return Selection((), (), (), None, 0, 0, "nothing to select from" + why)
+        why = f": {len(dropped)} unit(s) dropped, {dropped[0].detail}" if dropped else ""
+        return Selection((), (), (), None, 0, 0, "nothing to select from" + why, rejected=dropped)
     # Without mutants, declarations a call needs count as examples; allow a little room for them
     # (with mutants, ``example_weights`` counts them a third each).
     has_setup = any(pool.requires[i] for i in range(len(pool.examples)))
@@ -387,7 +388,9 @@ def _with_a_check(pool: Pool, chosen: list[int]) -> list[int]:
     return sorted(set(chosen) | set(pool.requires[first]) | {first})
 
 
-def _acceptable(pool: Pool, code: CodeUnderTest, function: Declaration) -> tuple[Pool, list[str]]:
+def _acceptable(
+    pool: Pool, code: CodeUnderTest, function: Declaration
+) -> tuple[Pool, tuple[Rejection, ...]]:
     """``pool`` without the units a reviewer would delete (``server.judge.acceptable``, rules 1 and
     2), and why each was dropped.
     """
@@ -399,8 +402,8 @@ def _acceptable(pool: Pool, code: CodeUnderTest, function: Declaration) -> tuple
         source = ""
     kept, dropped = acceptable_units(pool.units, function, source)
     if not dropped:
-        return pool, []
-    return build_pool(kept, max_examples=max(MAX_POOL, len(pool.examples))), dropped
+        return pool, ()
+    return build_pool(kept, max_examples=max(MAX_POOL, len(pool.examples))), tuple(dropped)
 
 
 def _shorter_units(
