@@ -45,12 +45,12 @@ from cdoctest_runner.example import Example
 from server.analysis import Analysis
 from server.analysis.fileapi import declaration_text, observers
 from server.analysis.types import opaque_pointer, type_key
-from server.candidates.by_type.build import build
+from server.candidates.by_type.build import build, why_none
 from server.candidates.by_type.handles import producers
 from server.candidates.by_type.providers import plain_providers
 from server.candidates.by_type.values import FallbackError
 
-__all__ = ["FallbackError", "api_notes", "fallback_candidates"]
+__all__ = ["FallbackError", "api_notes", "fallback_candidates", "no_candidates_note"]
 
 
 def fallback_candidates(analysis: Analysis | None, max_candidates: int = 8) -> list[list[Example]]:
@@ -61,6 +61,15 @@ def fallback_candidates(analysis: Analysis | None, max_candidates: int = 8) -> l
     if analysis is None:
         raise FallbackError("no analysis of the function (libclang could not read it)")
     return build(analysis.target, analysis.api, max_candidates)
+
+
+def no_candidates_note(analysis: Analysis | None) -> str:
+    """Why ``fallback_candidates`` gives no call, for a message ('' when it gives some, or when
+    the reason lies past the arguments and the object).
+    """
+    if analysis is None:
+        return "libclang could not read the function"
+    return why_none(analysis.target, analysis.api)
 
 
 def api_notes(analysis: Analysis, limit: int = 6) -> list[str]:

@@ -38,24 +38,44 @@ from server.judge.verify import declared_names
 
 def build(t: Target, api: FileApi, max_candidates: int) -> list[list[Example]]:
     """At most ``max_candidates`` blocks for ``t`` (``want`` empty); [] when an argument, or the
-    object a method needs, cannot be made.
+    object a method needs, cannot be made (``why_none`` says which).
     """
     if t.templates:
         return _build_instances(t, api, max_candidates)
-    first = 1 if streams_out(t) else 0  # ``operator<<(std::ostream &, const T &)``: std::cout
-    args = _params_providers(t.params[first:], t, api, t.mined)
-    if args is None:
+    calls = _calls(t, api)
+    if isinstance(calls, str):
         return []
     if t.kind == "CONSTRUCTOR":
-        return _build_constructor(t, api, args, max_candidates)
-    needs_object = t.is_method and not t.is_static
+        return _build_constructor(t, api, calls.args, max_candidates)
+    return calls.blocks(max_candidates)
+
+
+def why_none(t: Target, api: FileApi) -> str:
+    """Why ``build`` makes no call of ``t``, for a message: the argument or the object it cannot
+    make, or a template without an instance; '' when it makes the calls.
+    """
+    if t.kind == "FUNCTION_TEMPLATE" and not t.templates:
+        return "no instance of the template: none of the types and values it tries fits"
+    calls = _calls(t, api) if not t.templates else None
+    return calls if isinstance(calls, str) else ""
+
+
+def _calls(t: Target, api: FileApi) -> _Calls | str:
+    """The calls of ``t`` (not a template): its arguments' providers, the object's constructor
+    arguments and the methods that change its state; or why there are none.
+    """
+    first = 1 if streams_out(t) else 0  # ``operator<<(std::ostream &, const T &)``: std::cout
+    args = _params_providers(t.params[first:], t, api, t.mined)
+    if isinstance(args, tuple):
+        return f"no value of `{args[1].spelling}` for `{args[0]}`"
+    needs_object = t.is_method and not t.is_static and t.kind != "CONSTRUCTOR"
     ctor: list[Provider] = []
     if needs_object and not t.default_constructible:
         if not t.ctor_params:
-            return []
+            return f"no public constructor of `{t.class_name}`"
         got = _params_providers(t.ctor_params, t, api, ())
-        if got is None:
-            return []
+        if isinstance(got, tuple):
+            return f"no value of `{got[1].spelling}` for `{t.class_name}`'s constructor"
         ctor = got
     mutators: list[tuple[str, list[Provider]]] = []
     if needs_object:
@@ -63,19 +83,21 @@ def build(t: Target, api: FileApi, max_candidates: int) -> list[list[Example]]:
             mp = providers(mparams, t.language, api, 1)
             if mp is not None:
                 mutators.append((mname, mp))
-    return _Calls(t, api, args, ctor, mutators).blocks(max_candidates)
+    return _Calls(t, api, args, ctor, mutators)
 
 
 def _params_providers(
     params: Params, t: Target, api: FileApi, mined: tuple[int | str, ...]
-) -> list[Provider] | None:
-    """Providers for ``params`` at depth 0 (a pointer + length pair shares one), or None."""
+) -> list[Provider] | tuple[str, CType]:
+    """Providers for ``params`` at depth 0 (a pointer + length pair shares one), or the first
+    parameter no value can be made for (its name and type).
+    """
     out: list[Provider] = []
     i = 0
     while i < len(params):
         got = provider_for(params, i, t.language, api, mined)
         if got is None:
-            return None
+            return params[i]
         out.append(got[0])
         i += got[1]
     return out
