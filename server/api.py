@@ -106,6 +106,20 @@ class SurvivingMutant:
 
 
 @dataclass(frozen=True)
+class Rejected:
+    """Candidate call groups that gave a function no block for one reason (``cdoctest-gen -v``):
+    the reason (``'did not compile'``, ``'crashed'``, ``'never calls the function'``, ``'a dead
+    store'``, ``'printed nothing to check'``...), how many, and the first few, each its call
+    and the error or the rule's words (``"`format("%F", 0)`: no matching function for call to
+    'format'"``).
+    """
+
+    reason: str
+    count: int
+    first: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TextEdit:
     """Replace text[start:end] (0-based line/character positions) with ``new_text``."""
 
@@ -146,6 +160,9 @@ class FunctionResult:
     # skipped because the block above is the user's (not the one cdoctest-gen wrote: edited or
     # hand-written; server.ownership) and replacing it was not asked for
     user_block: bool = False
+    # No block (``no_test``): the call groups that gave nothing, by reason (``message`` ends with
+    # the one-line summary, "no block: ...")
+    rejected: tuple[Rejected, ...] = ()
 
 
 @dataclass(frozen=True)

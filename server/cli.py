@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from cdoctest_runner.cli import add_source_arguments
 from server.api import (
     FileResult,
+    FunctionResult,
     GenerateOptions,
     PhaseResult,
     ProgressEvent,
@@ -465,6 +466,33 @@ def _summary(result: FileResult, name: str, err: TextIO, verbose: bool) -> None:
             for m in f.surviving_mutants:
                 eq = " (likely equivalent: no searched input told it apart)" * m.likely_equivalent
                 print(f"    line {m.line}: {m.operator} {m.description}{eq}", file=err)
+            for line in rejected_lines(f):
+                print(line, file=err)
+
+
+def rejected_lines(f: FunctionResult) -> list[str]:
+    """``-v``'s list of the call groups that gave a function without a block nothing: per reason,
+    how many, then the first few (the error or the rule each met).
+
+    >>> from cdoctest_runner.example import Declaration
+    >>> from server.api import Rejected
+    >>> why = (Rejected("did not compile", 5, ("`f(1)`: no matching function",)),)
+    >>> f = FunctionResult(Declaration("f", "f", "function", 1, 1, 1, 1), "no_test", rejected=why)
+    >>> print("\\n".join(rejected_lines(f)))
+      rejected (5 call group(s)):
+        did not compile: 5
+          `f(1)`: no matching function
+          ... and 4 more
+    """
+    if not f.rejected:
+        return []
+    out = [f"  rejected ({sum(r.count for r in f.rejected)} call group(s)):"]
+    for r in f.rejected:
+        out.append(f"    {r.reason}: {r.count}")
+        out += [f"      {shown}" for shown in r.first]
+        if r.count > len(r.first):
+            out.append(f"      ... and {r.count - len(r.first)} more")
+    return out
 
 
 def to_json(result: FileResult) -> dict[str, Any]:

@@ -48,7 +48,6 @@ SEARCH_RESERVE_S = 15.0  # no input search when less than this is left of the ti
 MODEL_RESERVE_S = 20.0  # kept for the model's turn after the search (phase 2 with a model)
 AFTER_MODEL_S = 10.0  # kept after the model's turn: branch coverage and the final measure
 MIN_SEARCH_CALLS = 8  # the smallest search: a short budget shrinks the search, down to this
-NO_EFFECT = "no observable effect: the examples ran but printed nothing to check"
 
 
 @dataclass(frozen=True)
@@ -97,12 +96,11 @@ def fast_sources(job: Job, steps: Steps) -> FoundUnits:
 def select_if_checked(
     job: Job, steps: Steps, found: FoundUnits, *, exact: bool
 ) -> tuple[Selection | None, Trace]:
-    """The selection of ``found``'s units when some check an output (else None, and a note when
-    units ran but print nothing), with ``found``'s trace and the selection's.
+    """The selection of ``found``'s units when some check an output (else None: ``finalize``
+    says why, ``server.generate.noblock``), with ``found``'s trace and the selection's.
     """
     if not has_output_checks(found.units):
-        note = Trace.of(Step(Stage.ANALYSIS, note=NO_EFFECT)) if found.units else Trace()
-        return None, found.trace + note
+        return None, found.trace
     chosen = steps.select_by_mutation(job, found.units, exact=exact)
     return chosen.selection, found.trace + chosen.trace
 

@@ -42,6 +42,7 @@ from server.candidates.documentation import doc_candidates
 from server.candidates.model import sample_candidates
 from server.generate.budget import Budget, Reporter
 from server.generate.job import Job
+from server.generate.noblock import no_block_result, ran_of
 from server.generate.trace import ModelCounts, Stage, Step, Trace, function_timings
 from server.judge.names import readable_block
 from server.judge.runners import Runners
@@ -125,7 +126,7 @@ class Steps:
 
     def analysis_candidates(self, job: Job) -> FoundUnits:
         """The documentation's calls and the fallback's candidates that ran (no model)."""
-        from server.candidates.by_type import FallbackError, fallback_candidates
+        from server.candidates.by_type import FallbackError, fallback_candidates, no_candidates_note
 
         check_cancel(self.cancel)
         self.report(
@@ -150,9 +151,13 @@ class Steps:
             if ran.kept
             else "fallback: nothing runnable"
         )
+        if not candidates:
+            why = no_candidates_note(job.ctx.analysis)
+            note = "fallback: no calls to try" + (f" ({why})" if why else "")
         if not ran.kept and ran.missing_symbols:
             note += ": " + missing_note(job, ran.missing_symbols)
-        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
+        done = ran_of(ran, set(job.names))
+        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note, done)
         return FoundUnits(units=tuple(ran.kept), trace=Trace.of(step))
 
     def _run_found(self, job: Job, candidates: list[Candidate]) -> VerifyReport:
@@ -188,7 +193,7 @@ class Steps:
         ]
         ran = self._run_found(job, candidates)
         note = f"usage: {ran.candidates_with_kept}/{n} mined block(s) ran"
-        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note)
+        step = Step(Stage.ANALYSIS, time.monotonic() - t0, note, ran_of(ran, set(job.names)))
         return FoundUnits(units=tuple(ran.kept), trace=mined + Trace.of(step))
 
     def model_candidates(self, job: Job) -> FoundUnits:
@@ -276,7 +281,8 @@ class Steps:
             filename=job.source.path,
             cancel=self.cancel,
         )
-        trace += Trace.of(Step(Stage.VERIFYING, time.monotonic() - tv))
+        done = ran_of(ran, set(job.names), out_of_time=budget.expired)
+        trace += Trace.of(Step(Stage.VERIFYING, time.monotonic() - tv, ran=done))
         check_cancel(self.cancel)
         for i, k in enumerate(ran.kept_per_candidate):
             self.report(
@@ -472,17 +478,8 @@ class Steps:
             trace, total=time.monotonic() - job.started, first_block=first_block
         )
         if selection is None or not checks_output(selection.examples):
-            msg = trace.message() or "nothing verifiable"
-            if first_error and not self.options.no_model:
-                msg += f" (first format problem: {first_error})"
-            result = FunctionResult(
-                decl,
-                "no_test",
-                origin="none",
-                message=msg,
-                candidates_total=model.tried,
-                candidates_verified=model.runnable,
-                timings=timings,
+            result = no_block_result(
+                job, selection, trace, model, timings, self.options, first_error
             )
             return Plan(job.target, result)
         self.report("selecting", f"{job.name}: {len(selection.examples)} examples kept", job.name)
@@ -496,7 +493,7 @@ class Steps:
                 replace_user_blocks=self.options.replace_user_blocks,
             )
         except RenderError as exc:
-            message = f"cannot render: {exc}"
+            message = "; ".join(filter(None, (trace.message(), f"no block: cannot render: {exc}")))
             result = FunctionResult(decl, "no_test", message=message, timings=timings)
             return Plan(job.target, result)
         result = FunctionResult(

@@ -4,7 +4,9 @@ A ``Trace`` is a sequence of ``Step``s (stage, seconds, note) in the order their
 Steps return a trace of their own; phases concatenate them (``+``). The trace is rendered in one
 place each: ``Trace.message()`` joins the notes (the first part of ``FunctionResult.message``) and
 ``function_timings`` gives the public ``FunctionResult.timings``: the seconds summed per stage
-under the stage's key (``Stage.value``), then ``first_block`` (two phases) and ``total``.
+under the stage's key (``Stage.value``), then ``first_block`` (two phases) and ``total``. A step
+that ran candidates also says what they gave (``Ran``: the call groups, and why each rejected one
+gave nothing): ``server.generate.noblock`` reads that when a function gets no block.
 
 >>> t = Trace.of(Step(Stage.ANALYSIS, 1.5, "fallback: 2 runnable call group(s) recorded"))
 >>> t += Trace.of(Step(Stage.MUTATING, 2.0), Step(Stage.MUTATING, 0.5, ""))
@@ -21,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from server.judge.units import Rejection
+
 
 class Stage(Enum):
     """A stage of a function's generation; the value is its key in ``FunctionResult.timings``."""
@@ -33,12 +37,28 @@ class Stage(Enum):
 
 
 @dataclass(frozen=True)
+class Ran:
+    """What running one batch of candidates gave: ``groups`` call groups tried (a candidate that
+    names no function of ours counts as one), ``rejected``: those that gave the pool nothing
+    (``server.judge.units.Rejection``: did not compile, crashed, printed nothing...), and
+    whether the time budget cut the batch short (``out_of_time``).
+    """
+
+    groups: int = 0
+    rejected: tuple[Rejection, ...] = ()
+    out_of_time: bool = False
+
+
+@dataclass(frozen=True)
 class Step:
-    """One event: its stage, what it cost (``None``: a note only, not timed) and what it says."""
+    """One event: its stage, what it cost (``None``: a note only, not timed), what it says and,
+    for a step that ran candidates, what they gave (``ran``).
+    """
 
     stage: Stage
     seconds: float | None = None
     note: str = ""
+    ran: Ran | None = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +82,10 @@ class Trace:
     def message(self) -> str:
         """The notes, in order, joined with ``'; '`` ('' without any)."""
         return "; ".join(s.note for s in self.steps if s.note)
+
+    def runs(self) -> tuple[Ran, ...]:
+        """What each batch of candidates gave, in order."""
+        return tuple(s.ran for s in self.steps if s.ran is not None)
 
     def timings(self) -> dict[str, float]:
         """Seconds per timed stage, in the order the stages first appear."""

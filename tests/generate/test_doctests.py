@@ -25,6 +25,8 @@ MODULES = [
     "server.search.killing",
     "server.search.stated",
     "server.generate.trace",
+    "server.generate.noblock",
+    "server.cli",
 ]
 
 
