@@ -388,6 +388,8 @@ class Generator:
                     else (plan.result.mutants_killed, plan.result.mutants_total)
                 )
                 plan = better
+            elif better is not None and plan.edit is None:
+                plan = better  # no block in either phase: phase 2's result says why, for both
             elif i in outcomes:
                 first = firsts[i]
                 assert isinstance(first, phases.Phase1Result)

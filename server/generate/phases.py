@@ -12,9 +12,11 @@
   every killable mutant needs no samples), or when phase 1 found nothing. The model's examples
   that kill survivors are added to the block (one run against the survivors, not a new
   selection); then the block is measured (``search_then_measure``; with no phase-1 block, the
-  model's pool is selected, searched and covered there). ``Phase2Result.plan`` is set only
-  when its block kills more than phase 1's (or as many, with calls that reach more code);
-  ``keep_phase1_block`` gives phase 1's plan what phase 2 learnt otherwise.
+  model's pool is selected, searched and covered there). With a phase-1 block,
+  ``Phase2Result.plan`` is set only when its block kills more than phase 1's (or as many, with
+  calls that reach more code), and ``keep_phase1_block`` gives phase 1's plan what phase 2
+  learnt otherwise; without one, it is phase 2's block or its ``no_test`` result, whose message
+  says why neither phase found a block (``server.generate.noblock``).
 - ``run_single_phase(job, steps, use_model, use_analysis) -> Plan``: the same steps in one chain:
   every source pooled before one selection, then ``search_then_measure`` (``fallback='never'``
   and ``GenerateOptions.single_phase``).
@@ -110,6 +112,8 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
     left = max(0.0, phase1.job.deadline - phase1.finished)
     job = replace(phase1.job, deadline=time.monotonic() + left)
     selection, units = phase1.selection, phase1.units
+    if selection is not None and not selection.examples:
+        selection = None  # the rules dropped every unit: the model's are selected with them
     analysis_s = phase1.trace.seconds(Stage.MUTATING)  # one mutation analysis of the pool
     timed = Trace()  # measurements and selections: seconds, no notes
     if selection is not None and selection.approximate:
@@ -153,7 +157,13 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
         own += searched.trace
     own += cover_trace
     if selection is None:
-        return Phase2Result(None, own + timed, equivalent, model.model, base)
+        plan = None
+        if phase1.plan.edit is None:  # no block in either phase: why, for both
+            trace = phase1.trace + own + timed
+            plan = steps.finalize(
+                job, phase1.selection, trace, model=model.model, first_error=model.first_error
+            )
+        return Phase2Result(plan, own + timed, equivalent, model.model, base)
     final = search_then_measure(
         job,
         steps,
