@@ -11,7 +11,8 @@ differed between the runs is named in the message); a failure that ends the sess
 timeout) or one in an example that declares something later examples use cuts the block there.
 The trimmed block is planned again and re-checked, for up to ``ROUNDS`` rounds. A block left with
 no example that checks an output, or none that calls the function, is not delivered
-(``status='no_test'``, no edit). Mutation scores are those measured before trimming (the message
+(``status='no_test'``, no edit, the message ending in ``no block: the block failed when re-run
+in the edited file (why)``). Mutation scores are those measured before trimming (the message
 says so).
 """
 
@@ -98,7 +99,7 @@ def final_check(
             ]
     # Still failing after the last round: never insert an unverified block.
     return [
-        _dropped(p, "dropped: not verified in the edited file")
+        _dropped(p, f"the block still failed in the edited file after {ROUNDS} rounds")
         if p.edit is not None
         and (p.result.verification is None or not p.result.verification.passed)
         else p
@@ -163,7 +164,7 @@ def _trimmed(p: Plan, one: DocTestResult, two: DocTestResult, replace_user_block
         )
         return replace(p, result=result, edit=edit)
     failed = replace(p, result=replace(p.result, verification=res))
-    return _dropped(failed, f"dropped: the block failed when re-run in the edited file ({why})")
+    return _dropped(failed, f"the block failed when re-run in the edited file ({why})")
 
 
 def _failure(p: Plan, one: DocTestResult, two: DocTestResult) -> str:
@@ -187,11 +188,12 @@ def _failure(p: Plan, one: DocTestResult, two: DocTestResult) -> str:
 
 
 def _dropped(p: Plan, why: str) -> Plan:
-    """The plan without its edit, ``no_test``, ``why`` added to its message."""
-    message = p.result.message + "; " + why
-    return replace(
-        p, result=replace(p.result, status="no_test", edit=None, message=message), edit=None
-    )
+    """The plan without its edit, ``no_test``, ``no block: why`` added to its message (the form
+    of every "no block" reason: ``server.generate.noblock``).
+    """
+    message = p.result.message + "; no block: " + why
+    result = replace(p.result, status="no_test", edit=None, message=message, phase=0)
+    return replace(p, result=result, edit=None)
 
 
 def place_findings(findings: tuple[Finding, ...], test: DocTest) -> tuple[Finding, ...]:
