@@ -72,15 +72,15 @@ def no_block_result(
     ``options.no_model``), the rejected groups by reason; ``model``: its candidates, for the
     counts.
     """
-    dropped = selection.rejected if selection is not None else ()
+    runs, dropped = trace.runs(), selection.rejected if selection is not None else ()
     name = job.decl.name
     void = job.ctx.return_type.strip() == "void"
     budget_s = options.time_budget_s
-    why = no_block_reason(trace.runs(), dropped, name=name, void=void, budget_s=budget_s)
+    why = no_block_reason(runs, dropped, name=name, void=void, budget_s=budget_s)
     message = "; ".join(filter(None, (trace.message(), why)))
     if format_problem and not options.no_model:
         message += f" (first format problem: {format_problem})"
-    rejections = (*(r for run in trace.runs() for r in run.rejected), *dropped)
+    rejections = (*(r for run in runs for r in run.rejected), *dropped)
     return FunctionResult(
         job.decl,
         "no_test",

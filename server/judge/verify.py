@@ -308,10 +308,10 @@ def _keep(
     for r in result.results:
         ex = r.example
         if r.outcome is Outcome.COMPILE_ERROR:
-            first = first or rejected(r)
+            first = first or rejection_of(r)
             continue  # rejected input: no effect on the session
         if r.outcome not in (Outcome.PASSED, Outcome.FAILED):
-            first = first or rejected(r)
+            first = first or rejection_of(r)
             break  # crash, timeout, output limit: the session is over
         if not recordable(ex, r.got):
             first = first or Rejection(Fate.UNRECORDABLE, ex.source.strip(), r.got.strip()[:60])
@@ -338,12 +338,12 @@ def _keep(
     return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)
 
 
-def rejected(result: ExampleResult) -> Rejection:
+def rejection_of(result: ExampleResult) -> Rejection:
     """Why an example that did not run to an output gave nothing: its fate and the runner's
     words (the first error, the signal, the missing symbols).
 
     >>> from cdoctest_runner.results import ExampleResult as R
-    >>> why = rejected(R(Example("f(1)"), Outcome.COMPILE_ERROR, message="1:1: error: no f"))
+    >>> why = rejection_of(R(Example("f(1)"), Outcome.COMPILE_ERROR, message="1:1: error: no f"))
     >>> why.fate.value, why.call, why.detail
     ('did not compile', 'f(1)', '1:1: error: no f')
     """
