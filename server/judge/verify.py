@@ -314,7 +314,8 @@ def _keep(
             first = first or rejection_of(r)
             break  # crash, timeout, output limit: the session is over
         if not recordable(ex, r.got):
-            first = first or Rejection(Fate.UNRECORDABLE, ex.source.strip(), r.got.strip()[:60])
+            printed = f"printed {r.got.strip()[:40]!r}"  # repr: a NUL or a prompt stays visible
+            first = first or Rejection(Fate.UNRECORDABLE, ex.source.strip(), printed)
             break  # later examples may depend on this one's effects
         ok = r.outcome is Outcome.PASSED
         if not ok and strict:

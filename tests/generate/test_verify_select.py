@@ -88,6 +88,11 @@ def test_keep_stops_at_a_crash_and_drops_unrecordable_output() -> None:
     res = _result(crashed, [(Outcome.PASSED, ""), (Outcome.CRASH, "")])
     why = _keep(crashed, res, strict=False, target_names={"f"})
     assert isinstance(why, Rejection) and (why.fate, why.call) == (Fate.CRASHED, "f(n)")
+    # An output a block cannot hold (a NUL byte) is named as printed, the NUL visible.
+    nul = Unit((E("get(&c)"),), Candidate(()))
+    res = _result(nul, [(Outcome.PASSED, "'\x00'\n")])
+    why = _keep(nul, res, strict=False, target_names={"get"})
+    assert why == Rejection(Fate.UNRECORDABLE, "get(&c)", "printed \"'\\x00'\"")
     assert recordable(E("p"), "(int *) 0x7ffd3a2c1e40\n") is False
     assert recordable(E("s"), ">>> x\n") is False
     assert recordable(E("s"), "a\n\nb\n") is True
