@@ -300,7 +300,7 @@ def _keep(
     """
     if result.setup_error is not None:
         call = unit.examples[0].source.strip() if unit.examples else ""
-        return Rejection(Fate.NOT_LOADED, call, result.setup_error.strip().split("\n")[0])
+        return Rejection(Fate.NOT_LOADED, call, first_error_line(result.setup_error))
     examples: list[Example] = []
     right: list[bool] = []
     findings: list[Finding] = []
@@ -337,6 +337,18 @@ def _keep(
     if not any(identifiers(e.source) & target_names for e in examples):
         return first or Rejection(Fate.NOT_COMPILED, unit.examples[0].source.strip())
     return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)
+
+
+def first_error_line(text: str) -> str:
+    r"""The line of a compiler's output that says what went wrong: the first ``error:`` line
+    (not the ``In file included from`` lines before it), else the first line.
+
+    >>> first_error_line("In file included from input_line_6:1:\n"
+    ...                  "a.c:3:10: fatal error: 'b.h' file not found\n   3 | #include <b.h>")
+    "a.c:3:10: fatal error: 'b.h' file not found"
+    """
+    lines = [ln.strip() for ln in text.strip().splitlines()]
+    return next((ln for ln in lines if "error:" in ln), lines[0] if lines else "")
 
 
 def rejection_of(result: ExampleResult) -> Rejection:
