@@ -378,19 +378,34 @@ def build_root() -> Path:
     return Path(cache_root()).parent / "realbugs-build"
 
 
-@functools.cache
+def build_path(lib: RealBugLibrary, root: Path) -> Path:
+    """Where ``configure_cmake`` configures ``lib`` under ``root``: ``<lib>-<hash of its files,
+    CMake options and resolved directory>``.
+    """
+    source = Path(lib.directory).resolve()
+    return root / f"{lib.name}-{_files_digest(source, (*lib.cmake_options, str(source)))}"
+
+
 def configure_cmake(lib: RealBugLibrary) -> str:
     """Configure ``lib``'s directory with CMake once (``-DCMAKE_EXPORT_COMPILE_COMMANDS=ON`` and
-    its options) into ``build_root()/<lib>-<hash of its files and options>``; the directory.
+    its options) into ``build_root()/<lib>-<hash of its files, options and directory>``; the
+    directory. The hash holds the source directory: a build and its compile database name the
+    files of the checkout they were configured from, so two checkouts never share one.
     Several processes may call it at once (a lock file); ``BugSetError`` when CMake fails.
     """
+    return _configure_cmake(lib, str(build_root()))
+
+
+@functools.cache
+def _configure_cmake(lib: RealBugLibrary, root: str) -> str:
+    """``configure_cmake`` under the build root ``root`` (a cache per root: tests move it)."""
     import fcntl
     import shutil
     import subprocess
 
     from cdoctest_runner.project_lib import request_codemodel
 
-    build = build_root() / f"{lib.name}-{_files_digest(Path(lib.directory), lib.cmake_options)}"
+    build = build_path(lib, Path(root))
     done = build / "configured.ok"
     if done.is_file():
         return str(build)

@@ -151,7 +151,7 @@ class DocTestRunner:
     def sandbox(self) -> Sandbox:
         """The confinement in use (``sandbox.detect_method`` on first use)."""
         if self._sandbox is None:
-            self._sandbox = detect_method()
+            self._sandbox = detect_method()  # detected once per process (under its lock)
         return self._sandbox
 
     # -- public API -------------------------------------------------------------------------------

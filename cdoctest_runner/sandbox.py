@@ -32,6 +32,7 @@ import signal
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -164,7 +165,9 @@ def _pids_cgroup_base() -> str | None:
                         continue
             except OSError:
                 continue
-        probe = os.path.join(base, f"cdt-probe-{os.getpid()}")
+        # One name per thread: two threads probing at once must not take each other's probe for
+        # a cgroup that cannot be made (the loser then ran every session as uid 65534).
+        probe = os.path.join(base, f"cdt-probe-{os.getpid()}-{threading.get_ident()}")
         try:
             os.mkdir(probe)
             ok = os.path.exists(os.path.join(probe, "pids.max"))
@@ -410,7 +413,11 @@ def detect_method(prefer: str | None = None) -> Sandbox:
         where = f"sandbox method {prefer!r}"
     if prefer is not None and prefer not in METHODS:
         raise SandboxConfigError(f"{where}: expected one of {', '.join(METHODS)}")
-    return _detect(prefer)
+    with _DETECTING:  # once per process: the first caller detects, the others wait for it
+        return _detect(prefer)
+
+
+_DETECTING = threading.Lock()
 
 
 class SandboxConfigError(CdoctestError):

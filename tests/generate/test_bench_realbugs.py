@@ -18,6 +18,7 @@ from bench.bench_realbugs import (
     RealBug,
     RealBugFunction,
     Row,
+    build_path,
     domain_table,
     in_other_benchmarks,
     library_dirs,
@@ -180,6 +181,21 @@ def test_a_bugs_json_with_a_wrong_field_names_its_file(tmp_path: Path) -> None:
 
 @pytest.mark.clang
 @pytest.mark.skipif(shutil.which("cmake") is None, reason="needs cmake")
+def test_two_checkouts_of_a_cmake_library_never_share_a_build(tmp_path: Path) -> None:
+    """A build's compile database names the files it was configured from: a clone reusing the
+    build of another checkout compiled that checkout's headers (the clone's own never).
+    """
+    [fn] = load_realbugs(CMAKE_SET)
+    lib = fn.lib
+    assert lib is not None
+    copy = tmp_path / "checkout" / "tally"
+    shutil.copytree(lib.directory, copy)
+    other = replace(lib, directory=str(copy))
+    assert build_path(lib, tmp_path) == build_path(lib, tmp_path)
+    assert build_path(other, tmp_path) != build_path(lib, tmp_path)
+    assert build_path(other, tmp_path).name.startswith("tally-")
+
+
 def test_a_cmake_library_is_configured_once_and_validated_with_its_target_loaded(
     runner,  # noqa: ANN001
     tmp_path: Path,
