@@ -53,6 +53,21 @@ _WORDS = frozenset(
 )
 
 
+def _inside(code: str, at: int) -> str:
+    """The text between the ``(`` at ``at`` of a blanked ``code`` and the ``)`` that closes it
+    (to the end when none does).
+
+    >>> _inside("f(a, g(b)), c", 1)
+    'a, g(b)'
+    """
+    depth = 0
+    for i in range(at, len(code)):
+        depth += {"(": 1, ")": -1}.get(code[i], 0)
+        if depth == 0:
+            return code[at + 1 : i]
+    return code[at + 1 :]
+
+
 def parameter_names(function: Declaration) -> list[str]:
     """The parameter names of ``function``'s signature, in order ('' where one is unnamed).
 
@@ -65,13 +80,7 @@ def parameter_names(function: Declaration) -> list[str]:
     m = re.search(rf"\b{re.escape(function.name)}\s*\(", code)
     if m is None:
         return []
-    depth, end = 0, len(code)
-    for i in range(m.end() - 1, len(code)):
-        depth += {"(": 1, ")": -1}.get(code[i], 0)
-        if depth == 0:
-            end = i
-            break
-    inner = code[m.end() : end]
+    inner = _inside(code, m.end() - 1)
     names = []
     for a, b in ctext.top_level_spans(inner, ","):
         param = inner[a:b].strip()
@@ -99,13 +108,7 @@ def _passed_as(examples: Sequence[Example], function: Declaration) -> dict[str, 
     for ex in examples:
         code = ctext.blank(ex.source)
         for m in re.finditer(rf"(?<![\w.>:]){re.escape(function.name)}\s*\(", code):
-            depth, end = 0, len(code)
-            for i in range(m.end() - 1, len(code)):
-                depth += {"(": 1, ")": -1}.get(code[i], 0)
-                if depth == 0:
-                    end = i
-                    break
-            inner = code[m.end() : end]
+            inner = _inside(code, m.end() - 1)
             for k, (a, b) in enumerate(ctext.top_level_spans(inner, ",")):
                 arg = re.fullmatch(r"\s*&?\s*(?P<name>[A-Za-z_]\w*)\s*", inner[a:b])
                 if arg is None or k >= len(params):
