@@ -121,7 +121,12 @@ def test_the_models_example_that_kills_survivors_is_added_after_the_block(runner
     """``count_char``: the search leaves the null-pointer mutants alive; the model's
     ``count_char(NULL, 'a')`` kills them. It is added after the block's examples (one run
     against the survivors, not a new selection that could drop the calls branch coverage added
-    before the model), and the block is measured again: 13/13.
+    before the model), and the block is measured again: the null-pointer mutants are killed.
+
+    Not 13/13 exactly: the loop-bound mutant (``*s != '\\0' - 1``) reads past the string, and
+    whether the searched ``count_char("", 'Z')`` kills it depends on the bytes that follow the
+    literal in the session's memory (seen 12/13 on CI's machine); ``count_char("", '\\0')`` kills
+    it always. The score reported is the one measured on the block either way.
     """
     root = os.path.dirname(os.path.dirname(EXAMPLES))
     source = os.path.join(root, "bench", "data", "eval_functions", "count_char.c")
@@ -133,7 +138,11 @@ def test_the_models_example_that_kills_survivors_is_added_after_the_block(runner
     (two,) = phases[-1].result.functions
     assert two.phase == 2 and two.status == "verified", two.message
     assert re.search(r"model: 1 example\(s\) added that kill \d+ surviving mutant", two.message)
-    assert two.mutants_killed == two.mutants_total > one.mutants_killed, two.message
+    assert two.mutants_killed > one.mutants_killed, two.message
+    assert f"mutation score {two.mutants_killed}/{two.mutants_total}" in two.message
+    null_checks = [m.description for m in two.surviving_mutants if m.line in (6, 7)]
+    assert not null_checks, two.message  # the lines `if (s == NULL) return 0;`
+    assert all(m.line == 8 for m in two.surviving_mutants), two.surviving_mutants
     first = [e.source.strip() for e in one.examples]
     final = [e.source.strip() for e in two.examples]
     assert final[-1] == "count_char(NULL, 'a')" and two.examples[-1].want.strip() == "0"
