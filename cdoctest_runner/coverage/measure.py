@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import threading
 from collections.abc import Collection, Sequence
@@ -40,14 +39,15 @@ from cdoctest_runner.coverage.lcov import (
     function_extents,
     parse_lcov,
 )
-from cdoctest_runner.coverage.program import (
-    NOT_CONSTANT,
-    PROFILE_FILE,
-    Program,
-    block_program,
-    failing_inputs,
+from cdoctest_runner.coverage.native import (
+    Compilers,
+    NativeToolError,
+    build_native,
+    load_paths,
+    run_native,
+    tool_next_to,
 )
-from cdoctest_runner.errors import CdoctestError
+from cdoctest_runner.coverage.program import PROFILE_FILE, Program, block_program
 from cdoctest_runner.example import CodeUnderTest, DocTest
 from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, PrivateDir, Sandbox, detect_method
 
@@ -59,7 +59,7 @@ TOOLS_HINT = (
 COVERAGE_FLAGS = ("-fprofile-instr-generate", "-fcoverage-mapping")
 
 
-class CoverageError(CdoctestError):
+class CoverageError(NativeToolError):
     """Coverage could not be measured (a tool is missing or failed)."""
 
 
@@ -73,22 +73,19 @@ class CoverageTools:
     cov: str
     cxxfilt: str | None = None
 
+    @property
+    def compilers(self) -> Compilers:
+        """The C and C++ drivers (``cdoctest_runner.coverage.native``)."""
+        return Compilers(self.clang, self.clangxx)
+
 
 def find_tools(clang_repl: str) -> CoverageTools:
     """The coverage tools that belong to ``clang_repl``: the files next to its real path
     (``/usr/lib/llvm-22/bin``), else ``NAME-22`` on ``PATH``. Raises ``CoverageError``.
     """
-    bindir = os.path.dirname(os.path.realpath(clang_repl))
-    m = re.search(r"-(\d+)$", os.path.basename(clang_repl))
-    suffix = f"-{m.group(1)}" if m else ""
-
-    def find(name: str) -> str | None:
-        here = os.path.join(bindir, name)
-        if os.access(here, os.X_OK):
-            return here
-        return shutil.which(name + suffix) or (shutil.which(name) if not suffix else None)
-
-    found = {n: find(n) for n in ("clang", "clang++", "llvm-profdata", "llvm-cov")}
+    found = {
+        n: tool_next_to(clang_repl, n) for n in ("clang", "clang++", "llvm-profdata", "llvm-cov")
+    }
     missing = [n for n, p in found.items() if p is None]
     if missing:
         raise CoverageError(f"{', '.join(missing)} not found: {TOOLS_HINT}")
@@ -97,12 +94,8 @@ def find_tools(clang_repl: str) -> CoverageTools:
         clangxx=found["clang++"] or "",
         profdata=found["llvm-profdata"] or "",
         cov=found["llvm-cov"] or "",
-        cxxfilt=find("llvm-cxxfilt"),
+        cxxfilt=tool_next_to(clang_repl, "llvm-cxxfilt"),
     )
-
-
-# ----------------------------------------------------------------------------------------------
-# The program of one block (pure).
 
 
 # ----------------------------------------------------------------------------------------------
@@ -135,37 +128,6 @@ class CoverageReport:
         return lh, lt, bh, bt
 
 
-def _load_paths(jobs: Sequence[tuple[DocTest, CodeUnderTest]], workdir: str) -> list[str | None]:
-    """Per job, the file its program includes (``None``: the code is headers + libraries). A
-    ``text`` is written once per distinct code into ``workdir/src<k>/`` under the file's name, so
-    every block of that code compiles the same file and the counts merge.
-    """
-    written: dict[CodeUnderTest, str] = {}
-    out: list[str | None] = []
-    for _, code in jobs:
-        if code.text is None:
-            out.append(code.path)
-            continue
-        if code not in written:
-            ext = "c" if code.language == "c" else "cpp"
-            name = os.path.basename(code.path or f"code.{ext}")
-            load = os.path.join(workdir, f"src{len(written)}", name)
-            os.makedirs(os.path.dirname(load))
-            with open(load, "w", encoding="utf-8") as fh:
-                fh.write(code.text)
-            written[code] = load
-        out.append(written[code])
-    return out
-
-
-def _compile_args(code: CodeUnderTest, load: str | None) -> list[str]:
-    args = [f"-I{d}" for d in code.include_dirs]
-    if load:
-        args.append(f"-I{os.path.dirname(code.path or load)}")
-    args += [f"-D{d}" for d in code.defines]
-    return args + list(code.flags)
-
-
 def _build(
     tools: CoverageTools,
     test: DocTest,
@@ -175,62 +137,18 @@ def _build(
     *,
     per_example: frozenset[int] | None = None,
 ) -> tuple[Program | None, str]:
-    """Compile the block's program in ``bdir``; a C input whose initializer is not constant is
-    written as an assignment (``split_initializers``), other inputs that do not compile are left
-    out (up to three rounds). Returns the program (``None`` if it never built) and the last
-    diagnostics.
+    """Compile the block's coverage program in ``bdir`` (``native.build_native``). Returns the
+    program (``None`` if it never built) and the last diagnostics; raises ``CoverageError`` when
+    the profile runtime is missing.
     """
-    c = code.language == "c"
-    with open(os.path.join(bdir, "main.c"), "w") as fh:
-        fh.write("__attribute__((weak)) int main(void) { return 0; }\n")
-    # Compiled on its own: the code's flags (``-include stub.h``) are not for it.
-    argv = [tools.clang, "-w", *COVERAGE_FLAGS, "-c", "main.c", "-o", "main.o"]
-    proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)
-    if proc.returncode != 0:
-        return None, proc.stderr
-    skip: frozenset[int] = frozenset()
-    split: frozenset[int] = frozenset()
-    errors = ""
-    for _ in range(5):
-        program = block_program(test, code, load, skip, split=split, per_example=per_example)
-        name = "block.c" if c else "block.cpp"
-        with open(os.path.join(bdir, name), "w", encoding="utf-8") as fh:
-            fh.write(program.text)
-        argv = [
-            tools.clang if c else tools.clangxx,
-            "-w",
-            "-O0",
-            *COVERAGE_FLAGS,
-            "-Xclang",
-            "-fincremental-extensions",
-            *_compile_args(code, load),
-            name,
-            "-x",
-            "none",  # main.o and the libraries after it are objects, not sources
-            "main.o",
-            "-o",
-            "block",
-            *code.libraries,
-            *[f"-Wl,-rpath,{os.path.dirname(lib)}" for lib in code.libraries],
-            # A project library may reference a symbol no file defines (resolved lazily, so
-            # clang-repl loads it; a block that never calls it runs): link as clang-repl loads.
-            "-Wl,--allow-shlib-undefined",
-            "-lm",
-        ]
-        proc = subprocess.run(argv, cwd=bdir, capture_output=True, text=True, timeout=300)
-        if proc.returncode == 0:
-            return program, ""
-        errors = proc.stderr
-        if "libclang_rt.profile" in errors:
-            raise CoverageError(f"the profile runtime is missing: {TOOLS_HINT}")
-        bad = failing_inputs(errors, program) - skip
-        constant = failing_inputs(
-            "\n".join(m.group(0) for m in NOT_CONSTANT.finditer(errors)), program
-        )
-        if not bad:
-            break
-        split, skip = split | (bad & constant - split), skip | (bad - (constant - split))
-    return None, errors
+
+    def make(skip: frozenset[int], split: frozenset[int]) -> Program:
+        return block_program(test, code, load, skip, split=split, per_example=per_example)
+
+    program, errors = build_native(tools.compilers, code, load, bdir, make, COVERAGE_FLAGS)
+    if program is None and "libclang_rt.profile" in errors:
+        raise CoverageError(f"the profile runtime is missing: {TOOLS_HINT}")
+    return program, errors
 
 
 def _run_block(
@@ -265,29 +183,9 @@ def _execute(
     test: DocTest, code: CodeUnderTest, sandbox: Sandbox, limits: Limits, bdir: str
 ) -> str:
     """Run ``bdir``'s program in the sandbox; a note if it timed out, else ''."""
-    note = ""
-    if sandbox.drop_to_nobody:
-        for root, dirs, files in os.walk(bdir):
-            for name in dirs + files:
-                os.chown(os.path.join(root, name), 65534, 65534)
-        os.chown(bdir, 65534, 65534)
-    visible = [os.path.dirname(lib) for lib in code.libraries]
-    confined = sandbox.spawn(
-        [os.path.join(bdir, "block")],
-        bdir,
-        limits,
-        visible,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        confined.proc.wait(timeout=limits.timeout_s + limits.setup_timeout_s)
-    except subprocess.TimeoutExpired:
-        note = f"{test.name}: timed out; coverage up to its last finished example"
-    finally:
-        confined.kill()
-    return note
+    if run_native(code, sandbox, limits, bdir):
+        return ""
+    return f"{test.name}: timed out; coverage up to its last finished example"
 
 
 def example_counters(
@@ -310,7 +208,7 @@ def example_counters(
     sandbox = sandbox or detect_method()
     work = PrivateDir()
     try:
-        load = _load_paths([(test, code)], work.path)[0]
+        load = load_paths([(test, code)], work.path)[0]
         bdir = os.path.join(work.path, "b0")
         os.makedirs(bdir)
         program, _ = _build(tools, test, code, load, bdir, per_example=measured)
@@ -375,7 +273,7 @@ def measure(
     own_workdir = workdir is None
     work = workdir or PrivateDir()
     try:
-        loads = _load_paths(jobs, work.path)
+        loads = load_paths(jobs, work.path)
         with ThreadPoolExecutor(max(1, workers)) as pool:
             futures = [
                 pool.submit(_run_block, tools, t, c, load, sandbox, limits, work, i)

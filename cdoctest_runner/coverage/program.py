@@ -1,11 +1,14 @@
-"""A cdoctest block as a native program (``block_program``): its inputs as C/C++ statements in
-``main`` after the file under test, with the profile written after each example, and which of
-them a compile error points at (``failing_inputs``: those are dropped and the program rebuilt).
+"""A cdoctest block as a native program (``native_program``): its inputs as C/C++ statements
+after the file under test, with lines of the caller's around each example (``block_program``:
+the profile written after each one, for coverage; ``cdoctest_runner.coverage.sanitize``: a
+marker before each one), and which of them a compile error points at (``failing_inputs``: those
+are dropped and the program rebuilt).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cdoctest_runner.ctext import blank, top_level_spans
@@ -71,13 +74,10 @@ def block_program(
     split: frozenset[int] = frozenset(),
     per_example: frozenset[int] | None = None,
 ) -> Program:
-    """The translation unit of ``test``: includes, the code under test (``load``: the file to
-    include, else ``code.headers``), its prelude, then every input (those whose index is in
-    ``skip`` left out, those in ``split`` with their initializers made assignments:
-    ``split_initializers``), each example followed by a profile write, and ``_Exit(0)`` at the
-    end (so a ``main`` of the code under test never runs). ``per_example``: the examples that
-    write their own raw profile, ``e<k>.profraw`` (``example_counters``); the others' counts are
-    dropped.
+    """The coverage program of ``test`` (``native_program``): the profile file set after the
+    code under test, each example followed by a profile write. ``per_example``: the examples
+    that write their own raw profile, ``e<k>.profraw`` (``example_counters``); the others'
+    counts are dropped.
 
     >>> p = block_program(_doctest(">>> f(1)\\n1\\n"), CodeUnderTest(language="c"), "/s/f.c")
     >>> print(p.text, end="")
@@ -94,23 +94,73 @@ def block_program(
     >>> p.spans
     ((7, 7),)
     """
-    c = code.language == "c"
-    linkage = "" if c else 'extern "C" '
-    lines = (C_INCLUDES if c else CXX_INCLUDES).splitlines()
-    lines += [f'#include "{h}"' for h in ([load] if load else list(code.headers))]
-    lines += [
+    linkage = "" if code.language == "c" else 'extern "C" '
+    head = [
         f"{linkage}int __llvm_profile_write_file(void);",
         f"{linkage}void __llvm_profile_set_filename(const char *);",
         f"{linkage}void __llvm_profile_reset_counters(void);",
         f'__llvm_profile_set_filename("{PROFILE_FILE}");',
     ]
+
+    def before(k: int) -> list[str]:
+        if per_example is not None and k in per_example:
+            return [f'__llvm_profile_set_filename("e{k}.profraw");']
+        return []
+
+    def after(k: int) -> list[str]:
+        if per_example is None or k in per_example:
+            return [WRITE_PROFILE]
+        return ["__llvm_profile_reset_counters();"]
+
+    return native_program(
+        test, code, load, skip, split=split, head=head, before=before, after=after
+    )
+
+
+def native_program(
+    test: DocTest,
+    code: CodeUnderTest,
+    load: str | None,
+    skip: frozenset[int] = frozenset(),
+    *,
+    split: frozenset[int] = frozenset(),
+    head: Sequence[str] = (),
+    before: Callable[[int], Sequence[str]] | None = None,
+    after: Callable[[int], Sequence[str]] | None = None,
+    tail: Sequence[str] = (),
+) -> Program:
+    """The translation unit of ``test``: includes, the code under test (``load``: the file to
+    include, else ``code.headers``), the lines of ``head``, the code's prelude, then every input
+    (those whose index is in ``skip`` left out, those in ``split`` with their initializers made
+    assignments: ``split_initializers``), example ``k``'s between the lines ``before(k)`` and
+    ``after(k)``, then ``tail`` and ``_Exit(0)`` (so a ``main`` of the code under test never
+    runs).
+
+    >>> code = CodeUnderTest(language="c", headers=("/s/f.h",))
+    >>> mark = lambda k: [f"mark({k});"]
+    >>> p = native_program(_doctest(">>> int x = f(1);\\n>>> x\\n1\\n"), code, None, before=mark)
+    >>> print(p.text, end="")
+    #include <stdio.h>
+    #include "/s/f.h"
+    mark(0);
+    int x = f(1);
+    mark(1);
+    x;
+    #include <stdlib.h>
+    _Exit(0);
+    >>> p.spans
+    ((4, 4), (6, 6))
+    """
+    c = code.language == "c"
+    lines = (C_INCLUDES if c else CXX_INCLUDES).splitlines()
+    lines += [f'#include "{h}"' for h in ([load] if load else list(code.headers))]
+    lines += head
     if code.prelude:
         lines += code.prelude.splitlines()
     spans: list[tuple[int, int]] = []
     index = 0
     for k, statements in enumerate(block_inputs(test, code.language)):
-        if per_example is not None and k in per_example:
-            lines.append(f'__llvm_profile_set_filename("e{k}.profraw");')
+        lines += before(k) if before is not None else ()
         for statement in statements:
             if index not in skip:
                 first = len(lines) + 1
@@ -121,12 +171,23 @@ def block_program(
             else:
                 spans.append((0, 0))
             index += 1
-        if per_example is None or k in per_example:
-            lines.append(WRITE_PROFILE)
-        else:
-            lines.append("__llvm_profile_reset_counters();")
-    lines += ["#include <stdlib.h>" if c else "#include <cstdlib>", "_Exit(0);"]
+        lines += after(k) if after is not None else ()
+    lines += [*tail, "#include <stdlib.h>" if c else "#include <cstdlib>", "_Exit(0);"]
     return Program("\n".join(lines) + "\n", tuple(spans))
+
+
+def example_inputs(test: DocTest, language: str) -> list[range]:
+    """Per example, the indices of its inputs in the program (``Program.spans``).
+
+    >>> example_inputs(_doctest(">>> #include <math.h>\\n... int x = 2;\\n>>> x\\n2\\n"), "c")
+    [range(0, 2), range(2, 3)]
+    """
+    out: list[range] = []
+    first = 0
+    for statements in block_inputs(test, language):
+        out.append(range(first, first + len(statements)))
+        first += len(statements)
+    return out
 
 
 _ERROR_AT = re.compile(r"^block\.(?:c|cpp):(\d+):\d+: (?:fatal )?error:", re.M)
