@@ -16,9 +16,11 @@ words what a method does not isolate):
   network or pid isolation (the report says so).
 
 Limits are applied *inside* the namespaces with ``prlimit`` (so ``RLIMIT_NPROC`` counts only the
-sandbox's own processes): address space, CPU seconds, processes, file size, no core dumps. The wall
-clock and the output cap are enforced by the reader (``repl.ClangRepl``), which kills the whole
-sandbox (``kill_session``). The private directory is removed by ``PrivateDir.cleanup``.
+sandbox's own processes): address space (unless ``Limits.address_space`` is off: the
+AddressSanitizer run of ``cdoctest_runner.coverage.sanitize``), CPU seconds, processes, file size,
+no core dumps. The wall clock and the output cap are enforced by the reader
+(``repl.ClangRepl``), which kills the whole sandbox (``kill_session``). The private directory is
+removed by ``PrivateDir.cleanup``.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ class Limits:
     max_file_mb: int = 16  # RLIMIT_FSIZE
     max_output_bytes: int = 1_000_000  # stdout + stderr per example before OUTPUT_LIMIT
     setup_timeout_s: float = 60.0  # wall clock to start clang-repl and load the code under test
+    # False: no RLIMIT_AS (an AddressSanitizer program reserves terabytes of shadow address space;
+    # its own RSS limit caps its memory instead: ``cdoctest_runner.coverage.sanitize``)
+    address_space: bool = True
 
 
 #: The limits a runner or session gets when none are given.
@@ -81,9 +86,10 @@ def _prlimit(limits: Limits) -> list[str]:
     prlimit = shutil.which("prlimit")
     if prlimit is None:
         return []
+    address_space = [f"--as={limits.memory_mb * 1024 * 1024}"] if limits.address_space else []
     return [
         prlimit,
-        f"--as={limits.memory_mb * 1024 * 1024}",
+        *address_space,
         f"--cpu={max(1, int(limits.cpu_s))}",
         f"--nproc={limits.max_procs}",
         f"--fsize={limits.max_file_mb * 1024 * 1024}",

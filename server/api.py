@@ -54,6 +54,7 @@ class GenerateOptions:
     single_phase: bool = False  # every source pooled before one selection (for comparison)
     usage: bool = True  # the project's own calls of the function as candidates and prompt notes
     branch_coverage: bool = True  # add checked calls that reach code no example reaches
+    sanitizers: bool = True  # drop examples that trip ASan/UBSan natively (server.judge.sanitize)
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
         "clang-repl's LLVM)",
     )
     p.add_argument(
+        "--no-sanitizers",
+        dest="sanitizers",
+        action="store_false",
+        help="keep examples without running the block natively under AddressSanitizer and "
+        "UBSan (by default an example that trips them is dropped; needs the clang and "
+        "sanitizer runtime of clang-repl's LLVM)",
+    )
+    p.add_argument(
         "--project-root",
         metavar="DIR",
         help="the project whose tests, examples, README and headers are mined for usage "
@@ -286,6 +294,7 @@ def run_options(args: argparse.Namespace) -> tuple[GenerateOptions, SourceOption
         single_phase=args.single_phase,
         usage=args.usage,
         branch_coverage=args.branch_coverage,
+        sanitizers=args.sanitizers,
     )
     source_options = SourceOptions(
         compile_db_dir=args.compile_db_dir,

@@ -12,7 +12,9 @@ selection (``server.judge.select.Selection.rejected``):
 - ``no observable effect``: they ran but printed nothing to check;
 - the rules (``server.judge.acceptable``) dropped them: never calls the function, a dead store,
   undefined behaviour, a format reading arguments not passed, counted per rule;
-- a mix: ``of 12 call group(s), 9 did not compile (...), 3 crashed (...)``.
+- a mix: ``of 12 call group(s), 9 did not compile (...), 3 crashed (...)``;
+- the selected block's examples tripped AddressSanitizer or UBSan natively, and none that checks
+  an output is left (``server.judge.sanitize``).
 
 Outputs that are all the same stop nothing (the greedy cover keeps the first call even when no
 example kills a mutant). The final check's drops (``server.judge.final_check``) and a block that
@@ -126,7 +128,12 @@ def no_block_reason(
 
     >>> print(no_block_reason([Ran(0, (), out_of_time=True)], budget_s=2))
     no block: the time budget (2 s) ran out before any call was tried
+    >>> print(no_block_reason([Ran(3)], [Rejection(Fate.SANITIZED, "f(&c, 4)", "SEGV READ")]))
+    no block: the sanitizers left no example that checks an output (`f(&c, 4)`: SEGV READ)
     """
+    if dropped and all(r.fate is Fate.SANITIZED for r in dropped):
+        first = _shown(dropped[0])
+        return f"no block: the sanitizers left no example that checks an output ({first})"
     groups = sum(r.groups for r in runs)
     out_of_time = any(r.out_of_time for r in runs)
     budget = f"the time budget ({budget_s:g} s)" if budget_s is not None else "the time budget"
@@ -252,4 +259,20 @@ def rejected_by_reason(rejections: Iterable[Rejection], name: str = "") -> tuple
     return tuple(
         Rejected(_rule(f, name), len(rs), tuple(_shown(r) for r in rs[:MAX_SHOWN]))
         for f, rs in by_fate.items()
+    )
+
+
+def missing_note(job: Job, symbols: tuple[str, ...]) -> str:
+    """Why the calls could not link: each missing symbol, where it is declared, what to do."""
+    from cdoctest_runner.libraries import explain_missing
+    from server.analysis.locate import declaration_site, shown_path
+
+    return "; ".join(
+        explain_missing(
+            name,
+            declaration_site(job.source, name),
+            shown_path(job.source.path),
+            shown_path(job.source.build_dir) if job.source.build_dir else None,
+        )
+        for name in symbols[:3]
     )

@@ -3,8 +3,9 @@
 - ``run_phase1(job, steps) -> Phase1Result``: the fast sources only: the project's own calls of
   the function (usage mined from its tests, examples, README and headers), the documentation's
   calls and the fallback's type values and API sequences, verified, pooled and selected by mutation
-  analysis (its kills read off the pooled run: one analysis, not two). No model, no input
-  search: the first block arrives in seconds.
+  analysis (its kills read off the pooled run: one analysis, not two), the examples that trip
+  the sanitizers dropped (``Steps.sanitize``). No model, no input search: the first block
+  arrives in seconds.
 - ``run_phase2(phase1, steps, use_model) -> Phase2Result``: within what is left of the time
   budget: phase 1's block measured exactly, the input search for its surviving mutants, the
   calls that reach code the block does not (branch coverage), then the model, asked only while
@@ -81,6 +82,9 @@ def run_phase1(job: Job, steps: Steps) -> Phase1Result:
     # Kills read off the pooled run (no second analysis of the chosen block): the first block
     # comes sooner; phase 2 measures it exactly before comparing.
     selection, trace = select_if_checked(job, steps, found, exact=False)
+    if selection is not None:
+        checked = steps.sanitize(job, selection)
+        selection, trace = checked.selection, trace + checked.trace
     plan = steps.finalize(job, selection, trace, phase=1)
     return Phase1Result(job, plan, found.units, selection, trace, time.monotonic())
 
@@ -186,8 +190,10 @@ def run_phase2(phase1: Phase1Result, steps: Steps, use_model: bool) -> Phase2Res
             covered = steps.cover_branches(job, base, (*final.ran, *model.units, *units))
             if not covered.selection.covering:
                 return Phase2Result(None, own, equivalent, model.model, base)
-            measured = steps.measure_exactly(job, covered.selection)
-            selection, own = measured.selection, own + covered.trace + measured.trace
+            checked = steps.sanitize(job, covered.selection)
+            measured = steps.measure_exactly(job, checked.selection)
+            selection = measured.selection
+            own += covered.trace + checked.trace + measured.trace
         stronger = (
             f"phase 2: stronger block (kills {selection.killed}/{selection.total} instead of "
             f"{was_killed}/{was_total})"
@@ -293,7 +299,8 @@ def search_then_measure(
     (``search_if_time_left``, its likely equivalent mutants replacing ``equivalent``); then,
     unless ``cover`` is off (done already), checked calls that reach code no example reaches
     (``Steps.cover_branches``, from the pool and every searched call that ran: ``ran``, the
-    earlier search's); then the kills measured exactly.
+    earlier search's); then the examples that trip the sanitizers dropped (``Steps.sanitize``)
+    and the kills measured exactly.
     """
     trace = Trace()
     if search and selection.survivors:
@@ -303,6 +310,8 @@ def search_then_measure(
     if cover:
         covered = steps.cover_branches(job, selection, (*ran, *units))
         selection, trace = covered.selection, trace + covered.trace
+    checked = steps.sanitize(job, selection)
+    selection, trace = checked.selection, trace + checked.trace
     measured = steps.measure_exactly(job, selection)
     trace += measured.trace
     return SearchStep(measured.selection, (), equivalent, trace, ran)

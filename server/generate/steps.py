@@ -15,6 +15,8 @@ cancel event and the model):
   and the examples that kill the most mutants (``select_block``).
 - ``find_killing_inputs(job, units, selection) -> SearchStep``: inputs that tell the survivors
   apart (``server.search.killing.find_killing_inputs``), and the pool chosen again with them.
+- ``sanitize(job, selection) -> SelectionStep``: the block run natively under AddressSanitizer
+  and UBSan, the examples that trip them dropped (``server.judge.sanitize``).
 - ``measure_exactly(job, selection) -> SelectionStep``: an approximate selection's kills measured
   on the block (``server.judge.select.measure_block``).
 - ``finalize(job, selection, trace, ...) -> Plan``: the block rendered and placed
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
-from cdoctest_runner.example import Example
+from cdoctest_runner.example import CodeUnderTest, Example
 from models.api import Backend, ModelError
 from models.errors import ModelRuntimeError
 from server.api import FunctionResult, GenerateOptions, SurvivingMutant, check_cancel
@@ -42,8 +44,8 @@ from server.candidates.documentation import doc_candidates
 from server.candidates.model import sample_candidates
 from server.generate.budget import Budget, Reporter
 from server.generate.job import Job
-from server.generate.noblock import no_block_result, ran_of
-from server.generate.trace import ModelCounts, Stage, Step, Trace, function_timings
+from server.generate.noblock import missing_note, no_block_result, ran_of
+from server.generate.trace import ModelCounts, Stage, Step, Trace, function_timings, model_note
 from server.judge.names import readable_block
 from server.judge.runners import Runners
 from server.judge.select import Selection, build_pool, extend_block, measure_block, select_block
@@ -111,18 +113,19 @@ class Steps:
         report: Reporter,
         cancel: threading.Event | None,
         backend: Callable[[], Backend] | None = None,
+        clean: set[tuple[CodeUnderTest, tuple[Example, ...]]] | None = None,
     ) -> None:
         self.runners = runners
         self.options = options
         self.report = report
         self.cancel = cancel
         self.backend = backend  # loads the model on first use (``ModelError`` when it cannot)
+        self.clean = set() if clean is None else clean  # blocks the sanitizers found clean
 
     def in_phase(self, phase: int) -> Steps:
         """The same steps, reporting progress as ``phase``."""
-        return Steps(
-            self.runners, self.options, self.report.in_phase(phase), self.cancel, self.backend
-        )
+        report = self.report.in_phase(phase)
+        return Steps(self.runners, self.options, report, self.cancel, self.backend, self.clean)
 
     def analysis_candidates(self, job: Job) -> FoundUnits:
         """The documentation's calls and the fallback's candidates that ran (no model)."""
@@ -446,6 +449,29 @@ class Steps:
                 steps.append(Step(Stage.SEARCHING, note=note))
         return SelectionStep(grown, Trace.of(*steps))
 
+    def sanitize(self, job: Job, selection: Selection) -> SelectionStep:
+        """``selection`` without the examples that trip AddressSanitizer or UBSan natively, nor
+        those that use what they declare (``server.judge.sanitize``); as it is when the option is
+        off, or the same block of the same code was found clean before (phase 2 keeps phase 1's).
+        """
+        from server.judge.sanitize import drop_sanitizer_trips
+
+        key = (job.code, selection.examples)
+        if not self.options.sanitizers or not selection.examples or key in self.clean:
+            return SelectionStep(selection, Trace())
+        check_cancel(self.cancel)
+        self.report("selecting", f"{job.name}: running the block under the sanitizers", job.name)
+        t0 = time.monotonic()
+        toolchain = getattr(self.runners.verify, "toolchain", None)
+        clang_repl = toolchain.path if toolchain is not None else None
+        limits = self.runners.verify.limits
+        done = drop_sanitizer_trips(selection, job.code, job.decl, clang_repl, limits)
+        check_cancel(self.cancel)
+        if done.clean:
+            self.clean.add((job.code, done.selection.examples))
+        step = Step(Stage.SANITIZING, time.monotonic() - t0, done.note)
+        return SelectionStep(done.selection, Trace.of(step))
+
     def measure_exactly(self, job: Job, selection: Selection) -> SelectionStep:
         """``selection`` with its kills measured on the block itself (no-op unless approximate)."""
         t0 = time.monotonic()
@@ -551,34 +577,6 @@ def has_output_checks(units: tuple[VerifiedUnit, ...]) -> bool:
 def killable(selection: Selection, equivalent: frozenset[str]) -> int:
     """Survivors of ``selection`` that are not likely equivalent: what more examples could kill."""
     return sum(1 for m in selection.survivors if m.id not in equivalent)
-
-
-def missing_note(job: Job, symbols: tuple[str, ...]) -> str:
-    """Why the calls could not link: each missing symbol, where it is declared, what to do."""
-    from cdoctest_runner.libraries import explain_missing
-    from server.analysis.locate import declaration_site, shown_path
-
-    return "; ".join(
-        explain_missing(
-            name,
-            declaration_site(job.source, name),
-            shown_path(job.source.path),
-            shown_path(job.source.build_dir) if job.source.build_dir else None,
-        )
-        for name in symbols[:3]
-    )
-
-
-def model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
-    """The model's part of the summary: candidates that ran, examples, wrong predictions."""
-    if total == 0:
-        return "model: no candidates"
-    if not kept:
-        return f"model: 0/{total} candidates gave anything runnable"
-    n_examples = sum(len(u.examples) for u in kept)
-    wrong = sum(len(u.findings) + len(u.quiet) for u in kept)  # quiet: below the hint threshold
-    note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
-    return note + (f", {wrong} with a wrong predicted output)" if wrong else ")")
 
 
 def reported_survivors(

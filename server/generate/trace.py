@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from server.judge.units import Rejection
+from server.judge.units import Rejection, VerifiedUnit
 
 
 class Stage(Enum):
@@ -34,6 +34,7 @@ class Stage(Enum):
     VERIFYING = "verifying"  # the model's candidates run
     MUTATING = "mutating"  # mutation analysis: selections and their exact measurement
     SEARCHING = "searching"  # the input search and the selection with its inputs
+    SANITIZING = "sanitizers"  # the block run natively under ASan and UBSan (judge.sanitize)
 
 
 @dataclass(frozen=True)
@@ -118,3 +119,15 @@ class ModelCounts:
 
     def __add__(self, other: ModelCounts) -> ModelCounts:
         return ModelCounts(self.tried + other.tried, self.runnable + other.runnable)
+
+
+def model_note(total: int, ok: int, kept: list[VerifiedUnit]) -> str:
+    """The model's part of the summary: candidates that ran, examples, wrong predictions."""
+    if total == 0:
+        return "model: no candidates"
+    if not kept:
+        return f"model: 0/{total} candidates gave anything runnable"
+    n_examples = sum(len(u.examples) for u in kept)
+    wrong = sum(len(u.findings) + len(u.quiet) for u in kept)  # quiet: below the hint threshold
+    note = f"model: {ok}/{total} candidates gave runnable examples ({n_examples} examples"
+    return note + (f", {wrong} with a wrong predicted output)" if wrong else ")")

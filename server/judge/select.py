@@ -144,7 +144,9 @@ class Selection:
     approximate: bool = False  # kills read off the pooled run, not measured on the block itself
     timeout_kills: frozenset[str] = frozenset()  # kills that only a timeout shows (CPU time)
     covering: int = 0  # checked calls added for the code they reach (server.judge.cover_branches)
-    rejected: tuple[Rejection, ...] = ()  # units the rules dropped, when none was left to select
+    # units the rules dropped, when none was left to select; or the examples that tripped the
+    # sanitizers, when they left none (server.judge.sanitize)
+    rejected: tuple[Rejection, ...] = ()
 
 
 def measure_block(

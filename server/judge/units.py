@@ -70,7 +70,9 @@ class Fate(Enum):
     """Why a call group gave the block nothing; the value is how a message says it.
 
     The rules of ``server.judge.acceptable`` are ``NEVER_CALLS`` (rule 1), ``DEAD_STORE`` (2),
-    ``UNDEFINED`` (5) and ``FORMAT`` (7); the others are what running it gave.
+    ``UNDEFINED`` (5) and ``FORMAT`` (7); ``SANITIZED`` is an example of the selected block that
+    tripped the sanitizers natively (``server.judge.sanitize``); the others are what running it
+    gave.
     """
 
     NOT_COMPILED = "did not compile"
@@ -85,6 +87,7 @@ class Fate(Enum):
     DEAD_STORE = "a dead store"
     UNDEFINED = "undefined behaviour (trap)"
     FORMAT = "a format reads arguments not passed"
+    SANITIZED = "tripped AddressSanitizer or UBSan"
 
     @property
     def rule(self) -> bool:

@@ -38,6 +38,7 @@ import threading
 from dataclasses import dataclass, replace
 
 from cdoctest_runner import ctext
+from cdoctest_runner.coverage.sanitize import UB_CHECKS, wraps
 from cdoctest_runner.example import CodeUnderTest, DocTest, Example
 from cdoctest_runner.libraries import missing_symbols
 from cdoctest_runner.protocol import Runner
@@ -48,24 +49,13 @@ from server.judge.hints import calibrate
 from server.judge.units import Candidate, Fate, Rejection, Unit, VerifiedUnit
 
 #: Trapping UBSan checks for the sessions that run candidates (one ``-fsanitize=`` per check:
-#: clang-repl splits ``--Xcc=`` values at commas). Accepted by clang-repl for C and C++ alike.
-UB_TRAPS = (
-    *(
-        f"-fsanitize={check}"
-        for check in (
-            "signed-integer-overflow", "shift", "integer-divide-by-zero", "bounds", "null",
-            "return", "vla-bound", "float-cast-overflow", "pointer-overflow", "bool", "enum",
-            "builtin",
-        )
-    ),
-    "-fsanitize-trap=all",
-)  # fmt: skip
+#: clang-repl splits ``--Xcc=`` values at commas). Accepted by clang-repl for C and C++ alike;
+#: the native sanitizer run of a selected block has the same checks (``server.judge.sanitize``).
+UB_TRAPS = (*(f"-fsanitize={check}" for check in UB_CHECKS), "-fsanitize-trap=all")
 #: The signals a trap raises (``ud2`` on x86-64: SIGILL; ``brk`` elsewhere: SIGTRAP), as the
 #: runner names them in a crash's message (``killed by signal 4 (SIGILL)``).
 _TRAP_SIGNALS = ("(SIGILL)", "(SIGTRAP)")
 UNDEFINED = "undefined behaviour (trap)"
-#: Flags that make signed overflow defined (wrapping), and the one that undoes them.
-_WRAP_FLAGS = ("-fwrapv", "-fno-strict-overflow", "-fno-wrapv")
 
 MAX_WANT_LINES = 12
 MAX_WANT_CHARS = 400
@@ -211,8 +201,7 @@ def with_ub_traps(code: CodeUnderTest) -> CodeUnderTest:
     >>> "-fsanitize=signed-integer-overflow" in wrapping.flags, "-fsanitize=shift" in wrapping.flags
     (False, True)
     """
-    wraps = next((f != "-fno-wrapv" for f in reversed(code.flags) if f in _WRAP_FLAGS), False)
-    skip = {*code.flags, *(["-fsanitize=signed-integer-overflow"] if wraps else [])}
+    skip = {*code.flags, *(["-fsanitize=signed-integer-overflow"] if wraps(code.flags) else [])}
     traps = [f for f in UB_TRAPS if f not in skip]
     return replace(code, flags=(*code.flags, *traps))
 
