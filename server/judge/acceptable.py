@@ -39,8 +39,12 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    ``double``) prints whatever the registers held: undefined behaviour that no sanitizer traps,
    an output that differs from run to run (and a mutant "killed" by chance).
 
+8. **nothing another example implies** (``server.judge.redundant.drop_twins``): of two chosen
+   units of the same shape (only literal values differ), one whose mutants the other shows all
+   leaves the block.
+
 Rules 1, 2 and 7 drop units (``acceptable_units``), rule 5 drops them earlier (in verification);
-3, 4 and 6 steer the choice among the rest.
+3, 4, 6 and 8 steer the choice among the rest.
 """
 
 from __future__ import annotations

@@ -19,9 +19,9 @@ The mutants are ``server.judge.mutants.function_mutants``. Units of ``stated`` c
 documentation states) are taken first. Before the analysis, units a reviewer would delete leave the
 pool (``server.judge.acceptable``: a unit that never calls the function, a dead store); the cover
 prefers the shorter of two examples that add the same kills, takes a printout of state the call
-did not change (``Pool.unchanged``) only for a mutant nothing else shows
-(``server.judge.redundant``), and a block whose checked calls all print the same gets one that
-prints another output when the pool has one.
+did not change (``Pool.unchanged``) only for a mutant nothing else shows, keeps one of two units of
+the same shape that show the same mutants (``server.judge.redundant``), and a block whose checked
+calls all print the same gets one that prints another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
 the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
 kills off the pooled run too (marked ``approximate``); ``measure_block`` runs it once at the end.
@@ -40,8 +40,8 @@ from cdoctest_runner.protocol import Runner
 from server.api import Finding
 from server.judge.mutants import function_mutants
 from server.judge.pool import MAX_POOL, Pool, build_pool, example_key, rename, with_observers
-from server.judge.redundant import deferred_kills, shorter_units, shows
-from server.judge.units import Rejection, VerifiedUnit
+from server.judge.redundant import call_shape, deferred_kills, drop_twins, shorter_units, shows
+from server.judge.units import Origin, Rejection, VerifiedUnit
 from server.judge.verify import declared_names
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -267,6 +267,9 @@ def _choose(
     shown = shows(report, len(pool.examples))
     chosen = shorter_units(pool.unit_of, covered, shown, cost, keep=set(stated))
     swapped = chosen != covered
+    chosen = drop_twins(
+        pool.unit_of, chosen, shown, _shapes(pool, chosen), _ranks(pool, cost), keep=set(stated)
+    )
     chosen = _with_a_check(pool, chosen)
     chosen = _with_another_output(pool, chosen, function)
     return with_observers(pool, chosen, function), swapped
@@ -354,6 +357,30 @@ def _cover(
         preferred = cover([a | b for a, b in zip(first, only, strict=True)], preferred)
     kept = killed(first, preferred) | killed(only, preferred)
     return preferred if len(kept) >= len(killed(report.kills_per_example, covered)) else covered
+
+
+def _shapes(pool: Pool, chosen: Sequence[int]) -> list[tuple[str, ...]]:
+    """Per unit of ``pool``, the ``call_shape`` of its examples in ``chosen``."""
+    out = []
+    for u in range(len(pool.units)):
+        sources = [pool.examples[i].source for i in chosen if pool.unit_of[i] == u]
+        declared = set().union(*(declared_names(s) for s in sources))
+        out.append(call_shape(sources, declared))
+    return out
+
+
+def _ranks(pool: Pool, cost: Sequence[int]) -> list[tuple[int, ...]]:
+    """Per unit, how much worse a reader finds it than a twin (higher is worse): arguments the
+    project or its documentation did not write, then a longer text.
+    """
+    own = (Origin.DOCUMENTATION, Origin.USAGE)
+    return [
+        (
+            vu.origin not in own,
+            sum(cost[i] for i, k in enumerate(pool.unit_of) if k == u),
+        )
+        for u, vu in enumerate(pool.units)
+    ]
 
 
 def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
