@@ -47,8 +47,9 @@ from server.generate.job import Job
 from server.generate.noblock import missing_note, no_block_result, ran_of
 from server.generate.trace import ModelCounts, Stage, Step, Trace, function_timings, model_note
 from server.judge.names import readable_block
+from server.judge.pool import build_pool
 from server.judge.runners import Runners
-from server.judge.select import Selection, build_pool, extend_block, measure_block, select_block
+from server.judge.select import Selection, extend_block, measure_block, select_block
 from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import VerifyReport, verify_candidates
 from server.render import Plan, RenderError, checks_output, plan_block

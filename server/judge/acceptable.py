@@ -24,11 +24,14 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    original with trapping UBSan, so a call whose run has undefined behaviour (signed overflow, a
    shift past the width, ...) traps and ends its unit like a crash, before the pool is built.
 
-6. **a call's effect is shown** (``server.judge.select.with_observers``): a chosen call keeps the
+6. **a call's effect is shown** (``server.judge.pool.with_observers``): a chosen call keeps the
    lines right after it in its unit that print what it changed (the buffer it wrote into, an
    out-parameter, when no earlier line of the group used it: not a struct a producer filled):
    a call whose output buffer nothing prints checks only its return value (and a path without
-   segments left unterminated in the buffer goes unseen).
+   segments left unterminated in the buffer goes unseen). A line that prints what it printed
+   without the call (``VerifiedUnit.unchanged``: a field the call left alone, an out-parameter
+   printed back) is not its effect, and the cover takes it only for a mutant nothing else shows
+   (``server.judge.redundant.deferred_kills``).
 
 7. **a format's arguments are passed** (``missing_format_arguments``): a call of a printf-like
    function (variadic, its last named parameter a character pointer) whose format literal reads
@@ -36,8 +39,12 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    ``double``) prints whatever the registers held: undefined behaviour that no sanitizer traps,
    an output that differs from run to run (and a mutant "killed" by chance).
 
+8. **nothing another example implies** (``server.judge.redundant.drop_twins``): of two chosen
+   units of the same shape (only literal values differ), one whose mutants the other shows all
+   leaves the block.
+
 Rules 1, 2 and 7 drop units (``acceptable_units``), rule 5 drops them earlier (in verification);
-3, 4 and 6 steer the choice among the rest.
+3, 4, 6 and 8 steer the choice among the rest.
 """
 
 from __future__ import annotations

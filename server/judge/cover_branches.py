@@ -49,7 +49,8 @@ from cdoctest_runner.coverage.measure import (
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest
 from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.sandbox import Limits
-from server.judge.select import Selection, build_pool, observers
+from server.judge.pool import build_pool, observers
+from server.judge.select import Selection
 from server.judge.units import VerifiedUnit
 from server.judge.verify import declared_names
 

@@ -1,11 +1,7 @@
 """Select: deduplicate verified units and keep a small block that kills the most mutants.
 
-``build_pool(units)`` lays the kept units end to end as one block: duplicates (same code and output)
-are dropped, and a variable a unit declares that an earlier unit already declared is renamed
-(``s`` -> ``s_2``) so the units can share one session. ``requires[i]`` lists the earlier examples
-of example ``i``'s own unit (state carries through a unit, so a later example needs all of them);
-for a unit whose candidate is ``whole`` (it changes a global setting and restores it at its end)
-every other example of the unit, so a selection keeps all of it or none.
+``build_pool(units)`` (``server.judge.pool``) lays the kept units end to end as one block, renamed
+apart.
 
 ``select_block(pool, code, function, runner, max_examples)`` runs
 ``cdoctest_runner.mutation.analysis.mutation_analysis`` on the pool, takes the greedy cover
@@ -22,8 +18,10 @@ mutants (no body in this file, nothing to mutate) the first units are kept and t
 The mutants are ``server.judge.mutants.function_mutants``. Units of ``stated`` candidates (calls the
 documentation states) are taken first. Before the analysis, units a reviewer would delete leave the
 pool (``server.judge.acceptable``: a unit that never calls the function, a dead store); the cover
-prefers the shorter of two examples that add the same kills, and a block whose checked calls all
-print the same gets one that prints another output when the pool has one.
+prefers the shorter of two examples that add the same kills, takes a printout of state the call
+did not change (``Pool.unchanged``) only for a mutant nothing else shows, keeps one of two units of
+the same shape that show the same mutants (``server.judge.redundant``), and a block whose checked
+calls all print the same gets one that prints another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
 the user's "not covered" report). ``exact=False`` reads a non-prefix choice's
 kills off the pooled run too (marked ``approximate``); ``measure_block`` runs it once at the end.
@@ -33,99 +31,25 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from cdoctest_runner import ctext
-from cdoctest_runner.ctext import identifiers
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
 from server.judge.mutants import function_mutants
-from server.judge.units import Rejection, VerifiedUnit
+from server.judge.pool import MAX_POOL, Pool, build_pool, example_key, rename, with_observers
+from server.judge.redundant import call_shape, deferred_kills, drop_twins, shorter_units, shows
+from server.judge.units import Origin, Rejection, VerifiedUnit
 from server.judge.verify import declared_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.mutation.analysis import MutationReport
     from cdoctest_runner.mutation.mutate import Mutant
 
-MAX_POOL = 48  # examples laid out for mutation analysis (each mutant runs them all)
 MAX_STATED = 3  # units of calls the documentation states, kept in the block first
 SETUP_WEIGHT = 1 / 3  # a line that only sets a call up counts a third of a check (block size)
-
-
-def rename(code: str, mapping: dict[str, str]) -> str:
-    """Rename identifiers outside string and character literals.
-
-    >>> rename('int s = 1; printf("s=%d", s);', {"s": "s_2"})
-    'int s_2 = 1; printf("s=%d", s_2);'
-    """
-    return ctext.map_identifiers(code, lambda name: mapping.get(name, name))
-
-
-def _key(ex: Example) -> tuple[str, str]:
-    return (" ".join(ex.source.split()), ex.want.strip())
-
-
-@dataclass
-class Pool:
-    """The candidate block: examples end to end, their unit and the examples each requires."""
-
-    examples: list[Example] = field(default_factory=list)
-    unit_of: list[int] = field(default_factory=list)  # index into ``units``
-    requires: list[list[int]] = field(default_factory=list)
-    units: list[VerifiedUnit] = field(default_factory=list)
-    renamed: list[dict[str, str]] = field(default_factory=list)  # per unit
-
-
-def build_pool(
-    units: list[VerifiedUnit],
-    max_examples: int = MAX_POOL,
-    *,
-    taken: AbstractSet[str] = frozenset(),
-) -> Pool:
-    """Dedupe and lay out ``units`` (in order; model units first is the caller's choice);
-    ``taken``: names declared before the pool (renamed apart like the units' own).
-    """
-    pool = Pool()
-    seen_units: set[tuple[tuple[str, str], ...]] = set()
-    seen_single: set[tuple[str, str]] = set()
-    declared: set[str] = set(taken)
-    for vu in units:
-        key = tuple(_key(e) for e in vu.examples)
-        if key in seen_units:
-            continue
-        if len(key) == 1 and key[0] in seen_single:
-            continue
-        if len(pool.examples) + len(vu.examples) > max_examples:
-            continue
-        names: set[str] = set()
-        for e in vu.examples:
-            names |= declared_names(e.source)
-        mapping = {}
-        for n in sorted(names & declared):
-            k = 2
-            while f"{n}_{k}" in declared or f"{n}_{k}" in names:
-                k += 1
-            mapping[n] = f"{n}_{k}"
-        seen_units.add(key)
-        seen_single |= set(key)
-        declared |= {mapping.get(n, n) for n in names}
-        u = len(pool.units)
-        pool.units.append(vu)
-        pool.renamed.append(mapping)
-        first, last = len(pool.examples), len(pool.examples) + len(vu.examples)
-        for e in vu.examples:
-            at = len(pool.examples)
-            before = list(range(first, at))
-            whole = before + list(range(at + 1, last))
-            pool.requires.append(whole if vu.unit.candidate.whole else before)
-            src = rename(e.source, mapping) if mapping else e.source
-            pool.examples.append(replace(e, source=src))
-            pool.unit_of.append(u)
-    return pool
 
 
 @dataclass(frozen=True)
@@ -297,7 +221,7 @@ def extend_block(
     block (its calls added for coverage included) stays as it is, and the kills are read off
     that run (``approximate``: ``measure_block`` makes them exact).
     """
-    from cdoctest_runner.mutation.analysis import mutation_analysis, select_examples
+    from cdoctest_runner.mutation.analysis import mutation_analysis
     from cdoctest_runner.mutation.mutate import MutationError
 
     fresh = [u for u in units if u not in selection.units and any(e.want for e in u.examples)]
@@ -313,13 +237,7 @@ def extend_block(
         )
     except MutationError:
         return selection, 0
-    chosen = select_examples(
-        pool.examples,
-        report.kills_per_example,
-        max_examples,
-        requires=pool.requires,
-        weight=example_weights(pool, function),
-    )
+    chosen = _cover(pool, report, max_examples, example_weights(pool, function))
     new = set().union(*(report.kills_per_example[i] for i in chosen)) if chosen else set()
     if not new:
         return selection, 0
@@ -344,22 +262,16 @@ def _choose(
     """The examples of ``pool`` to keep (module doc) and whether a chosen unit was swapped for a
     shorter one (a block the pooled run did not choose: measured again, even when inexact).
     """
-    from cdoctest_runner.mutation.analysis import select_examples
-
     stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
     start = [i for i, u in enumerate(pool.unit_of) if u in stated]
     cost = [len(" ".join(e.source.split())) for e in pool.examples]
-    covered = select_examples(
-        pool.examples,
-        report.kills_per_example,
-        budget,
-        requires=pool.requires,
-        start=start,
-        cost=cost,
-        weight=example_weights(pool, function),
-    )
-    chosen = _shorter_units(pool, covered, report, cost, keep=set(stated))
+    covered = _cover(pool, report, budget, example_weights(pool, function), start, cost)
+    shown = shows(report, len(pool.examples))
+    chosen = shorter_units(pool.unit_of, covered, shown, cost, keep=set(stated))
     swapped = chosen != covered
+    chosen = drop_twins(
+        pool.unit_of, chosen, shown, _shapes(pool, chosen), _ranks(pool, cost), keep=set(stated)
+    )
     chosen = _with_a_check(pool, chosen)
     chosen = _with_another_output(pool, chosen, function)
     return with_observers(pool, chosen, function), swapped
@@ -408,47 +320,69 @@ def _acceptable(
     return build_pool(kept, max_examples=max(MAX_POOL, len(pool.examples))), tuple(dropped)
 
 
-def _shorter_units(
+def _cover(
     pool: Pool,
-    chosen: list[int],
     report: MutationReport,
-    cost: Sequence[int],
-    *,
-    keep: set[int] = frozenset(),  # type: ignore[assignment]
+    budget: int,
+    weight: Sequence[float],
+    start: Sequence[int] = (),
+    cost: Sequence[int] | None = None,
 ) -> list[int]:
-    """``chosen`` with each chosen unit swapped for a shorter unit of the pool that shows every
-    mutant only it showed (``server.judge.acceptable``, rule 4: short over long). "Shows" is
-    ``MutationReport.observed_by``: the examples that differed while they ran under the mutant,
-    whichever was first; the greedy cover counts only first detections, so of two calls that
-    kill the same mutants it keeps whichever comes first in the pool. Units in ``keep`` (the
-    documentation's calls) stay.
+    """The greedy cover of ``pool`` (``select_examples``) where a printout of state the call did
+    not change (``Pool.unchanged``) counts only for the mutants no other example shows
+    (``deferred_kills``): taken last, and only when the block kills as many mutants as the
+    plain cover's.
     """
-    shows: list[set[str]] = [set() for _ in pool.examples]
-    for mid, where in report.observed_by.items():
-        for i in where:
-            if 0 <= i < len(shows):
-                shows[i].add(mid)
-    members = {u: [i for i, k in enumerate(pool.unit_of) if k == u] for u in range(len(pool.units))}
-    current = set(chosen)
-    for u in sorted({pool.unit_of[i] for i in chosen} - keep):
-        mine = [i for i in current if pool.unit_of[i] == u]
-        if not mine:
-            continue
-        rest = current - set(mine)
-        needed = set().union(*(shows[i] for i in mine)) - set().union(*(shows[i] for i in rest))
-        price = sum(cost[i] for i in mine)
-        best: tuple[int, int] | None = None
-        for v, idx in members.items():
-            if v == u or set(idx) & current or len(idx) > len(mine):
-                continue
-            v_price = sum(cost[i] for i in idx)
-            if v_price >= price or not needed <= set().union(*(shows[i] for i in idx)):
-                continue
-            if best is None or (v_price, v) < best:
-                best = (v_price, v)
-        if best is not None:
-            current = rest | set(members[best[1]])
-    return sorted(current)
+    from cdoctest_runner.mutation.analysis import select_examples
+
+    def cover(kills: Sequence[set[str]], first: Sequence[int]) -> list[int]:
+        return select_examples(
+            pool.examples,
+            kills,
+            budget,
+            requires=pool.requires,
+            start=first,
+            cost=cost,
+            weight=weight,
+        )
+
+    def killed(kills: Sequence[set[str]], chosen: Sequence[int]) -> set[str]:
+        return set().union(*(kills[i] for i in chosen))
+
+    covered = cover(report.kills_per_example, start)
+    unchanged = {i for i in range(len(pool.examples)) if pool.unchanged(i)}
+    if not unchanged & set(covered):
+        return covered
+    first, only = deferred_kills(report, unchanged)
+    preferred = cover(first, start)
+    if any(only):
+        preferred = cover([a | b for a, b in zip(first, only, strict=True)], preferred)
+    kept = killed(first, preferred) | killed(only, preferred)
+    return preferred if len(kept) >= len(killed(report.kills_per_example, covered)) else covered
+
+
+def _shapes(pool: Pool, chosen: Sequence[int]) -> list[tuple[str, ...]]:
+    """Per unit of ``pool``, the ``call_shape`` of its examples in ``chosen``."""
+    out = []
+    for u in range(len(pool.units)):
+        sources = [pool.examples[i].source for i in chosen if pool.unit_of[i] == u]
+        declared = set().union(*(declared_names(s) for s in sources))
+        out.append(call_shape(sources, declared))
+    return out
+
+
+def _ranks(pool: Pool, cost: Sequence[int]) -> list[tuple[int, ...]]:
+    """Per unit, how much worse a reader finds it than a twin (higher is worse): arguments the
+    project or its documentation did not write, then a longer text.
+    """
+    own = (Origin.DOCUMENTATION, Origin.USAGE)
+    return [
+        (
+            vu.origin not in own,
+            sum(cost[i] for i, k in enumerate(pool.unit_of) if k == u),
+        )
+        for u, vu in enumerate(pool.units)
+    ]
 
 
 def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
@@ -477,84 +411,16 @@ def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -
     return sorted(set(chosen) | set(pool.requires[other]) | {other})
 
 
-def observers(pool: Pool, i: int, calls: Sequence[bool]) -> list[int]:
-    """The examples right after example ``i`` of ``pool`` in its unit that print something and
-    call nothing of the function (``calls[j]``: example ``j`` calls it): the lines that show
-    what call ``i`` changed (a buffer it wrote into, an out-parameter).
-    """
-    out = []
-    for j in range(i + 1, len(pool.examples)):
-        if pool.unit_of[j] != pool.unit_of[i] or calls[j] or not pool.examples[j].want:
-            break
-        out.append(j)
-    return out
-
-
-def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list[int]:
-    """``chosen``, plus the lines that print what each chosen call of the function changed
-    (``observers``; ``server.judge.acceptable``, rule 6): a call into a buffer that nothing prints
-    checks only its return value, as a store nobody reads checks nothing.
-
-    >>> from server.judge.verify import Candidate, Unit, VerifiedUnit
-    >>> from cdoctest_runner.example import Declaration, Example as E
-    >>> exs = (E("char b[8] = {0};"), E("f(b)", "1"), E("puts(b);", "ab"), E("f(b)", "1"))
-    >>> pool = build_pool([VerifiedUnit(Unit(exs, Candidate(exs)), exs, ())])
-    >>> with_observers(pool, [0, 1], Declaration("f", "f", "function", 1, 1, 1, 1))
-    [0, 1, 2]
-    """
-    from server.judge.acceptable import calls_target
-
-    calls = [calls_target([ex], function) for ex in pool.examples]
-    shown = {
-        j
-        for i in chosen
-        if calls[i]
-        for j in observers(pool, i, calls)
-        if _first_writer(pool, i, j)
-    }
-    return sorted(set(chosen) | shown) if shown - set(chosen) else chosen
-
-
-def _names(source: str) -> set[str]:
-    return {m.group() for m in identifiers(source)}
-
-
-def _first_writer(pool: Pool, i: int, j: int) -> bool:
-    """Whether example ``j`` prints a variable that call ``i`` is passed and that no earlier
-    example of its unit uses after declaring it: what ``j`` shows is then the call's doing
-    (``semver_numeric(&v)`` after ``semver_parse("1.2.3", &v)`` changes nothing ``v.major``
-    would show; ``snprintf_(buf, ...)`` on a fresh buffer writes all it holds).
-    """
-    shown = _names(pool.examples[j].source) & _names(pool.examples[i].source)
-    for k in range(i - 1, -1, -1):
-        if pool.unit_of[k] != pool.unit_of[i]:
-            break
-        if shown & used_names(pool.examples[k].source):
-            return False
-    return bool(shown)
-
-
-def used_names(source: str) -> set[str]:
-    """The names ``source`` uses other than in declaring them, statement by statement: a line
-    that declares ``v`` and passes it to a producer uses it.
-
-    >>> sorted(used_names('semver_t v = {0}; semver_parse("1.2", &v);'))
-    ['semver_parse', 'semver_t', 'v']
-    >>> used_names("char b[8] = {0}; int n = 0;") & {"b", "n"}
-    set()
-    """
-    code = ctext.blank(source)
-    out: set[str] = set()
-    for start, end in ctext.top_level_spans(code, ";"):
-        statement = source[start:end]
-        out |= _names(statement) - declared_names(statement)
-    return out
-
-
 def _first_units(pool: Pool, budget: int) -> list[int]:
+    """The first units of ``pool`` that fit in ``budget`` examples (without mutants to choose
+    by), less the printouts of state a call left as it was that a later line does not need.
+    """
     chosen: list[int] = []
     for u in range(len(pool.units)):
         members = [i for i, k in enumerate(pool.unit_of) if k == u]
+        shown = [i for i in members if not pool.unchanged(i) or not pool.reads[i]]
+        if any(pool.examples[i].want for i in shown):
+            members = shown
         if chosen and len(chosen) + len(members) > budget:
             break
         chosen += members
@@ -577,12 +443,12 @@ def _selection(
     examples = tuple(pool.examples[i] for i in chosen)
     unit_ids = sorted({pool.unit_of[i] for i in chosen})
     units = tuple(pool.units[u] for u in unit_ids)
-    chosen_keys = {_key(e) for e in examples}
+    chosen_keys = {example_key(e) for e in examples}
     findings = []
     for u in unit_ids:
         for f in pool.units[u].findings:
             ex = replace(f.example, source=rename(f.example.source, pool.renamed[u]))
-            if _key(ex) in chosen_keys:
+            if example_key(ex) in chosen_keys:
                 findings.append(replace(f, example=ex))
     return Selection(
         examples,

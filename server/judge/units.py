@@ -59,6 +59,29 @@ class VerifiedUnit:
     findings: tuple[Finding, ...] = ()  # wrong predictions reported as hints (server.judge.hints)
     result: DocTestResult | None = field(default=None, compare=False)
     quiet: tuple[Finding, ...] = ()  # wrong predictions below the hint threshold: not reported
+    # per kept example (or () when nothing was probed): what the same line printed when run
+    # without the call of the function right before it (``server.judge.verify.probes``; the
+    # same twice in a row), None when it was not probed; equal to the example's output when
+    # that call left unchanged what the line shows
+    before: tuple[str | None, ...] = ()
+
+    def probed(self, i: int) -> bool:
+        """Whether example ``i`` was run without the call before it, and printed the same twice
+        in a row there (it reads without changing what it shows).
+        """
+        return i < len(self.before) and self.before[i] is not None
+
+    def unchanged(self, i: int) -> bool:
+        """Whether example ``i`` prints what it printed before the call it follows.
+
+        >>> from cdoctest_runner.example import Example as E
+        >>> exs = (E("int n = 0; f(&n)", "1"), E("n", "0"), E("m", "2"))
+        >>> vu = VerifiedUnit(Unit(exs, Candidate(exs)), exs, (True,) * 3, before=(None, "0", "3"))
+        >>> [vu.unchanged(i) for i in range(3)]
+        [False, True, False]
+        """
+        b, want = self.before[i] if i < len(self.before) else None, self.examples[i].want
+        return b is not None and bool(want) and b.rstrip("\n") == want.rstrip("\n")
 
     @property
     def origin(self) -> Origin:

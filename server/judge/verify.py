@@ -29,10 +29,19 @@ ends its unit like any crash and its recorded output (whatever the undefined run
 reaches selection; ``VerifyReport.undefined`` lists those examples. Defined behaviour (unsigned
 wrap-around, ``-fwrapv`` code) runs as before. Mutants run without the traps
 (``server.judge.select``).
+
+What a call changed (docs/generate.md, "Blocks a reviewer keeps", rule 6): the lines right after a
+call of the function that print something (a getter, a field, an out-parameter) are run once more
+in the same batch without the call (``probes``: the unit's lines before it, the call's own
+declarations, then those lines, the printing ones twice), and ``VerifiedUnit.before`` keeps what
+each printed there when it printed the same twice in a row (it reads without changing what it
+shows); a line that prints the same after the call shows state the call did not change
+(``VerifiedUnit.unchanged``), which selection leaves out unless it alone kills a mutant.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from dataclasses import dataclass, replace
@@ -62,6 +71,7 @@ MAX_WANT_CHARS = 400
 
 # A name being declared: preceded by a type-ish token, followed by '=', ';', '(', '[', '{' or ','.
 _DECL = re.compile(r"(?:[\w>]\s+|[*&]\s*)(?P<name>[A-Za-z_]\w*)\s*(?==|;|\(|\[|\{|,)")
+_ASSIGN = re.compile(r"(?<![=!<>+\-*/%&|^])=(?!=)")  # ``=`` (not ``==``, ``<=``, ``+=``...)
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{5,}|@0x")
 _KEYWORDS = frozenset(
     """auto bool break case char const constexpr continue default delete do double else enum
@@ -150,6 +160,107 @@ class VerifyReport:
             return ""
         first = self.undefined[0].source.strip()
         return f"{len(self.undefined)} call(s) dropped: {UNDEFINED} in `{first}`"
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A unit's lines after a call of the function, run without the call: ``examples`` are the
+    unit's examples before the call, the call's own declarations (``int n = 0;`` of ``int n = 0;
+    f(&n)``), the lines after it up to the next call, then once more those of them that may
+    print (a line that prints the same twice in a row reads without changing what it shows);
+    ``stands_for[k]`` is the index in the unit of the line that probe example ``k`` repeats
+    (-1: a line before the call).
+    """
+
+    examples: tuple[Example, ...]
+    stands_for: tuple[int, ...]
+
+
+def probes(unit: Unit, target_names: set[str]) -> list[Probe]:
+    """One ``Probe`` per call of the function (an example naming one of ``target_names``) with
+    lines after it, before the next call; a line that reads what the call assigns (``res`` of
+    ``res = f(h)``: the function's result) has no value before it and is left out.
+
+    >>> from cdoctest_runner.example import Example as E
+    >>> exs = (E("h = make();"), E("int n = 0; res = f(h, &n)"), E("n"), E("get(res)"))
+    >>> exs += (E("f(h, 0)"),)
+    >>> [(tuple(e.source.strip() for e in p.examples), p.stands_for)
+    ...  for p in probes(Unit(exs, Candidate(exs)), {"f"})]
+    [(('h = make();', 'int n = 0;', 'n', 'n'), (-1, -1, 2, 2))]
+    """
+    exs = unit.examples
+    calls = [bool(identifiers(e.source) & target_names) for e in exs]
+    out = []
+    for i, call in enumerate(calls):
+        if not call:
+            continue
+        after = list(itertools.takewhile(lambda j: not calls[j], range(i + 1, len(exs))))
+        assigned = _assigned_by_call(exs[i].source, target_names)
+        after = [j for j in after if not identifiers(exs[j].source) & assigned]
+        if not after:
+            continue
+        setup = _before_call(exs[i].source, target_names)
+        lines = [replace(e, want="") for e in exs[:i]] + ([Example(setup)] if setup else [])
+        again = [j for j in after if _prints(exs[j].source)]
+        stands = [-1] * len(lines) + after + again
+        lines += [replace(exs[j], want="") for j in after + again]
+        out.append(Probe(tuple(lines), tuple(stands)))
+    return out
+
+
+_PRINTS = re.compile(r"\b(?:printf|fprintf|puts|fputs|putchar|fwrite|cout|cerr)\b")
+
+
+def _prints(source: str) -> bool:
+    """Whether ``source`` may print: a bare expression (clang-repl prints its value) or a print.
+
+    >>> [_prints(s) for s in ("n", "h->type", "s.push(3);", 'puts(b);')]
+    [True, True, False, True]
+    """
+    code = ctext.blank(source).strip()
+    return not code.endswith(";") or _PRINTS.search(code) is not None
+
+
+def _statements(source: str) -> list[tuple[str, str]]:
+    """``(statement, blanked statement)`` of ``source``'s top-level statements, without ``;``."""
+    code = ctext.blank(source)
+    return [
+        (source[a:b].strip(), code[a:b].strip())
+        for a, b in ctext.top_level_spans(code, ";")
+        if code[a:b].strip()
+    ]
+
+
+def _before_call(source: str, target_names: set[str]) -> str:
+    """The statements of ``source`` before its first one that names the function.
+
+    >>> _before_call('char b[8] = ""; int n = 0; f(b, &n)', {"f"})
+    'char b[8] = ""; int n = 0;'
+    """
+    out = []
+    for statement, _ in _statements(source):
+        if identifiers(statement) & target_names:
+            break
+        out.append(statement + ";")
+    return " ".join(out)
+
+
+def _assigned_by_call(source: str, target_names: set[str]) -> set[str]:
+    """The names that the statements of ``source`` naming the function declare or assign.
+
+    >>> sorted(_assigned_by_call("int n = 0; res = f(n); auto r = f(1); f(&n, 2);", {"f"}))
+    ['r', 'res']
+    """
+    out: set[str] = set()
+    for statement, code in _statements(source):
+        if not identifiers(statement) & target_names:
+            continue
+        # ``f(&n, 3)`` reads as declaring ``n``; an address passed is an out-parameter.
+        out |= {n for n in declared_names(statement) if not re.search(rf"&\s*{n}\b", code)}
+        assign = _ASSIGN.search(code)
+        left = list(ctext.identifiers(code[: assign.start()])) if assign is not None else []
+        out |= {left[-1].group()} if left else set()  # ``res = f(h)``, ``auto r = f(1)``
+    return out
 
 
 def units_of(candidate: Candidate, target_names: set[str], stateful: bool = False) -> list[Unit]:
@@ -248,19 +359,27 @@ def verify_candidates(
         )
         for k, u in enumerate(units)
     ]
-    results: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []
+    per_unit = [probes(u, target_names) for u in units]
+    jobs += [
+        (DocTest(p.examples, f"probe::{k}:{n}", filename, 1, 1), checked)
+        for k, ps in enumerate(per_unit)
+        for n, p in enumerate(ps)
+    ]
+    ran: list[DocTestResult] = runner.run_many(jobs, cancel=cancel) if jobs else []
+    results, probed = ran[: len(units)], iter(ran[len(units) :])
+    before = [_before(ps, [next(probed) for _ in ps]) for ps in per_unit]
     kept: list[VerifiedUnit] = []
     outcomes: dict[str, int] = {}
     missing: dict[str, None] = {}
     undefined: list[Example] = []
-    for unit, result in zip(units, results, strict=True):
+    for unit, result, shown in zip(units, results, before, strict=True):
         own = set().union(*(declared_names(e.source) for e in unit.examples))
         for r in result.results:
             outcomes[r.outcome.value] = outcomes.get(r.outcome.value, 0) + 1
             if undefined_behaviour(r):
                 undefined.append(r.example)
             missing.update(dict.fromkeys(s for s in missing_symbols(r.stderr) if s not in own))
-        vu = _keep(unit, result, strict, target_names)
+        vu = _keep(unit, result, strict, target_names, shown)
         if isinstance(vu, Rejection):
             rejected.append(vu)
         else:
@@ -281,11 +400,33 @@ def verify_candidates(
     )
 
 
+def _before(ps: list[Probe], results: list[DocTestResult]) -> dict[int, str]:
+    """What each probed line of a unit printed without the call before it (by its index in the
+    unit): only lines that ran twice in a row and printed the same both times.
+    """
+    out: dict[int, str] = {}
+    for p, result in zip(ps, results, strict=True):
+        got: dict[int, list[str | None]] = {}
+        for at, r in zip(p.stands_for, result.results, strict=False):
+            ran = r.outcome in (Outcome.PASSED, Outcome.FAILED)
+            got.setdefault(at, []).append(r.got if ran else None)
+        for at, printed in got.items():
+            first = printed[0]
+            if at >= 0 and len(printed) == 2 and first is not None and first == printed[1]:
+                out[at] = first
+    return out
+
+
 def _keep(
-    unit: Unit, result: DocTestResult, strict: bool, target_names: set[str]
+    unit: Unit,
+    result: DocTestResult,
+    strict: bool,
+    target_names: set[str],
+    before: dict[int, str] | None = None,
 ) -> VerifiedUnit | Rejection:
-    """The unit with the examples that ran and their outputs recorded, or, when none did (or
-    none that names one of ``target_names``), why: the first thing that went wrong.
+    """The unit with the examples that ran and their outputs recorded (with what the probed ones
+    printed without the call before them: ``before``, by index in the unit), or, when none did
+    (or none that names one of ``target_names``), why: the first thing that went wrong.
     """
     if result.setup_error is not None:
         call = unit.examples[0].source.strip() if unit.examples else ""
@@ -294,7 +435,8 @@ def _keep(
     right: list[bool] = []
     findings: list[Finding] = []
     first: Rejection | None = None  # the first example that did not run to a recorded output
-    for r in result.results:
+    shown: list[str | None] = []
+    for k, r in enumerate(result.results):
         ex = r.example
         if r.outcome is Outcome.COMPILE_ERROR:
             first = first or rejection_of(r)
@@ -323,9 +465,11 @@ def _keep(
             )
         examples.append(recorded)
         right.append(ok)
+        shown.append((before or {}).get(k))
     if not any(identifiers(e.source) & target_names for e in examples):
         return first or Rejection(Fate.NOT_COMPILED, unit.examples[0].source.strip())
-    return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result)
+    probed = tuple(shown) if any(b is not None for b in shown) else ()
+    return VerifiedUnit(unit, tuple(examples), tuple(right), tuple(findings), result, before=probed)
 
 
 def first_error_line(text: str) -> str:

@@ -355,7 +355,7 @@ def find_killing_inputs(
     """
     from cdoctest_runner.mutation.analysis import mutation_analysis, select_examples
     from cdoctest_runner.mutation.mutate import MutationError
-    from server.judge.select import build_pool
+    from server.judge.pool import build_pool
 
     t0 = time.monotonic()
     shapes = CallShape.each(ctx)

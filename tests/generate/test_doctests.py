@@ -10,7 +10,9 @@ import pytest
 MODULES = [
     "models.prompt",
     "server.judge.verify",
-    "server.judge.select",
+    "server.judge.pool",
+    "server.judge.redundant",
+    "server.judge.units",
     "server.render",
     "server.ownership",
     "server.candidates.model",

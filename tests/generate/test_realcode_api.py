@@ -80,7 +80,7 @@ def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> N
     by_name = {f.function.name: f for f in res.functions}
     for name, producer, observer in [
         # The handles are named after the parameters they are passed as (``s``, ``c``).
-        ("str_upper", "str_new(", "str_len(s)"),
+        ("str_upper", "str_new(", "s\n"),
         ("counter_tick", "counter_new(", "counter_value(c)"),
     ]:
         fn = by_name[name]
@@ -89,6 +89,8 @@ def test_handle_typed_functions_get_checking_blocks(tmp_path: Path, runner) -> N
         assert producer in sources and observer in sources, sources
         assert any(e.want for e in fn.examples)
     assert '>>> str_upper(s);\n>>> s\n"HELLO"\n' in res.new_text
+    # The length ``str_upper`` leaves as it was is not printed back (docs/generate.md, rule 6).
+    assert "str_len(s)" not in "".join(e.source for e in by_name["str_upper"].examples)
 
 
 PARSER = """\

@@ -104,11 +104,13 @@ def _c_file(path, text: str) -> CodeUnderTest:  # noqa: ANN001
     return CodeUnderTest(path=str(path), language="c")
 
 
+# Two separate branches: each call shows mutants of its own branch (with ``else if``, the high
+# call showed every mutant the low one showed, and of two such twins only one stays: rule 8).
 CLAMP = (
     "int clamp_into(int *out, int lo, int hi, int x) {\n"
+    "    *out = x;\n"
     "    if (x < lo) *out = lo;\n"
-    "    else if (x > hi) *out = hi;\n"
-    "    else *out = x;\n"
+    "    if (x > hi) *out = hi;\n"
     "    return *out;\n"
     "}\n"
 )
