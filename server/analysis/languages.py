@@ -7,9 +7,9 @@ choosing its values (a regular expression, a JSON text, a JSON pointer, a URL, a
 
 - the parameter's name (``pattern``, ``regex``, ``json``, ``url``, ``path``, ``fmt``...), and a
   generic name (``text``, ``s``, ``input``, ``buf``) in a function whose name says the language
-  (``json_parse(const char *text)``, ``xml_read(s)``), unless it writes the language from plain
-  text (``url_encode(s)``, ``format_number(buf, x)``); ``path`` or ``pointer`` in a JSON API is
-  a JSON pointer;
+  and reads it (``json_parse(const char *text)``, ``xml_read(s)``, ``url_decode(s)``; not
+  ``url_encode(s)`` nor ``json_object_new_string(s)``, which make the language from plain
+  text); ``path`` or ``pointer`` in a JSON API is a JSON pointer;
 - the documentation: a language word next to the parameter's name or in its ``@param`` line
   (``@param pattern a shell wildcard``), or anywhere in the comment of a function with one text
   parameter ("Parses a JSON text");
@@ -161,14 +161,28 @@ _GENERIC = frozenset(
         "line",
     }
 )
-#: Verbs of a function that reads its text: its ``value`` is a text in its language.
+#: Verbs of a function that reads its text in the language its name says (``json_loads``,
+#: ``xml_parse``, ``url_decode``); one that makes the language from plain text does not
+#: (``json_object_new_string(s)``, ``render_html_escaped(data)``, ``url_encode(s)``).
 _READS = frozenset(
-    {"parse", "load", "read", "decode", "scan", "lex", "tokenize", "validate", "compile"}
-)
-#: Verbs of a function that writes its language from plain text (``url_encode(s)``,
-#: ``json_dumps``, ``format_number(buf, x)``): its generic texts are not in the language.
-_WRITES = frozenset(
-    {"format", "print", "dump", "dumps", "write", "encode", "escape", "serialize", "quote", "emit"}
+    {
+        "parse",
+        "load",
+        "loads",
+        "read",
+        "decode",
+        "unescape",
+        "scan",
+        "lex",
+        "tokenize",
+        "validate",
+        "verify",
+        "check",
+        "compile",
+        "match",
+        "eval",
+        "split",
+    }
 )
 #: Library functions, the argument that takes the text and the language it is then.
 _CALLS: dict[str, tuple[int, InputLanguage]] = {
@@ -198,7 +212,10 @@ _DOC_WORDS: tuple[tuple[InputLanguage, re.Pattern[str]], ...] = tuple(
         (L.HTML, r"\bHTML\b"),
         (L.XML, r"\bXML\b"),
         (L.URL, r"\bUR[LI]s?\b"),
-        (L.FORMAT, r"\bprintf\b|\bformat strings?\b|\b(?:conversion|format) specifiers?\b"),
+        (
+            L.FORMAT,
+            r"\bprintf[- ](?:like|style)\b|\bformat strings?\b|\b(?:conversion|format) spec",
+        ),
         (L.INI, r"\bINI\b|\b(?:key|name) ?= ?value\b"),
         (L.CSV, r"\bCSV\b|\bcomma[- ]separated\b"),
         (L.HEADER, r"\bheader (?:lines?|fields?)\b|\bHTTP headers?\b"),
@@ -369,8 +386,8 @@ def infer_language(
     if own & _PATTERN_WORDS and not named:
         add(L.REGEX, NAME, f"its name `{param}`")
         add(L.GLOB, NAME - 1, f"its name `{param}`")
-    generic = own <= _GENERIC | ({"value"} if _READS & set(fn) else set()) and bool(own)
-    if generic and not named and _WRITES.isdisjoint(fn):
+    reads = bool(_READS & set(fn))
+    if own and own <= _GENERIC | {"value"} and not named and reads:
         for w in fn:
             if w in _FUNCTION_WORDS:
                 add(_FUNCTION_WORDS[w], CONTEXT, f"a generic name in `{function}`")

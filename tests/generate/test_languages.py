@@ -76,6 +76,7 @@ JSON_CHARS = "if (*s == '{' || *s == '[') depth++; if (*s == ':') key = 0; if (*
         ("html", "render", "", "", L.HTML),
         ("url", "fetch", "", "", L.URL),
         ("uri", "normalize", "", "", L.URL),
+        ("s", "url_decode", "", "", L.URL),
         ("filename", "load", "", "", L.PATH),
         ("fmt", "log_line", "", "", L.FORMAT),
         ("line", "ini_parse_line", "", "", L.INI),
@@ -116,6 +117,9 @@ def test_a_parameter_language_is_read_from_names_calls_docs_and_characters(
         ("text", "match", "", "/* Matches text against a glob pattern. */", ("pattern", "text")),
         ("s", "trim", "while (*s == ' ' || *s == '\\t') s++;", "", ()),
         ("buf", "format_number", "", "", ()),  # a function's word only counts for its reader
+        ("s", "json_object_new_string", "", "", ()),  # makes JSON from plain text
+        ("data", "render_html_escaped", "", "", ()),
+        ("input", "md_html", "", "", ()),  # Markdown in, HTML out
     ],
 )
 def test_no_language_without_evidence(

@@ -139,11 +139,13 @@ FALLBACK_VALUES = 8  # texts in a parameter's input language, before the others
 def language_texts(api: FileApi, name: str, depth: int = 0) -> list[str]:
     """Texts (C literals) in the input language of the parameter ``name``: at ``depth`` 0 the
     target's own (``FileApi.languages``: from its name, its function's, its documentation and
-    body), deeper (a producer's or constructor's argument) read from its name and the
-    target's (a producer's ``text`` in a JSON API); the first two of
+    body), deeper (a producer's or constructor's argument) read from its name and the prefix
+    of the target's name, its library's (``json_object_get``: a producer's ``text`` is JSON;
+    ``version_number``: a parser's ``text`` is no number); the first two of
     ``server.search.grammars.language_values``, the empty text, the others. [] without one.
     """
-    fact = api.language_of(name) if depth == 0 else infer_language(name, api.target)
+    prefix = api.target.split("_")[0] if "_" in api.target else ""
+    fact = api.language_of(name) if depth == 0 else infer_language(name, prefix)
     if fact is None:
         return []
     own = language_values(fact.language, FALLBACK_VALUES)
