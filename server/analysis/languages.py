@@ -29,6 +29,7 @@ callees whose mutants survive (``server.search.killing``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -354,7 +355,7 @@ def infer_language(
     """The language of the text parameter ``param`` of ``function`` (module docstring), with
     its evidence; None when nothing says one. ``body``: the function's code (its callees' too,
     if known); ``doc``: the comment above it; ``text_params``: all its text parameters
-    (default: ``param`` alone).
+    (default: ``param`` alone). Remembered per arguments (the search asks again per pool).
 
     >>> str(infer_language("pattern", "match", "if (*pattern == '*' || *pattern == '?') ..."))
     "wildcard pattern (its name `pattern`; the body compares it with '*', '?')"
@@ -365,6 +366,14 @@ def infer_language(
     >>> infer_language("text", "match", "", "", text_params=("pattern", "text")) is None
     True
     """
+    return _infer(param, function, body, doc, tuple(text_params))
+
+
+@functools.lru_cache(maxsize=512)
+def _infer(
+    param: str, function: str, body: str, doc: str, text_params: tuple[str, ...]
+) -> LanguageFact | None:
+    """``infer_language``, computed."""
     own = set(words(param))
     fn = words(function.rsplit("::", 1)[-1]) + words(function)
     prose = comment_text(doc) if doc else ""

@@ -184,6 +184,7 @@ class Compared:
 
 _RELATION = re.compile(r"(==|!=|<=|>=|<|>)\s*$")
 _RELATION_AFTER = re.compile(r"^\s*(==|!=|<=|>=|<|>)")
+_CASE = re.compile(r"\bcase\s*$")
 #: Calls whose literal arguments are what another argument is compared with.
 _COMPARING_CALLS = frozenset(
     {
@@ -258,16 +259,20 @@ def _switches(code: str) -> list[tuple[int, int, str]]:
 
 
 def _enclosing_call(code: str, at: int) -> tuple[str, str] | None:
-    """``(name, arguments)`` of the call whose parentheses enclose offset ``at`` of ``code``."""
+    """``(name, arguments)`` of the call whose parentheses enclose offset ``at`` of ``code``
+    (None past the statement's start).
+    """
     depth = 0
     for k in range(at - 1, -1, -1):
+        if code[k] in ";{}" and depth == 0:
+            return None
         if code[k] == ")":
             depth += 1
         elif code[k] == "(":
             if depth:
                 depth -= 1
                 continue
-            m = re.search(r"([A-Za-z_]\w*)\s*$", code[:k])
+            m = re.search(r"([A-Za-z_]\w*)\s*$", code[max(0, k - 64) : k])
             close = _matching(code, k)
             if m is None or close < 0:
                 return None
@@ -300,13 +305,13 @@ def literals_tested_on(body: str, name: str) -> Compared:
         if kind not in ("char", "string"):
             continue
         hit = False
-        rel = _RELATION.search(code, 0, start)
+        rel = _RELATION.search(code, max(0, start - 16), start)  # a relation right before
         if rel is not None:
             hit = _mentions(_operand(code, rel.start() - 1, -1), names)
-        after = _RELATION_AFTER.match(code[end:])
+        after = _RELATION_AFTER.match(code[end : end + 16])
         if not hit and after is not None:
             hit = _mentions(_operand(code, end + after.end(), 1), names)
-        if not hit and re.search(r"\bcase\s*$", code[:start]):
+        if not hit and _CASE.search(code, max(0, start - 16), start):
             hit = any(a < start < b for a, b in switches)
         call = None if hit else _enclosing_call(code, start)
         if call is not None and call[0] in _COMPARING_CALLS:
