@@ -12,10 +12,12 @@ constructors, used types, includes, style blocks; ``server.analysis.context`` bu
 ``kinds`` (``ParamKind``, the one vocabulary of parameter kinds; ``classify`` and ``sample_value``
 read spelled types), ``types`` (the ``CType`` and ``Record`` handles, read as scalars, aggregates,
 handles, getters), ``mining`` (boundaries and characters from the code), ``target``, ``templates``,
-``fileapi``, ``doc`` (the comment above a declaration), ``usage`` (how the project's tests,
-examples, README and header comments call the API; ``server.generate.job`` mines it for the
-pipeline) and ``setters`` (the static settings a function reads, with the calls that set and restore
-them; the input search's, parsed on its own from the session's text).
+``fileapi``, ``doc`` (the comment above a declaration), ``languages`` (the input language of a
+text parameter: a regular expression, JSON, a path...; ``FileApi.languages``), ``usage`` (how
+the project's tests, examples, README and header comments call the API;
+``server.generate.job`` mines it for the pipeline) and ``setters`` (the static settings a
+function reads, with the calls that set and restore them; the input search's, parsed on its own
+from the session's text).
 The consumers (``server.candidates.by_type``, ``server.search``, ``server.generate.job``) read
 these facts and call no libclang method themselves; tests/runner/test_layering.py checks that no
 module of ``server`` outside this package reads libclang.
@@ -29,8 +31,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cdoctest_runner.example import Declaration
+from server.analysis.doc import doc_comment
 from server.analysis.fileapi import FileApi, defined_functions, file_api
-from server.analysis.locate import Located, SourceFile
+from server.analysis.languages import InputLanguage, LanguageFact, parameter_languages
+from server.analysis.locate import Located, SourceFile, extent_text
 from server.analysis.target import (
     AnalysisError,
     Target,
@@ -39,6 +43,7 @@ from server.analysis.target import (
     read_target,
 )
 from server.analysis.templates import class_template_instances, template_instances
+from server.analysis.types import canonical, dereferenced, is_std, is_text
 
 __all__ = ["Analysis", "AnalysisError", "analyse", "analyse_cursor", "analyse_text"]
 
@@ -76,6 +81,7 @@ def analyse(
     default_constructible: bool | None = None,
 ) -> Analysis:
     """The analysis of ``located`` (a function of ``source``); the overrides as ``read_target``."""
+    data = source.text.encode("utf-8", errors="surrogateescape")
     return analyse_cursor(
         located.cursor,
         source.language,
@@ -84,6 +90,8 @@ def analyse(
         call_name=call_name,
         class_name=class_name,
         default_constructible=default_constructible,
+        body=extent_text(located.cursor, data),
+        doc=doc_comment(source.text, located.start_line),
     )
 
 
@@ -96,9 +104,13 @@ def analyse_cursor(
     call_name: str = "",
     class_name: str = "",
     default_constructible: bool | None = None,
+    body: str = "",
+    doc: str = "",
 ) -> Analysis:
     """The analysis of the function at ``cursor``; ``functions`` as ``fileapi.file_api``, the
-    overrides as ``read_target``, ``flags`` for the template instances' probes.
+    overrides as ``read_target``, ``flags`` for the template instances' probes; ``body`` (the
+    function's text, else its tokens) and ``doc`` (the comment above it) for the input
+    languages of its text parameters (``FileApi.languages``).
     """
     target = read_target(
         cursor,
@@ -111,7 +123,34 @@ def analyse_cursor(
         target = replace(target, templates=template_instances(cursor, target, flags))
     elif language != "c" and target.is_method:
         target = replace(target, templates=class_template_instances(cursor, target, flags))
-    return Analysis(target, file_api(cursor, functions))
+    api = file_api(cursor, functions)
+    code = body or " ".join(t.spelling for t in cursor.get_tokens())
+    variadic = cursor.kind.name == "FUNCTION_DECL" and cursor.type.is_function_variadic()
+    languages = _languages(target, code, doc, variadic)
+    return Analysis(target, replace(api, languages=languages))
+
+
+def _languages(
+    target: Target, body: str, doc: str, variadic: bool
+) -> tuple[tuple[str, LanguageFact], ...]:
+    """``(name, language)`` of the target's text parameters (``char *``, ``std::string``,
+    ``std::string_view``, by value or reference) whose language ``languages`` infers. A
+    variadic function's format is left out: its directives' values are the variadic
+    arguments, which only the input search passes (``server.search.inputs.format_values``).
+    """
+    names = []
+    for name, t in target.params:
+        base = canonical(dereferenced(t))
+        text = is_text(t) or is_std(base, "basic_string") or is_std(base, "basic_string_view")
+        if name and text:
+            names.append(name)
+    facts = parameter_languages(names, target.call_name or target.name, body, doc)
+    last = target.params[-1][0] if variadic and target.params else None
+    return tuple(
+        (n, f)
+        for n, f in zip(names, facts, strict=True)
+        if f is not None and not (n == last and f.language is InputLanguage.FORMAT)
+    )
 
 
 def analyse_text(
@@ -126,6 +165,12 @@ def analyse_text(
     line). Raises ``AnalysisError`` when libclang cannot parse or find it.
     """
     tu, filename = parse_text(text, path, language, flags)
+    cursor = find_function(tu, filename, function, match_line=True)
+    data = text.encode("utf-8", errors="surrogateescape")
     return analyse_cursor(
-        find_function(tu, filename, function, match_line=True), language, flags=flags
+        cursor,
+        language,
+        flags=flags,
+        body=extent_text(cursor, data),
+        doc=doc_comment(text, cursor.extent.start.line),
     )

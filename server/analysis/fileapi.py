@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from server.analysis.languages import LanguageFact
 from server.analysis.target import Params
 from server.analysis.types import (
     CType,
@@ -62,6 +63,12 @@ class FileApi:
     # given)
     target_class: CType | None = None  # the class a constructor target builds (canonical type)
     texts: tuple[str, ...] = ()  # inputs in the formats the file reads (``format_texts``)
+    # the input languages of the target's text parameters, by name (``server.analysis.languages``)
+    languages: tuple[tuple[str, LanguageFact], ...] = ()
+
+    def language_of(self, param: str) -> LanguageFact | None:
+        """The input language of the target's text parameter ``param`` (None: none known)."""
+        return next((fact for name, fact in self.languages if name == param), None)
 
 
 def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from server.analysis.documentation import DocFacts
 from server.analysis.kinds import Param, ParamKind
+from server.analysis.languages import LanguageFact
 from server.analysis.mining import bit_boundaries, text_boundaries, text_chars
+from server.search.grammars import language_values, shape_languages
 from server.search.shapes import MAX_OBJECTS, CallShape, Composite
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
 
 __all__ = [
     "array_values",
@@ -255,6 +254,8 @@ def _strings_from_chars(chars: list[str], body: str) -> list[str]:
 # printf conversions by family: the conversion, a typical argument, an edge argument
 _CONVERSIONS = (
     ("d", "42", "(-42)"),
+    ("i", "42", "(-42)"),
+    ("u", "42u", "4294967295u"),
     ("x", "0x123", "0"),
     ("f", "0.5", "(0.0 / 0.0)"),
     ("e", "1.5", "(-0.0)"),
@@ -264,17 +265,20 @@ _CONVERSIONS = (
 )
 
 
-def format_values(chars: list[str], ints: list[int]) -> list[str]:
+def format_values(chars: list[str], ints: list[int], percent: bool = False) -> list[str]:
     """Format strings with their variadic arguments for a printf-like function, from the format
     grammar the body tests: the conversions and flags that occur among its character literals
     (``'%'`` is needed), each flag with a width after some text (``"ab[%-5d]", 42``: where a
     field starts matters), precisions (3, and for floating point the first bound above 9 the
     body compares with), ``*`` precisions (``-1``), the ``0`` flag with a precision, ``#`` with
     a zero; the conversions' edge arguments (``0``, NaN, ``-42``). Interleaved over the
-    conversions, so a short list covers them all.
+    conversions, so a short list covers them all. ``percent``: the body compares with ``'%'``
+    twice (the directive's start and ``%%``): a literal percent sign among text comes first.
 
     >>> format_values(["'%'", "'d'", "'-'", "'.'"], [])
     ['"ab[%-5d]", 42', '"%.3d|", 42', '"%d|", (-42)', '"%d|", 42']
+    >>> format_values(["'%'", "'s'", "'i'", "'u'"], [], percent=True)[:4]
+    ['"a%%b|"', '"%i|", (-42)', '"%u|", 4294967295u', '"%s|", ""']
     >>> format_values(["'d'", "'-'"], [])
     []
     """
@@ -300,7 +304,7 @@ def format_values(chars: list[str], ints: list[int]) -> list[str]:
                 row.append(f'"[%08.3{conv}]", {typical}')
         row += [f'"%{conv}|", {edge}', *padded[1:], f'"%{conv}|", {typical}']
         rows.append(row)
-    out: list[str] = []
+    out: list[str] = ['"a%%b|"'] if percent and rows else []
     for k in range(max((len(r) for r in rows), default=0)):
         out += [r[k] for r in rows if k < len(r)]
     return out
@@ -517,12 +521,21 @@ def object_crossings(shape: CallShape, pools: list[list[str]]) -> list[tuple[int
 
 
 def value_pools(
-    shape: CallShape, facts: DocFacts, body: str, arrays: tuple[str, ...] = ()
+    shape: CallShape,
+    facts: DocFacts,
+    body: str,
+    arrays: tuple[str, ...] = (),
+    languages: Sequence[LanguageFact | None] | None = None,
 ) -> list[list[str]]:
     """Candidate arguments per parameter, most telling first (see the module docstring);
     ``arrays``: the arrays the documentation states (``doc_arrays``). An array's length
-    parameter takes the array's length (``""``) or 0.
+    parameter takes the array's length (``""``) or 0. A text in a language
+    (``languages``, per parameter; None: read from the names and ``body``,
+    ``server.search.grammars.shape_languages``) takes inputs in it after the documentation's
+    strings, before the strings of the body's characters (``language_values``).
     """
+    if languages is None:
+        languages = shape_languages(shape, body)
     ints = [_c(v) for v in text_boundaries(body)]
     bit_values = bit_boundaries(body)
     chars = text_chars(body)
@@ -539,8 +552,9 @@ def value_pools(
         if p.kind == ParamKind.ARRAY:
             pools.append(array_values(p, list(arrays)))
             continue
-        if shape.variadic and k == len(shape.params) - 1:
-            formats = format_values(chars, text_boundaries(body))
+        last = shape.variadic and k == len(shape.params) - 1
+        if last:
+            formats = format_values(chars, text_boundaries(body), body.count("'%'") > 1)
             if formats:
                 pools.append(formats + [f"{s}, 0" for s in facts.strings])
                 continue
@@ -561,7 +575,10 @@ def value_pools(
                 :3
             ]
         elif p.kind in (ParamKind.CSTR, ParamKind.BUF, ParamKind.STRING):
-            vals = list(facts.strings) + _strings_from_chars(chars, body)
+            fact = languages[k] if k < len(languages) else None
+            # A format's directives need their arguments: a variadic one takes format_values.
+            own = language_values(fact.language) if fact is not None and not last else []
+            vals = list(facts.strings) + own + _strings_from_chars(chars, body)
         else:  # out-parameter: no value of its own
             vals = [""]
         pools.append(list(dict.fromkeys(vals)))

@@ -16,7 +16,10 @@ mutation-guided LLM test generation):
    are built from the character literals the body tests (``'\\t'`` gives ``"\\tx\\t"``, ``'+'``
    gives ``"+"`` and ``"+5"``, ``'A'`` and ``'Z'`` with their neighbours ``"@ABYZ["``) and from the
    grammar it parses (digit groups and a separator: ``"1.2.3.4"``, ``"256.2.3.4"``,
-   ``"1..3.4"``), plus the documentation's strings; arrays from the documentation's brace lists
+   ``"1..3.4"``), plus the documentation's strings and, for a text whose input language
+   ``server.analysis.languages`` infers (a regular expression, JSON, a path...), inputs in that
+   language (``server.search.grammars``: seeds, grammar-aware edits, AFL++ dictionary tokens),
+   ahead of the body's characters; arrays from the documentation's brace lists
    and of the shapes loops get wrong. "The body" includes the helpers of the same file whose
    mutants survive (their mutants are among the survivors).
 3. ``candidate_calls`` makes calls: the documentation's own calls first, then the doc's value
@@ -24,7 +27,9 @@ mutation-guided LLM test generation):
    against overflow (``a + b``, ``INT_MAX - b``, a ``long long`` copy), pairs that are extreme
    together (``limit_pairs``: ``(INT_MAX - 1, 1)``, ``(65536, -32768)``), then two texts of one
    kind one edit apart (``near_texts``: ``("a/./b/../c/", "a/./b/../c")``: a comparison of two
-   paths or versions shows most where they almost agree), then one parameter at
+   paths or versions shows most where they almost agree), then a pattern with texts it
+   matches and misses and a text with its length, or one that splits a multi-byte character
+   (``language_pairs``), then one parameter at
    a time varied from a base call, then pairs set to the same value (``(INT_MAX, INT_MAX, 1)``),
    then an object's values against a vector's shapes (``object_crossings``);
    at most ``max_calls``, each a self-contained unit (declarations, the call, prints of what it
@@ -70,12 +75,14 @@ from typing import TYPE_CHECKING
 from cdoctest_runner.ctext import blank
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from server.analysis.documentation import LIMIT_NAMES, DocFacts, MinedCall  # noqa: F401 (doctests)
-from server.analysis.kinds import Param  # noqa: F401 (doctests)
+from server.analysis.kinds import Param, classify  # noqa: F401 (doctests)
+from server.analysis.languages import InputLanguage, LanguageFact, parameter_languages
 from server.analysis.setters import setter_calls
 from server.judge.acceptable import calls_target as target_called
 from server.judge.runners import Runners
 from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import verify_candidates
+from server.search.grammars import TEXT_KINDS, language_pairs, shape_languages
 from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
 from server.search.shapes import CallShape, interchangeable
@@ -94,6 +101,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "KillingInputs",
+    "argument_languages",
     "candidate_calls",
     "find_killing_inputs",
 ]
@@ -114,17 +122,21 @@ def candidate_calls(
     max_calls: int = MAX_CALLS,
     arrays: tuple[str, ...] = (),
     texts: tuple[str, ...] = (),
+    languages: Sequence[LanguageFact | None] | None = None,
 ) -> list[list[str]]:
     """Argument lists to try, most telling first, without repeats (module docstring, step 3);
     ``arrays``: the arrays the documentation states, first for an array parameter; ``texts``:
-    inputs in the formats the file reads (``FileApi.texts``), the first sources of near texts.
+    inputs in the formats the file reads (``FileApi.texts``), the first sources of near texts;
+    ``languages``: each parameter's input language (None: read from the names and ``body``).
 
     >>> s = CallShape("clamp", (Param("int", "int"),) * 3, "value")
     >>> calls = candidate_calls(s, DocFacts(ints=("5", "0", "3")), "if (x < lo) return lo;", 8)
     >>> calls[:4]
     [['5', '0', '3'], ['5', '5', '5'], ['0', '0', '0'], ['3', '3', '3']]
     """
-    pools = value_pools(shape, facts, body, arrays)
+    if languages is None:
+        languages = shape_languages(shape, body)
+    pools = value_pools(shape, facts, body, arrays, languages)
     out: list[list[str]] = []
 
     def add(args: list[str]) -> None:
@@ -156,6 +168,12 @@ def candidate_calls(
             args[i], args[j] = a, b
             add(args)
     for i, j, a, b in near_texts(shape, pools, body, max(1, max_calls // NEAR_SHARE), texts):
+        args = list(base)
+        args[i], args[j] = a, b
+        add(args)
+    # A pattern with texts it matches and misses; a text with its length, or one that splits
+    # a multi-byte character (``server.search.grammars.language_pairs``).
+    for i, a, j, b in language_pairs(shape, pools, languages, max(1, max_calls // NEAR_SHARE)):
         args = list(base)
         args[i], args[j] = a, b
         add(args)
@@ -306,16 +324,31 @@ def _variants(
     names: set[str],
     body: str,
     max_variants: int,
+    languages: Sequence[InputLanguage | None] = (),
 ) -> list[Variant]:
     """At most ``max_variants`` variants of the ``seeds`` that call the target (step 5), the
-    dictionary read from ``body``, the settings from ``server.analysis.setters``.
+    dictionary read from ``body``, the settings from ``server.analysis.setters``, the grammar
+    edits from ``languages`` (per parameter of the target).
     """
     # An operator's units call it through its symbol (``a == b``): every seed calls it.
     runnable = [u.examples for u in seeds if target_called(u.examples, function, names)]
     if not runnable or max_variants <= 0:
         return []
     settings = [(s.set, s.restore) for s in setter_calls(code, function)]
-    return variants(runnable, names, dictionary(body), max_variants, settings)
+    return variants(runnable, names, dictionary(body), max_variants, settings, languages)
+
+
+def argument_languages(ctx: FunctionContext, body: str) -> tuple[InputLanguage | None, ...]:
+    """The input language of each of the target's parameters (None for one that is not a
+    text or says none), from their names, the function's, ``body`` and its documentation.
+    """
+    kinds = [classify(p.type, p.name) for p in ctx.parameters]
+    texts = [
+        p.name for p, k in zip(ctx.parameters, kinds, strict=True) if k and k.kind in TEXT_KINDS
+    ]
+    found = parameter_languages(texts, ctx.call_name or ctx.declaration.name, body, ctx.doc_comment)
+    by_name = {n: f.language for n, f in zip(texts, found, strict=True) if f is not None}
+    return tuple(by_name.get(p.name) for p in ctx.parameters)
 
 
 @dataclass(frozen=True)
@@ -361,7 +394,7 @@ def find_killing_inputs(
     shapes = CallShape.each(ctx)
     body = ctx.source + (_callee_text(code, function, survivors) if shapes or seeds else "")
     methods = [] if shapes else method_candidates(ctx, facts, max_calls)
-    found = _variants(seeds, code, function, names, body, max_calls)
+    found = _variants(seeds, code, function, names, body, max_calls, argument_languages(ctx, body))
     # The function's own calls leave a sixth to the variants, which also fill what they leave.
     share = max_calls // VARIANT_SHARE if shapes or methods else max_calls
     budget = max_calls - min(share, len(found))
@@ -373,7 +406,13 @@ def find_killing_inputs(
             (shape, args)
             for shape in shapes
             for args in candidate_calls(
-                shape, facts, body, budget // len(shapes), arrays, format_texts(ctx)
+                shape,
+                facts,
+                body,
+                budget // len(shapes),
+                arrays,
+                format_texts(ctx),
+                shape_languages(shape, body, ctx.doc_comment),
             )
         ]
         cands = [

@@ -14,7 +14,11 @@ literals of the body and of the surviving mutants' callees, as string characters
 for a string literal, then its own punctuation, the separators of a text that a function other
 than the target parses):
 
-- a string literal (``string_edits``, kinds in this order): ``empty``; ``digits``: one digit group
+- a string literal (``string_edits``, kinds in this order): ``empty``; ``grammar``: for an
+  argument of the target whose input language is known (``server.analysis.languages``), the
+  edits of that language's grammar (``server.search.grammars.grammar_edits``: ``{"a": 1`` for
+  ``{"a": 1}``), and for a text with a multi-byte character followed by its length, a length
+  that splits the character; ``digits``: one digit group
   set to 0 (``"1.2.3"`` -> ``"1.0.3"``); ``trim``: the first or the last character dropped;
   ``field``: the text between two dictionary characters (or before the first, after the last)
   deleted, alone (``"user:@host"``) and with its separator (``"user@host"``); ``insert``: a
@@ -52,8 +56,10 @@ from dataclasses import dataclass
 
 from cdoctest_runner.ctext import blank, identifiers, spans, strlen
 from cdoctest_runner.example import Example
+from server.analysis.languages import InputLanguage
 from server.analysis.mining import text_chars
 from server.judge.verify import declared_names
+from server.search.grammars import GRAMMARS, c_literal, grammar_edits
 
 __all__ = [
     "KINDS",
@@ -71,6 +77,7 @@ __all__ = [
 CONFIGURED_EDITS = ("insert", "replace", "double", "field")
 KINDS = (
     "empty",
+    "grammar",
     "digits",
     "integer",
     "float",
@@ -303,6 +310,12 @@ def _enclosing_calls(code: str, at: int) -> Iterator[str]:
 
 def _target_args(source: str, names: set[str]) -> Iterator[tuple[int, int]]:
     """``(start, end)`` of each argument of each call of ``names`` in ``source``."""
+    for _, start, end in _indexed_args(source, names):
+        yield start, end
+
+
+def _indexed_args(source: str, names: set[str]) -> Iterator[tuple[int, int, int]]:
+    """``(index, start, end)`` of each argument of each call of ``names`` in ``source``."""
     code = blank(source)
     for m in identifiers(source):
         if m.group() not in names:
@@ -312,7 +325,7 @@ def _target_args(source: str, names: set[str]) -> Iterator[tuple[int, int]]:
             k += 1
         if k >= len(code) or code[k] != "(":
             continue
-        depth, start = 0, k + 1
+        depth, start, index = 0, k + 1, 0
         for j in range(k, len(code)):
             ch = code[j]
             if ch in "([{":
@@ -321,11 +334,40 @@ def _target_args(source: str, names: set[str]) -> Iterator[tuple[int, int]]:
                 depth -= 1
                 if depth == 0:
                     if source[start:j].strip():
-                        yield start, j
+                        yield index, start, j
                     break
             elif ch == "," and depth == 1:
-                yield start, j
-                start = j + 1
+                yield index, start, j
+                start, index = j + 1, index + 1
+
+
+def _literal_languages(
+    source: str, names: set[str], languages: Sequence[InputLanguage | None]
+) -> dict[int, InputLanguage]:
+    """The input language of each string literal of ``source`` (by its start) that is a whole
+    argument of a call of ``names`` in a parameter with a language, or the text a buffer passed
+    as one is declared with (``char b[] = "[1]"; parse(b)``).
+
+    >>> _literal_languages('char b[] = "[1]"; f(b, "x", "/a")', {"f"}, [InputLanguage.JSON,
+    ...                    None, InputLanguage.PATH])
+    {11: <InputLanguage.JSON: 'JSON'>, 28: <InputLanguage.PATH: 'path'>}
+    """
+    out: dict[int, InputLanguage] = {}
+    literals = [(a, b) for kind, a, b in spans(source) if kind == "string"]
+    for index, start, end in _indexed_args(source, names):
+        language = languages[index] if index < len(languages) else None
+        arg = source[start:end].strip()
+        if language is None or not arg:
+            continue
+        at = start + source[start:end].index(arg)
+        for a, b in literals:
+            whole = a == at and b == at + len(arg)
+            declared = re.fullmatch(r"[A-Za-z_]\w*", arg) and re.search(
+                rf"\b{arg}\s*(?:\[[^\]]*\])?\s*=\s*$", source[:a]
+            )
+            if whole or declared:
+                out[a] = language
+    return out
 
 
 _LENGTH_FOLLOWS = re.compile(r"(\s*,\s*)(\d+)\b(?![.\w])")
@@ -333,10 +375,41 @@ _LENGTH_FOLLOWS = re.compile(r"(\s*,\s*)(\d+)\b(?![.\w])")
 _UNSIZED_BUFFER = re.compile(r"\bchar\s+[A-Za-z_]\w*\s*\[(\s*)\]\s*=\s*$")
 
 
+def _grammar_edits(text: str, language: InputLanguage) -> list[str]:
+    r"""The edits of a string literal's text ``text`` that follow ``language``'s grammar
+    (``server.search.grammars.grammar_edits``), as literal texts; [] for a text whose escapes
+    do not decode.
+
+    >>> _grammar_edits('{\\"a\\": 1}', InputLanguage.JSON)[:2]
+    ['{\\"a\\": 1', '{\\"a\\": 1}[']
+    """
+    try:
+        data = text.encode().decode("unicode_escape").encode("latin-1")
+    except (UnicodeError, ValueError):
+        return []
+    raw = data.decode("utf-8", "surrogateescape")
+    return [c_literal(new)[1:-1] for _, new in grammar_edits(GRAMMARS[language], raw)]
+
+
+def _split_length(text: str) -> int | None:
+    """A length that ends inside the first multi-byte character of a string literal's text
+    (``"/\\xc3\\xa9"``: 2), None when it has none.
+    """
+    data = text.encode().decode("unicode_escape", "replace").encode("latin-1", "replace")
+    wide = next((k for k, b in enumerate(data) if b >= 0xC0), None)
+    return None if wide is None else wide + 1
+
+
 def _literal_edits(
-    source: str, names: set[str], dict_chars: Sequence[str]
+    source: str,
+    names: set[str],
+    dict_chars: Sequence[str],
+    languages: Sequence[InputLanguage | None] = (),
 ) -> list[tuple[str, str]]:
-    """``(kind, new source)`` for each edit of one literal of ``source``.
+    """``(kind, new source)`` for each edit of one literal of ``source``; a literal in an input
+    language (``languages``: per argument of the target) also gets the edits of its grammar
+    (``grammar``), and one followed by its length, with a multi-byte character, the length that
+    splits that character.
 
     A literal that sizes a buffer (``char b[] = "/a/b";``) keeps the buffer's size when the
     edit shortens it: the seed passes the buffer on with a size that must stay true.
@@ -351,6 +424,7 @@ def _literal_edits(
     """
     code = blank(source)
     out: list[tuple[str, str]] = []
+    languaged = _literal_languages(source, names, languages) if languages else {}
     for kind, start, end in spans(source):
         if kind != "string" or source[start] != '"' or end - start < 2 or source[end - 1] != '"':
             continue
@@ -359,7 +433,14 @@ def _literal_edits(
         old = source[start + 1 : end - 1]
         length = _LENGTH_FOLLOWS.match(source, end)
         buffer = _UNSIZED_BUFFER.search(source, 0, start)
-        for edit, new in string_edits(old, with_own_punctuation(old, dict_chars)):
+        edits = string_edits(old, with_own_punctuation(old, dict_chars))
+        if start in languaged:
+            edits = [("grammar", new) for new in _grammar_edits(old, languaged[start])] + edits
+        split = _split_length(old) if length else None
+        if length and split is not None and int(length.group(2)) == strlen(f'"{old}"'):
+            cut = f"{source[:end]}{length.group(1)}{split}{source[length.end(2) :]}"
+            out.append(("grammar", cut))
+        for edit, new in edits:
             head, rest = source[:start], source[end:]
             if length and int(length.group(2)) == strlen(f'"{old}"'):
                 # A text followed by its length keeps the two in step (``parse("GET /", 5)``).
@@ -388,12 +469,13 @@ def _seed_variants(
     names: set[str],
     dict_chars: Sequence[str],
     settings: Sequence[tuple[str, str]],
+    languages: Sequence[InputLanguage | None] = (),
 ) -> dict[str, list[tuple[Example, ...]]]:
     """The variants of one seed by kind, each kind's in the order of the seed's text."""
     bare = tuple(Example(e.source) for e in examples)
     by_kind: dict[str, list[tuple[Example, ...]]] = {k: [] for k in KINDS}
     for i, e in enumerate(examples):
-        for kind, source in _literal_edits(e.source, names, dict_chars):
+        for kind, source in _literal_edits(e.source, names, dict_chars, languages):
             by_kind[kind].append((*bare[:i], Example(source), *bare[i + 1 :]))
     # Under another setting: the seed itself, then its edits that bring in the code's characters
     # (a setting that changes what counts as a separator shows on a text that has the other one).
@@ -415,18 +497,20 @@ def variants(
     dict_chars: Sequence[str],
     max_variants: int,
     settings: Sequence[tuple[str, str]] = (),
+    languages: Sequence[InputLanguage | None] = (),
 ) -> list[Variant]:
     """At most ``max_variants`` variants of ``seeds`` in the module docstring's order.
 
     ``names``: the target's names (only its arguments get integer and floating edits);
     ``dict_chars``: ``dictionary(body)``; ``settings``: ``(set, restore)`` statement pairs of
-    the global settings the function reads.
+    the global settings the function reads; ``languages``: the input language of each of the
+    target's parameters (None for one without), for the ``grammar`` edits.
 
     >>> seed = [Example('S s = {0};'), Example('parse(&s, "1.2", 4)')]
     >>> [v.examples[1].source.strip() for v in variants([seed], {"parse"}, ["."], 4)]
     ['parse(&s, "", 4)', 'parse(&s, "0.2", 4)', 'parse(&s, "1.2", 0)', 'parse(&s, ".2", 4)']
     """
-    per_seed = [_seed_variants(s, names, dict_chars, settings) for s in seeds]
+    per_seed = [_seed_variants(s, names, dict_chars, settings, languages) for s in seeds]
     seen = {_normalized(s) for s in seeds}
     out: list[Variant] = []
     queues = [

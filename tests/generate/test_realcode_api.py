@@ -113,7 +113,7 @@ def test_a_parser_gets_its_init_function_a_token_array_and_json_text(tmp_path: P
     assert [e.source.strip() for e in first][:3] == [
         "parser_t obj0a;",
         "parser_init(&obj0a);",
-        'tok_t arr0c[8] = {0}; parse_json(&obj0a, "{\\"a\\": 1}", 8, arr0c, 8)',
+        'tok_t arr0c[8] = {0}; parse_json(&obj0a, "[1, 2]", 6, arr0c, 8)',
     ]
     assert "arr0c[0].type" in [e.source.strip() for e in first]
 

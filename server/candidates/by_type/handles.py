@@ -1,13 +1,13 @@
 """Values the file's own API makes (``server.analysis.fileapi``): handles made by its producers
 and changed by its modifiers, then shown through its observers or fields; structs initialised by
-its init function; arrays of structs to fill; JSON texts for a function about JSON. The
+its init function; arrays of structs to fill; texts in a parameter's input language (JSON for
+a JSON parser's text, a pattern for a matcher: ``language_texts``). The
 providers of the producers' and modifiers' own arguments come from ``arguments`` (the caller's
 plain providers, ``server.candidates.by_type.providers.plain_providers``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from server.analysis.fileapi import (
@@ -21,6 +21,7 @@ from server.analysis.fileapi import (
     observers,
     producer_candidates,
 )
+from server.analysis.languages import infer_language
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
@@ -36,6 +37,7 @@ from server.analysis.types import (
     type_key,
 )
 from server.candidates.by_type.values import STRINGS, Arg, Provider
+from server.search.grammars import language_values
 
 #: The providers of plain arguments (literals and local values), None when one has none.
 Arguments = Callable[[Params], list[Provider] | None]
@@ -131,20 +133,31 @@ def api_provider(
     return Provider(make, max(2 * len(made), 4 if changes else 2), "api"), 1
 
 
-_JSON_TEXTS = ['"[1,2]"', '"{\\"a\\": 1}"', '""', '"\\"hi\\""', '"[1,"', '"true"', '"-3.5"']
+FALLBACK_VALUES = 8  # texts in a parameter's input language, before the others
 
 
-_JSON_NAME = re.compile(r"(?i)json|^js$|^json_?text$")
-
-
-def texts_for(api: FileApi, name: str) -> list[str]:
-    """String arguments to try: JSON texts for a parameter or function about JSON, else the
-    inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version numbers...)
-    followed by the usual short strings.
+def language_texts(api: FileApi, name: str, depth: int = 0) -> list[str]:
+    """Texts (C literals) in the input language of the parameter ``name``: at ``depth`` 0 the
+    target's own (``FileApi.languages``: from its name, its function's, its documentation and
+    body), deeper (a producer's or constructor's argument) read from its name and the prefix
+    of the target's name, its library's (``json_object_get``: a producer's ``text`` is JSON;
+    ``version_number``: a parser's ``text`` is no number); the first two of
+    ``server.search.grammars.language_values``, the empty text, the others. [] without one.
     """
-    if _JSON_NAME.search(name) or "json" in api.target.lower():
-        return _JSON_TEXTS
-    return [*api.texts, *(s for s in STRINGS if s not in api.texts)]
+    prefix = api.target.split("_")[0] if "_" in api.target else ""
+    fact = api.language_of(name) if depth == 0 else infer_language(name, prefix)
+    if fact is None:
+        return []
+    own = language_values(fact.language, FALLBACK_VALUES)
+    return list(dict.fromkeys([*own[:2], '""', *own[2:]]))
+
+
+def texts_for(api: FileApi, name: str, depth: int = 0) -> list[str]:
+    """String arguments to try: texts in the parameter's input language (``language_texts``),
+    then the inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version
+    numbers...) and the usual short strings.
+    """
+    return list(dict.fromkeys([*language_texts(api, name, depth), *api.texts, *STRINGS]))
 
 
 def struct_array_provider(agg: Aggregate) -> Provider:

@@ -47,6 +47,7 @@ from server.candidates.by_type.handles import (
     declare,
     filled_provider,
     initialised_provider,
+    language_texts,
     struct_array_provider,
     texts_for,
 )
@@ -162,7 +163,7 @@ def _pointer_provider(
     """
     pc, mutable = pointee(t)
     if is_stream(t):
-        return _stream_provider(texts_for(api, name), language), 1
+        return _stream_provider(texts_for(api, name, depth), language), 1
     callback = function_pointer(t)
     if callback is not None:
         return _found(callback_provider(*callback, language))
@@ -172,7 +173,7 @@ def _pointer_provider(
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
-        return _string_provider(texts_for(api, name), mutable, length_follows, depth, name)
+        return _string_provider(texts_for(api, name, depth), mutable, length_follows, depth, name)
     if ps is not None and length_follows:
         return _array_provider(ps, language, mutable), 2
     if ps is not None:
@@ -343,24 +344,26 @@ def _class_provider(
     """A class value: ``std::string`` (a variable when mutable), ``std::string_view``,
     ``std::vector``, an aggregate, or an object from a public constructor.
     """
+    # Texts in the parameter's input language first (a pattern, a JSON text), if it has one.
+    strings = [*language_texts(api, name, depth), *STRINGS] if name else STRINGS
     if is_std(t, "basic_string"):
         if not mutable:
             return Provider(
-                lambda k, tag: Arg([], STRINGS[k % len(STRINGS)], []),
-                len(STRINGS),
+                lambda k, tag: Arg([], strings[k % len(strings)], []),
+                len(strings),
                 "std::string",
             ), 1
 
         def sref(k: int, tag: str) -> Arg:
             var = f"str{tag}"
             return Arg(
-                [f"std::string {var} = {STRINGS[k % len(STRINGS)]};"], var, [f"{var}.c_str()"]
+                [f"std::string {var} = {strings[k % len(strings)]};"], var, [f"{var}.c_str()"]
             )
 
-        return Provider(sref, len(STRINGS), "std::string reference"), 1
+        return Provider(sref, len(strings), "std::string reference"), 1
     if is_std(t, "basic_string_view"):
         return Provider(
-            lambda k, tag: Arg([], STRINGS[k % len(STRINGS)], []), len(STRINGS), "string_view"
+            lambda k, tag: Arg([], strings[k % len(strings)], []), len(strings), "string_view"
         ), 1
     if is_std(t, "vector"):
         return _vector_provider(t, language, mutable)
