@@ -14,6 +14,8 @@ directory and the naming rule cannot drift apart.
   (``namespace {``, an unnamed struct) add nothing, so the name is one a caller at file scope can
   write (an out-of-line ``int Fac::fac(int)`` in ``namespace test`` is ``test::Fac::fac``; a method
   of ``template <class T> struct Box`` is ``Box::get``).
+- ``function_labels(tu, path)``: each function's labels as the preprocessor leaves them (the
+  local labels of the private copy a session loads, ``cdoctest_runner.labels``).
 - Scans of a class: ``is_public``, ``public_constructors``, ``default_constructible``,
   ``public_methods``, ``parameters``.
 
@@ -300,6 +302,35 @@ def function_definitions(tu: TranslationUnit, path: str, name: str) -> list[Curs
                 walk(child)
 
     walk(tu.cursor)
+    return found
+
+
+def function_labels(tu: TranslationUnit, path: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """For each function definition at file scope of the file ``path`` that has labels: the byte
+    offsets of its body (its opening brace, and just after its closing one, where the file's
+    text has them; a body a macro made points at the macro's use) and its labels' names after
+    macro expansion (``goto fail_##n`` with ``fail_##n:`` gives ``fail_1``), in order.
+
+    Only what the preprocessor kept is there: a label in a skipped ``#if`` branch is not.
+    """
+    found: list[tuple[int, int, tuple[str, ...]]] = []
+    for fn in tu.cursor.get_children():
+        try:
+            if fn.kind.name != "FUNCTION_DECL" or not fn.is_definition():
+                continue
+        except ValueError:  # a cursor kind these bindings do not know
+            continue
+        if not in_file(fn, path):
+            continue
+        body = next((c for c in fn.get_children() if c.kind.name == "COMPOUND_STMT"), None)
+        if body is None:
+            continue
+        names: list[str] = []
+        for c in body.walk_preorder():
+            if c.kind.name == "LABEL_STMT" and c.spelling and c.spelling not in names:
+                names.append(c.spelling)
+        if names:
+            found.append((body.extent.start.offset, body.extent.end.offset, tuple(names)))
     return found
 
 

@@ -102,6 +102,19 @@ class CodeUnderTest:
         if self.path is not None:
             object.__setattr__(self, "path", os.path.abspath(self.path))
 
+    def clang_args(self) -> tuple[str, ...]:
+        """The compiler arguments a session reads the code with, for libclang: ``-I`` of each
+        include directory, ``-D`` of each define, then ``flags``.
+
+        >>> CodeUnderTest(include_dirs=("inc",), defines=("N=2",), flags=("-w",)).clang_args()
+        ('-Iinc', '-DN=2', '-w')
+        """
+        return (
+            *(f"-I{d}" for d in self.include_dirs),
+            *(f"-D{d}" for d in self.defines),
+            *self.flags,
+        )
+
     def source_text(self) -> str | None:
         """The code's text: ``text``, else the file at ``path`` as it is now; None when there is
         neither or the file cannot be read (the session's load reports that).

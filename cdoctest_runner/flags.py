@@ -6,6 +6,7 @@
   flags that change what the language means are kept from a compile command.
 - ``code_under_test(path, text=None, flags=(), libraries=())``: the ``CodeUnderTest`` of a file
   (an unsaved header is spliced into its sibling source, so the source's definitions run).
+- ``gnu89_inline(flags)``: whether C is compiled with GNU89 inline rules.
 
 Re-exported by ``cdoctest_runner.finder``, where these names were first.
 """
@@ -315,3 +316,26 @@ def _splice_header(source: str, header: str, header_text: str) -> str | None:
         replacement = f'#line 1 "{header}"\n{body}#line {after_line} "{source}"'
         return text[: match.start()] + replacement + text[match.end() :]
     return None
+
+
+_C89 = re.compile(r"-ansi|-std=(?:c|gnu|iso9899:)(?:89|90|1990|199409)")
+
+
+def gnu89_inline(flags: Sequence[str]) -> bool:
+    """Whether ``flags`` compile C with GNU89 inline rules, where ``extern inline`` is the
+    definition that emits no symbol (C99's ``inline`` alone is): ``-fgnu89-inline``, or a C89
+    ``-std=``/``-ansi`` without ``-fno-gnu89-inline``.
+
+    >>> gnu89_inline(["-fgnu89-inline", "-std=c11"]), gnu89_inline(["-std=gnu89"])
+    (True, True)
+    >>> gnu89_inline(["-std=c11"]), gnu89_inline(["-ansi", "-fno-gnu89-inline"])
+    (False, False)
+    """
+    explicit: bool | None = None
+    c89 = False
+    for flag in flags:
+        if flag in ("-fgnu89-inline", "-fno-gnu89-inline"):
+            explicit = flag == "-fgnu89-inline"
+        elif flag == "-ansi" or flag.startswith("-std="):
+            c89 = _C89.fullmatch(flag) is not None
+    return c89 if explicit is None else explicit

@@ -8,13 +8,15 @@ turns ``%<< expr;`` (the original cdoctest's print directive) into ``std::cout <
 std::endl;`` in C++ and the value print of ``(expr)`` in C; other ``%`` commands pass through.
 ``is_bare_expression``/``last_statement``/``rewrite_value_expression`` find and wrap a C++ bare
 final expression as ``(E, __cdt_mk())`` (``CXX_PRELUDE`` defines the ``operator,`` that prints its
-value, see ``cdoctest_runner.repl``). ``declare_local_labels`` makes a C file with repeated label
-names loadable. The preludes and init lines are the text every session starts with; ``{token}``
-is a per-session random string so program output cannot forge a marker.
+value, see ``cdoctest_runner.repl``). ``blank_code`` is the code-only view in which the
+loadable copy's readers count braces (``cdoctest_runner.loadable``, ``cdoctest_runner.labels``).
+The preludes and init lines are the text every session starts with; ``{token}`` is a per-session
+random string so program output cannot forge a marker.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from cdoctest_runner import ctext
@@ -85,72 +87,69 @@ def strip_line_comment(line: str) -> str:
     return line
 
 
-def blank_code(text: str) -> str:
+@functools.lru_cache(maxsize=16)
+def blank_code(text: str, branch: int = 0) -> str:
     """``text`` with comments, literals and preprocessor lines blanked (same length, newlines
-    kept).
+    kept), and the conditional branches that are not followed.
+
+    The brace readers (``cdoctest_runner.loadable``, ``cdoctest_runner.labels``) follow one branch
+    of each ``#if``/``#ifdef``/``#ifndef`` chain, as a preprocessor does: the first one whose
+    condition is not ``0`` (``branch``: the one after it so many places, or the last one; what
+    the first branches hide is read in those views, ``branch_views``). Reading every branch
+    would open a function whose header differs per branch twice (``#if A`` ``if (x) {``
+    ``#else`` ``if (y) {`` ``#endif``) and misread the rest of the file. Kept for the next session
+    of the same text (each new session reads the file again).
+
+    >>> blank_code("#if A\\nint f(int a) {\\n#else\\nint f(long a) {\\n#endif\\n}").split("\\n")
+    ['     ', 'int f(int a) {', '     ', '               ', '      ', '}']
+    >>> blank_code("#if A\\nint f(int a) {\\n#else\\nint f(long a) {\\n#endif", branch=1)[27:]
+    'int f(long a) {\\n      '
+    >>> blank_code("#if 0\\nold();\\n#else\\nnew();\\n#endif").split("\\n")
+    ['     ', '      ', '     ', 'new();', '      ']
     """
     blanked = ctext.blank(text)
     out = list(blanked)
-    for m in re.finditer(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", blanked):
+    chains: list[list[list[int]]] = []  # open conditionals: [false, start, end] per branch
+    skipped: list[tuple[int, int]] = []
+    for m in _DIRECTIVE.finditer(blanked):
         out[m.start() : m.end()] = [ch if ch == "\n" else " " for ch in m.group()]
+        word, condition = m.group(1), m.group(2).strip()
+        false = int(word in ("if", "elif") and condition in _FALSE)
+        if word in ("if", "ifdef", "ifndef"):
+            chains.append([[false, m.end(), len(text)]])
+        elif word in ("elif", "elifdef", "elifndef", "else") and chains:
+            chains[-1][-1][2] = m.start()
+            chains[-1].append([false, m.end(), len(text)])
+        elif word == "endif" and chains:
+            branches = chains.pop()
+            branches[-1][2] = m.start()
+            live = [i for i, (false_, _, _) in enumerate(branches) if not false_]
+            chosen = live[min(branch, len(live) - 1)] if live else -1
+            skipped += [(s, e) for i, (_, s, e) in enumerate(branches) if i != chosen]
+    for start, end in skipped:
+        out[start:end] = _NOT_NEWLINE.sub(" ", blanked[start:end])
     return "".join(out)
 
 
-_LABEL_DEF = re.compile(r"(?<=[;{}:])(\s*)([A-Za-z_]\w*)\s*:(?!:)")
-_NOT_LABELS = frozenset({"case", "default", "else", "do"})
+@functools.lru_cache(maxsize=16)
+def branch_views(text: str) -> tuple[str, ...]:
+    """``blank_code`` of ``text`` following the first, second... branch of each conditional, up to
+    the view that follows every chain's last branch: together they show every branch once.
 
-
-def declare_local_labels(text: str) -> str:
-    """Declare each C function's labels local to it (``__label__ fail;`` after its opening brace).
-
-    clang-repl 22 in C mode (``--Xcc=-xc``) keeps a label name visible after the function that
-    defined it ends, so a second function that jumps forward to a label of the same name (the
-    goto-cleanup idiom: ``goto fail; ... fail: return 0;``) is rejected with "use of undeclared
-    label 'fail'" and the whole file does not load. A GNU local label declaration scopes the label
-    to its function, which clang-repl handles. Only characters after an opening brace move; every
-    line stays where it is, so diagnostics still point at the user's lines. Functions that already
-    declare ``__label__`` are left alone.
-
-    >>> declare_local_labels("int f(int x) { if (x) goto out; return 1; out: return 0; }")
-    'int f(int x) { __label__ out; if (x) goto out; return 1; out: return 0; }'
-    >>> declare_local_labels("int g(int x) { switch (x) { case 1: return 2; default: return 0; } }")
-    'int g(int x) { switch (x) { case 1: return 2; default: return 0; } }'
+    >>> [v.split() for v in branch_views("#if A\\na();\\n#elif B\\nb();\\n#else\\nc();\\n#endif")]
+    [['a();'], ['b();'], ['c();']]
     """
-    code = blank_code(text)
-    inserts: list[tuple[int, str]] = []
-    depth = 0
-    body_start = -1
-    prev = ""  # the last non-space character at file scope
-    for i, ch in enumerate(code):
-        if ch == "{":
-            if depth == 0 and prev in (")", ";"):  # a function body (K&R bodies follow a ';')
-                body_start = i
-            depth += 1
-        elif ch == "}":
-            depth = max(depth - 1, 0)
-            if depth == 0 and body_start >= 0:
-                body = code[body_start + 1 : i]
-                names: list[str] = []
-                if "__label__" not in body:
-                    for m in _LABEL_DEF.finditer(code, body_start, i):
-                        name = m.group(2)
-                        if name not in _NOT_LABELS and name not in names:
-                            if not _after_question(code, body_start, m.start()):
-                                names.append(name)
-                if names:
-                    inserts.append((body_start + 1, f" __label__ {', '.join(names)};"))
-                body_start = -1
-        if depth == 0 and not ch.isspace():
-            prev = ch
-    for pos, decl in reversed(inserts):
-        text = text[:pos] + decl + text[pos:]
-    return text
+    views = [blank_code(text)]
+    while "#" in text and (view := blank_code(text, len(views))) != views[-1]:
+        views.append(view)
+    return tuple(views)
 
 
-def _after_question(code: str, start: int, pos: int) -> bool:
-    """Whether ``pos`` is inside a ``?:`` expression begun after the last statement boundary."""
-    stmt = max(code.rfind(ch, start, pos) for ch in ";{}")
-    return "?" in code[stmt + 1 : pos]
+#: A preprocessor line (continued by backslash-newlines): its directive word and the rest.
+_DIRECTIVE = re.compile(r"(?m)^[ \t]*#[ \t]*(\w*)((?:[^\n]*\\\n)*[^\n]*)")
+#: Conditions a preprocessor always finds false: their branch is the one not followed.
+_FALSE = frozenset({"0", "(0)", "false"})
+_NOT_NEWLINE = re.compile(r"[^\n]")
 
 
 def split_inputs(source: str) -> list[str]:

@@ -6,8 +6,11 @@ value (docs/runner.md, "Internal linkage"): after ``static int counter = 5; void
 reads 6. ``external_linkage`` removes internal linkage from the file's own namespace-scope
 declarations, as cling does:
 
-- ``static`` before a namespace-scope variable or function is blanked (C: ``static inline`` loses
-  its ``inline`` too, since a C99 ``inline`` definition alone emits no symbol);
+- ``static`` before a namespace-scope variable or function is blanked; before a C function it
+  becomes ``extern`` (same length), and a C ``static inline`` loses its ``inline`` too: a C99
+  ``inline`` definition alone emits no symbol, an ``extern`` one does, also where a macro says
+  ``inline`` (jansson's ``static JSON_INLINE``). Under GNU89 inline rules (``-fgnu89-inline``,
+  ``-std=gnu89``), where ``extern inline`` is the definition that emits nothing, it is blanked;
 - a C++ anonymous namespace gets a name and a using-directive (``namespace __cdt_anon {} using
   namespace __cdt_anon; namespace __cdt_anon {``).
 
@@ -15,7 +18,8 @@ Kept as they are: ``static`` members and locals (class and function bodies are n
 in C and ``extern "C"`` blocks, ``static`` functions named like a C library function (``abs``,
 ``strlen``): with external linkage clang treats them as the builtin and calls the library's
 (measured). Those are re-emitted per input as before, which is harmless unless they keep state in
-a ``static`` local. Headers the file includes are not rewritten.
+a ``static`` local. Headers the file includes are not rewritten. Braces are counted along the
+first branch of each ``#if``, then the others (``inputs.branch_views``) for what the first hid.
 
 clang-repl-22 also emits the vtable and type_info of a class whose *key function* (its first
 virtual member function not defined in the class) is defined in the loaded file again into every
@@ -30,19 +34,14 @@ classes and their key functions are read from the file and the project headers i
 another clang-repl-22 limit: a bare expression that destroys a temporary of the class
 (``Sq(3).area()``) fails with ``Symbols not found: [ _ZN2SqD1Ev ]`` (docs/runner.md).
 
-Compile on use (``compiled_on_use(loadable(code))``, C++ only): clang-repl compiles every
-function the loaded file defines, whether a block calls it or not; a fresh session of a 2,000-line
-file spends most of its time there (docs/runner.md, "Compiled once, reused"). ``inline_functions``
-writes ``inline`` before the file's namespace-scope definitions of free functions with external
-linkage, so that clang emits only those the examples (or the file's own initialisers) use, when
-they use them. A C++ ``inline`` function with external linkage is still one function: one address,
-one set of ``static`` locals (``linkonce_odr``, which the JIT keeps once). Left as they are:
-``main``, member functions (qualified names: an inline destructor breaks temporaries, see above),
-templates, ``constexpr``/``consteval``/``static``/``extern``/``friend`` ones, definitions with
-attributes (``__attribute__((constructor))`` must still run), operators, and C, whose ``inline``
-definitions emit no external symbol.
+Compile on use (``compiled_on_use(loadable(code))``, C++ only; docs/runner.md, "Compiled once,
+reused"): ``inline_functions`` writes ``inline`` before the file's namespace-scope definitions of
+free functions with external linkage, so that clang emits only those the examples (or the file's
+initialisers) use, when they use them: still one function each (``linkonce_odr``). Left as they
+are: ``main``, members, templates, ``constexpr``/``consteval``/``static``/``extern``/``friend``
+ones, definitions with attributes, operators, and C.
 
-``loadable(code)`` applies these and ``declare_local_labels`` to a ``CodeUnderTest``: the private
+``loadable(code)`` applies these and ``labels.local_labels`` to a ``CodeUnderTest``: the private
 copy starts with ``#line 1 "<path>"`` and keeps every line where it is, so diagnostics and line
 numbers name the user's file.
 """
@@ -56,9 +55,12 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from cdoctest_runner.clang import buffer_path
 from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import CodeUnderTest, Language
-from cdoctest_runner.inputs import blank_code, declare_local_labels
+from cdoctest_runner.flags import gnu89_inline
+from cdoctest_runner.inputs import blank_code, branch_views
+from cdoctest_runner.labels import local_labels
 
 ANON = "__cdt_anon"
 
@@ -137,18 +139,22 @@ def external_linkage(
     text: str,
     language: Language,
     library_function: Callable[[str], bool] = is_library_function,
+    gnu89: bool = False,
 ) -> str:
-    """``text`` with internal linkage removed from its namespace-scope declarations (module doc).
+    """``text`` with internal linkage removed from its namespace-scope declarations (module doc);
+    ``gnu89``: the C code is compiled with GNU89 inline rules (``flags.gnu89_inline``).
 
-    Lines stay where they are (``static`` becomes spaces); only an anonymous namespace's line
-    grows.
+    Lines stay where they are (``static`` becomes spaces, or ``extern`` before a C function);
+    only an anonymous namespace's line grows.
 
     >>> external_linkage("static int counter = 5;\\nstatic int get(void) { return counter; }", "c")
-    '       int counter = 5;\\n       int get(void) { return counter; }'
+    '       int counter = 5;\\nextern int get(void) { return counter; }'
     >>> external_linkage("struct S { static int n; };\\nint f() { static int k; return k; }", "c++")
     'struct S { static int n; };\\nint f() { static int k; return k; }'
     >>> external_linkage("static inline int sq(int x) { return x * x; }", "c")
-    '              int sq(int x) { return x * x; }'
+    'extern        int sq(int x) { return x * x; }'
+    >>> external_linkage("static JSON_INLINE int one(void) { return 1; }", "c")
+    'extern JSON_INLINE int one(void) { return 1; }'
     >>> external_linkage("static int abs(int x) { return x; }", "c")
     'static int abs(int x) { return x; }'
     >>> external_linkage("namespace { int n; }", "c++")
@@ -156,8 +162,22 @@ def external_linkage(
     """
     if "static" not in text and (language == "c" or "namespace" not in text):
         return text
-    code = blank_code(text)
-    edits: list[tuple[int, int, str]] = []  # (start, end, replacement), in order
+    code, *hidden = branch_views(text)  # hidden: the later branches
+    edits = _linkage_edits(code, language, library_function, gnu89)
+    for view in hidden:
+        seen = {start for start, _, _ in edits}
+        edits += [e for e in _linkage_edits(view, language, library_function, gnu89)
+                  if code[e[0]] == " " and e[0] not in seen]  # fmt: skip
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def _linkage_edits(
+    code: str, language: Language, library_function: Callable[[str], bool], gnu89: bool
+) -> list[tuple[int, int, str]]:
+    """``external_linkage``'s edits, (start, end, replacement), of a text's ``blank_code``."""
+    edits: list[tuple[int, int, str]] = []
     stack: list[str] = []  # per open brace: 'ns' (namespace, extern "C" block) or 'body'
     boundary = -1  # the last ';', '{' or '}' seen
     pos = 0
@@ -172,7 +192,8 @@ def external_linkage(
                 in_c = language == "c" or "extern" in stack
                 if name is not None and in_c and library_function(name):
                     continue
-                edits.append((i, i + len("static"), " " * len("static")))
+                c_function = name is not None and language == "c" and not gnu89
+                edits.append((i, i + len("static"), "extern" if c_function else " " * 6))
                 if name is not None and in_c:
                     head = segment[: segment.find(name)]
                     for inl in _INLINE.finditer(head):
@@ -197,9 +218,7 @@ def external_linkage(
         elif tok == "}" and stack:
             stack.pop()
         boundary = i
-    for start, end, new in sorted(edits, reverse=True):
-        text = text[:start] + new + text[end:]
-    return text
+    return edits
 
 
 def _matching(code: str, at: int) -> int:
@@ -539,19 +558,21 @@ def loadable(code: CodeUnderTest) -> CodeUnderTest:
     session, since the file may have changed) with internal linkage removed, in C++ the key
     functions it defines made ``inline`` (the classes read from the file and the headers it
     includes from its directory or ``include_dirs``), and, in C, function-local labels declared
-    (``declare_local_labels``: clang-repl 22 rejects a C file in which two functions use the same
-    label name). Returned unchanged when nothing needs to change or the file cannot be read
-    (``_load`` reports that).
+    (``labels.local_labels``: clang-repl 22 rejects a C file in which two functions use the same
+    label name; read through the preprocessor where macros make or imitate labels). Returned
+    unchanged when nothing needs to change or the file cannot be read (``_load`` reports that).
     """
     text = code.source_text()
     if text is None:
         return code
-    fixed = external_linkage(text, code.language)
+    fixed = external_linkage(text, code.language, gnu89=gnu89_inline(code.flags))
     if code.language != "c" and "::" in fixed:
         headers = included_texts(code.path, text, code.include_dirs)
         fixed = inline_key_functions(fixed, key_functions([text, *headers]))
     if code.language == "c" and "goto" in fixed:
-        fixed = declare_local_labels(fixed)
+        headers = included_texts(code.path, text, code.include_dirs)
+        where = buffer_path(code.path, "c")
+        fixed = local_labels(fixed, where, code.clang_args(), headers)
     if fixed == text:
         return code
     return dataclasses.replace(code, text=_marked(code, fixed))

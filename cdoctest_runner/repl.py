@@ -67,7 +67,6 @@ from cdoctest_runner.inputs import (
     C_PRELUDE,
     CXX_INIT,
     CXX_PRELUDE,
-    declare_local_labels,  # noqa: F401 - its first home was here
     is_bare_expression,
     last_statement,
     rewrite_value_expression,

@@ -8,6 +8,12 @@ and isolation"):
   namespace-scope or ``static`` variable, ``mutable``/``thread_local``, ``rand``...);
 - ``touches_global_state(source)``: an example that changes process-wide state (``srand``,
   ``setlocale``, stream flags, files, signals, ``errno``...);
+- ``changes_preprocessor(source, included)``: an example with a preprocessor directive whose
+  effect ``%undo`` keeps (``#define``, ``#include`` of a header the session had not included:
+  its include guard stays defined while its declarations are undone, so the next block's
+  ``#include`` of it would declare nothing); ``included_before(code)`` is what the session had
+  included before its first block;
+- ``leaves_state(code, sources)``: either of the two for a block's examples;
 - ``code_is_stateful(code)``: ``has_mutable_state`` of a ``CodeUnderTest`` (its text, or its files
   by path and modification time; a prebuilt library always counts as stateful).
 - ``state_is_file_scope(source)``: whether that state is all in namespace-scope variables (no
@@ -23,9 +29,11 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Iterable
 
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest
+from cdoctest_runner.inputs import C_PRELUDE, CXX_PRELUDE
 
 # Process-wide state an example may change that %undo does not take back (files in the private
 # directory included). Matching is on code with comments and string contents removed.
@@ -63,6 +71,106 @@ def touches_global_state(source: str) -> bool:
     (False, False)
     """
     return bool(_GLOBAL_STATE.search(_code_only(source)))
+
+
+#: A preprocessor line: its directive word and the rest (comments blanked, quotes kept).
+_DIRECTIVE = re.compile(r"(?m)^[ \t]*#[ \t]*(\w*)(.*)$")
+_ANGLE_INCLUDE = re.compile(r"\s*(<[^>\n]+>)\s*$")
+
+
+def changes_preprocessor(source: str, included: frozenset[str] = frozenset()) -> bool:
+    """Whether an example has a preprocessor directive that ``%undo`` does not take back: any but
+    an ``#include <header>`` of a header in ``included`` (one the session had included before
+    the block, whose include guard makes it a no-op).
+
+    ``%undo`` takes back the declarations an input made, not the macros it defined
+    (docs/runner.md, "Warm reuse and isolation"): after ``#include "extra.h"`` is undone, the
+    guard ``EXTRA_H`` stays defined, and the next block's ``#include "extra.h"`` declares nothing.
+
+    >>> changes_preprocessor('#include "extra.h"\\nextra_twice(2)')
+    True
+    >>> changes_preprocessor("#define N 3\\nN + 1"), changes_preprocessor("fac(5)")
+    (True, False)
+    >>> changes_preprocessor("#include <stdio.h>\\nputs(0);", frozenset({"<stdio.h>"}))
+    False
+    """
+    if "#" not in source:
+        return False
+    for m in _DIRECTIVE.finditer(ctext.blank(source, keep_quotes=True)):
+        angle = _ANGLE_INCLUDE.match(m.group(2))
+        if not (m.group(1) == "include" and angle is not None and angle.group(1) in included):
+            return True
+    return False
+
+
+def leaves_state(code: CodeUnderTest, sources: Iterable[str]) -> bool:
+    """Whether a block's examples (``sources``), run on a session of ``code``, leave state that
+    ``%undo`` does not take back: process-wide (``touches_global_state``) or the preprocessor's
+    (``changes_preprocessor``, against ``included_before(code)``).
+    """
+    sources = list(sources)
+    if any(touches_global_state(source) for source in sources):
+        return True
+    directives = [source for source in sources if "#" in source]
+    if not directives:
+        return False
+    included = included_before(code)
+    return any(changes_preprocessor(source, included) for source in directives)
+
+
+@functools.lru_cache(maxsize=256)
+def unconditional_includes(text: str) -> frozenset[str]:
+    """The ``<header>``s ``text`` includes outside any conditional (an include guard around the
+    whole text does not count as one): those a session that loaded it has certainly included.
+
+    >>> sorted(unconditional_includes("#ifndef A_H\\n#define A_H\\n#include <stdio.h>\\n"
+    ...                               "#ifdef X\\n#include <math.h>\\n#endif\\n#endif"))
+    ['<stdio.h>']
+    """
+    if "include" not in text:
+        return frozenset()
+    directives = [(m.group(1), m.group(2).strip())
+                  for m in _DIRECTIVE.finditer(ctext.blank(text, keep_quotes=True))]  # fmt: skip
+    found: set[str] = set()
+    opened: list[bool] = []  # per open conditional: is it the include guard?
+    for i, (word, rest) in enumerate(directives):
+        if word in ("if", "ifdef", "ifndef"):
+            guard = i == 0 and word == "ifndef" and directives[1:2] == [("define", rest)]
+            opened.append(guard)
+        elif word == "endif" and opened:
+            opened.pop()
+        elif word == "include" and not any(not guard for guard in opened):
+            angle = _ANGLE_INCLUDE.match(rest)
+            if angle is not None:
+                found.add(angle.group(1))
+    return frozenset(found)
+
+
+def included_before(code: CodeUnderTest) -> frozenset[str]:
+    """The ``<header>``s every session of ``code`` includes before its first block: the
+    prelude's, ``code.headers`` given by name, and those its text includes unconditionally
+    (``unconditional_includes``).
+    """
+    prelude = C_PRELUDE if code.language == "c" else CXX_PRELUDE
+    found = set(unconditional_includes(prelude))
+    found.update(f"<{h}>" for h in code.headers if not os.path.exists(h))
+    if code.text is not None:
+        found |= unconditional_includes(code.text)
+    elif code.path is not None:
+        try:
+            found |= _file_includes(code.path, os.stat(code.path).st_mtime)
+        except OSError:
+            pass
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=256)
+def _file_includes(path: str, mtime: float) -> frozenset[str]:
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
+            return unconditional_includes(f.read())
+    except OSError:
+        return frozenset()
 
 
 _NONVAR_HEAD = re.compile(

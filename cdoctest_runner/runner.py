@@ -11,12 +11,10 @@ Semantics (docs/runner.md has the full contract):
   (``got`` is in display form, see ``values``). A block's stdout/value prints only; diagnostics are
   in ``ExampleResult.stderr``.
 - Warm reuse (``warm=True``): a session that ran a block is reused for the next block with an
-  equal ``CodeUnderTest`` after ``%undo`` of every input the block made. It is *not* reused (a fresh
-  one is started) when anything could make it differ from a fresh session: a crash, timeout,
-  output limit, a JIT/link error, a ``%`` command, a block touching process-wide state (``srand``,
-  stream flags, ``setlocale``, ...: ``touches_global_state``), or code under test with mutable
-  static storage (globals, ``static`` locals, ``rand``...: ``has_mutable_state``), or after
-  ``MAX_USES`` blocks.
+  equal ``CodeUnderTest``, after ``%undo`` of every input the block made, unless something could
+  make it differ from a fresh one (``reuse``): a crash, timeout, output limit, JIT/link error or
+  ``%`` command, process-wide state or macros the block left (``leaves_state``:
+  ``touches_global_state``, ``#define``...), static storage in the code (``has_mutable_state``).
 - Outcomes: PASSED / FAILED / COMPILE_ERROR per example; TIMEOUT / CRASH / OUTPUT_LIMIT end the
   session, and the block's later examples are SKIPPED. If the code under test does not load, the
   result has ``setup_error`` and every example is ERROR.
@@ -62,7 +60,12 @@ from cdoctest_runner.project_lib import renamed_symbols
 from cdoctest_runner.protocol import Runner
 from cdoctest_runner.repl import ClangRepl
 from cdoctest_runner.results import DocTestResult, ExampleResult, Outcome
-from cdoctest_runner.reuse import code_is_stateful, has_mutable_state, touches_global_state
+from cdoctest_runner.reuse import (
+    code_is_stateful,
+    has_mutable_state,
+    leaves_state,
+    touches_global_state,
+)
 from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits, Sandbox, detect_method, reachable_by
 from cdoctest_runner.sessions import EitherEvent, SessionPool, interleave
 from cdoctest_runner.snapshot import RESTORE, save_input, state_variables
@@ -512,7 +515,7 @@ class DocTestRunner:
             and repl.uses < MAX_USES
             and repl.busy_s < self.limits.cpu_s / 2  # stay clear of the session's RLIMIT_CPU
             and not (cancel is not None and cancel.is_set())
-            and not any(touches_global_state(ex.source) for ex in test.examples)
+            and not leaves_state(code, [ex.source for ex in test.examples])
             and (bool(repl.restore) or not code_is_stateful(code))
         )
         if reusable and repl.rollback(cancel) and self._restored(repl, cancel):

@@ -71,8 +71,7 @@ def state_variables(code: CodeUnderTest) -> tuple[str, ...] | None:
         return None
     if has_mutable_state(code.prelude) or not state_is_file_scope(text):
         return None
-    flags = tuple(f"-I{d}" for d in code.include_dirs) + tuple(f"-D{d}" for d in code.defines)
-    return _variables(code.path, text, flags + code.flags)
+    return _variables(code.path, text, code.clang_args())
 
 
 def save_input(names: tuple[str, ...]) -> str:

@@ -385,9 +385,4 @@ def mutation_source(code: CodeUnderTest) -> tuple[str, tuple[str, ...]]:
     if source is None and code.path is not None:
         with open(code.path, encoding="utf-8", errors="surrogateescape") as fh:
             source = fh.read()
-    flags = (
-        *(f"-I{d}" for d in code.include_dirs),
-        *(f"-D{d}" for d in code.defines),
-        *code.flags,
-    )
-    return source or "", flags
+    return source or "", code.clang_args()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cdoctest_runner.example import CodeUnderTest, Example
-from cdoctest_runner.repl import declare_local_labels
+from cdoctest_runner.labels import declare_local_labels
 from cdoctest_runner.runner import examples_doctest
 
 REPRO = (

@@ -45,7 +45,7 @@ def test_rewrite_keeps_every_line_and_column_of_the_code():
     assert out.splitlines() == [
         "       int counter = 5;",
         "void inc(void) { counter++; }",
-        "       int get_s(void);",
+        "extern int get_s(void);",  # a C function: extern, same length (module doc)
     ]
 
 
@@ -67,6 +67,9 @@ def test_rewrite_reaches_into_named_namespaces_and_extern_c():
 def test_c_static_inline_loses_inline_too():
     # A C99 'inline' definition alone emits no symbol: 'Symbols not found' at the first call.
     assert external_linkage("static inline int sq(int x) { return x * x; }", "c") == (
+        "extern        int sq(int x) { return x * x; }"
+    )
+    assert external_linkage("static inline int sq(int x) { return x * x; }", "c", gnu89=True) == (
         "              int sq(int x) { return x * x; }"
     )
     assert external_linkage("static inline int sq(int x) { return x * x; }", "c++") == (
@@ -80,7 +83,7 @@ def test_c_library_names_keep_static():
     out = external_linkage(text, "c", library_function=lambda name: name == "abs")
     assert out.splitlines() == [
         "static int abs(int x) { return 1000; }",
-        "       int mine(int x) { return x; }",
+        "extern int mine(int x) { return x; }",
     ]
 
 
