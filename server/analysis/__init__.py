@@ -111,7 +111,7 @@ def analyse_cursor(
         target = replace(target, templates=template_instances(cursor, target, flags))
     elif language != "c" and target.is_method:
         target = replace(target, templates=class_template_instances(cursor, target, flags))
-    return Analysis(target, file_api(cursor, functions))
+    return Analysis(target, file_api(cursor, functions, language))
 
 
 def analyse_text(

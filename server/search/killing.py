@@ -78,6 +78,7 @@ from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import verify_candidates
 from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
+from server.search.pairs import MAX_RELATED, bounded_sizes, comparison_like, related_pairs
 from server.search.shapes import CallShape, interchangeable
 from server.search.stated import doc_args, doc_calls
 from server.search.variants import (
@@ -124,7 +125,7 @@ def candidate_calls(
     >>> calls[:4]
     [['5', '0', '3'], ['5', '5', '5'], ['0', '0', '0'], ['3', '3', '3']]
     """
-    pools = value_pools(shape, facts, body, arrays)
+    pools = bounded_sizes(shape, value_pools(shape, facts, body, arrays))
     out: list[list[str]] = []
 
     def add(args: list[str]) -> None:
@@ -139,6 +140,17 @@ def candidate_calls(
     if shape.variadic:  # a printf-like function: its formats first, the other arguments as base
         for v in pools[-1][: (3 * max_calls) // 4]:
             add([*base[:-1], v])
+
+    def add_related(limit: int) -> None:
+        for i, j, a, b in related_pairs(shape, pools, body, limit):
+            args = list(base)
+            args[i], args[j] = a, b
+            add(args)
+
+    # A comparison's bugs are where its arguments almost agree: related pairs come first.
+    compares = comparison_like(shape)
+    if compares:
+        add_related(min(MAX_RELATED, max_calls // 2))
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):
@@ -159,6 +171,8 @@ def candidate_calls(
         args = list(base)
         args[i], args[j] = a, b
         add(args)
+    if not compares:  # two parameters of one type still meet as equal and almost equal values
+        add_related(max(2, max_calls // RELATED_SHARE))
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
     for i, pool in enumerate(pools):
@@ -172,7 +186,7 @@ def candidate_calls(
         for i, j in itertools.combinations(range(n), 2):
             if not interchangeable(shape.params[i], shape.params[j]):
                 continue
-            if {i, j} & shape.counts:  # an array's length stays its length
+            if {i, j} & (shape.counts | shape.sizes):  # a length stays its array's or text's
                 continue
             for v in pools[i][:12]:
                 args = list(base)
@@ -187,6 +201,7 @@ def candidate_calls(
 
 
 NEAR_SHARE = 4  # near texts take at most a quarter of the calls
+RELATED_SHARE = 8  # related pairs take an eighth of the calls where the target is no comparison
 NEAR_KINDS = ("field", "replace", "trim", "double", "insert")  # an edit of each, in this order
 NEAR_SOURCES = 4  # texts of the pool that get near copies (non-trivial ones, in pool order)
 
@@ -245,7 +260,9 @@ def _combined_pair(shape: CallShape, body: str) -> tuple[int, int, bool] | None:
     (0, 1, True)
     """
     idx = [
-        k for k, p in enumerate(shape.params) if p.kind in ("int", "uint") and k not in shape.counts
+        k
+        for k, p in enumerate(shape.params)
+        if p.kind in ("int", "uint") and k not in shape.counts | shape.sizes
     ]
     if len(idx) < 2:
         return None

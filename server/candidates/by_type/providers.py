@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from cdoctest_runner.ctext import strlen
-from server.analysis.fileapi import FileApi
+from server.analysis.fileapi import FileApi, adder_candidates
 from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
@@ -47,15 +47,19 @@ from server.candidates.by_type.handles import (
     declare,
     filled_provider,
     initialised_provider,
+    interleaved,
+    serialized_provider,
     struct_array_provider,
     texts_for,
 )
 from server.candidates.by_type.slots import (
+    byte_buffer_provider,
     callback_provider,
     filled_with_length,
     struct_slots,
     text_slots_provider,
 )
+from server.candidates.by_type.state import with_state
 from server.candidates.by_type.values import (
     STRING_ARRAYS,
     STRINGS,
@@ -93,8 +97,32 @@ def provider_for(
     """The provider for ``params[i]`` and how many parameters it consumes (1 or 2); None when
     the fallback cannot make a value of its type. ``api`` is the file's (handles, JSON texts),
     ``mined`` the body's constants, ``depth`` how deep in a producer's or constructor's
-    arguments this parameter is.
+    arguments this parameter is. An object a shrinking target is given gets items from the
+    API's adders first (``server.candidates.by_type.state.with_state``).
     """
+    got = _provider_for(params, i, language, api, mined, depth)
+    t = params[i][1]
+    # A shrinking call, or a reader (a ``const`` pointer) of an object the API adds to.
+    reads = type_class(t) == "POINTER" and not pointee(t)[1]
+    if got is None or depth > 0 or not (api.shrinks or reads):
+        return got
+    adders = []
+    for name, returns_it, ps in adder_candidates(api, t)[:2]:
+        provs = plain_providers(ps, language, api)
+        if provs is not None:
+            adders.append((name, returns_it, provs))
+    return (with_state(got[0], adders), got[1]) if adders else got
+
+
+def _provider_for(
+    params: Params,
+    i: int,
+    language: str,
+    api: FileApi,
+    mined: Sequence[int | str],
+    depth: int,
+) -> Found:
+    """``provider_for`` before a state is built."""
     name, t = params[i]
     ct = canonical(t)
     kind = type_class(t)
@@ -140,6 +168,16 @@ def provider_for(
     return None
 
 
+def _written(params: Params, language: str, api: FileApi) -> Provider | None:
+    """The provider of a serializer's argument (``params``: its first parameter): a struct
+    written as a literal, or a handle one of the file's producers makes.
+    """
+    got = _provider_for(params, 0, language, api, (), 1)
+    if got is None and is_handle(params[0][1], language):
+        got = api_provider(api, params[0][1], language, False, 0, _arguments(language, api))
+    return got[0] if got is not None else None
+
+
 def _found(p: Provider | None) -> Found:
     """A provider that consumes one parameter, or None."""
     return (p, 1) if p is not None else None
@@ -172,9 +210,15 @@ def _pointer_provider(
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
-        return _string_provider(texts_for(api, name), mutable, length_follows, depth, name)
+        strings = _string_provider(texts_for(api, name), mutable, length_follows, depth, name)
+        if mutable or length_follows or depth > 0 or strings is None:
+            return strings
+        written = serialized_provider(api, language, lambda ps: _written(ps, language, api))
+        return (interleaved(written, strings[0]), 1) if written is not None else strings
     if ps is not None and length_follows:
         return _array_provider(ps, language, mutable), 2
+    if ps is not None and ps.kind is ParamKind.UCHAR and mutable:
+        return byte_buffer_provider(t), 1  # bytes written: a buffer, not one byte
     if ps is not None:
         vals = scalar_values(ps, language, name)
 
@@ -188,12 +232,19 @@ def _pointer_provider(
 
         return Provider(ptr, len(vals), "scalar pointer"), 1
     agg = aggregate(pc, language)
-    if agg is not None and length_follows and mutable:
+    # A struct the API adds to (``stack_push(&s, v)``) is one object, even with an integer
+    # after it (``stack_truncate(s, n)``), not an array to fill.
+    api_object = type_class(pc) == "RECORD" and bool(adder_candidates(api, t))
+    if agg is not None and length_follows and mutable and not api_object:
         return struct_array_provider(agg), 2
-    slots = struct_slots(t, language) if length_follows else None
+    slots = struct_slots(t, language) if length_follows and not api_object else None
     if slots is not None:
         return slots, 2
-    init = initialised_provider(api, pc, language, depth) if agg is not None and mutable else None
+    init = (
+        initialised_provider(api, pc, language, depth)
+        if (agg is not None and mutable) or api_object
+        else None
+    )
     if init is not None:
         return init, 1
     filled = filled_provider(
@@ -203,7 +254,7 @@ def _pointer_provider(
         return filled, 1
     if agg is not None:
         return _struct_provider(agg, language, mutable, pointer=True), 1
-    out = out_struct(t, language) if mutable else None
+    out = out_struct(t, language) if mutable or api_object else None
     if out is not None:
         return _out_struct_provider(out, language), 1
     return _constructed_provider(
@@ -272,9 +323,15 @@ def _string_provider(
 
         return Provider(out, len(values), "char buffer+size"), 2
     if length_follows:
+        # Each text with its length; then the first non-empty one with one less and one more
+        # (its NUL, inside the literal): never a length past what the literal holds.
+        sized = [(lit, strlen(lit)) for lit in texts]
+        some = next(((lit, n) for lit, n in sized if n > 1), None)
+        if some is not None:
+            sized += [(some[0], some[1] - 1), (some[0], some[1] + 1)]
         return Provider(
-            lambda k, tag: Arg([], f"{texts[k % len(texts)]}, {strlen(texts[k % len(texts)])}", []),
-            len(texts),
+            lambda k, tag: Arg([], f"{sized[k % len(sized)][0]}, {sized[k % len(sized)][1]}", []),
+            len(sized),
             "string+length",
         ), 2
     if not mutable:
