@@ -347,9 +347,12 @@ def adder_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]]:
             and pointee(first)[1]
             and type_key(pointee(first)[0])[1] == want
         )
-        if same:
-            returns = same_type(CType(f.result_type), t)
-            out.append((not GROWS.search(name), len(params), name, returns, tuple(params[1:])))
+        if not same:
+            continue
+        returns = same_type(CType(f.result_type), t) and _returns_first(f)
+        if returns is None:
+            continue  # it returns an object, maybe another (a new item): unknown without a body
+        out.append((not GROWS.search(name), len(params), name, returns, tuple(params[1:])))
     out.sort(key=lambda a: a[:2])
     return [(name, returns, params) for _, _, name, returns, params in out]
 
@@ -394,6 +397,26 @@ def subobject_getters(api: FileApi, t: CType, language: str) -> list[tuple[str, 
         if all(scalar(canonical(pt), language) for _, pt in params[1:]):
             out.append((f.spelling, tuple(params[1:])))
     return out
+
+
+def _returns_first(f: Any) -> bool | None:
+    """Whether the function at ``f`` may return its first parameter (a ``return`` that names
+    it: ``return n;``, ``return sdscatlen(s, t, len);``), so a call must assign its result
+    back (``s = sdscat(s, "x")``); not when it returns something else (the new item an "add to
+    object" call makes). None without a body to read.
+    """
+    toks = [t.spelling for t in f.get_tokens()]
+    args = list(f.get_arguments())
+    if "{" not in toks or not args:
+        return None
+    body = toks[toks.index("{") :]
+    first = args[0].spelling
+    for i, tok in enumerate(body):
+        if tok == "return":
+            end = body.index(";", i) if ";" in body[i:] else len(body)
+            if first in body[i + 1 : end]:
+                return True
+    return False
 
 
 def initialiser(api: FileApi, t: CType) -> str | None:

@@ -76,6 +76,7 @@ from server.judge.acceptable import calls_target as target_called
 from server.judge.runners import Runners
 from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import verify_candidates
+from server.search.feedback import inlined
 from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
 from server.search.pairs import MAX_RELATED, bounded_sizes, comparison_like, related_pairs
@@ -325,14 +326,23 @@ def _variants(
     max_variants: int,
 ) -> list[Variant]:
     """At most ``max_variants`` variants of the ``seeds`` that call the target (step 5), the
-    dictionary read from ``body``, the settings from ``server.analysis.setters``.
+    dictionary read from ``body``, the settings from ``server.analysis.setters``. A text the
+    API wrote that the first such seed passes on is also written as a literal
+    (``server.search.feedback.inlined``), whose variants take up to half of ``max_variants``
+    first: inputs one edit away from what the API writes.
     """
     # An operator's units call it through its symbol (``a == b``): every seed calls it.
     runnable = [u.examples for u in seeds if target_called(u.examples, function, names)]
     if not runnable or max_variants <= 0:
         return []
     settings = [(s.set, s.restore) for s in setter_calls(code, function)]
-    return variants(runnable, names, dictionary(body), max_variants, settings)
+    chars = dictionary(body)
+    # One text the API wrote, its edits explored first (two half-explored say less).
+    texts = next((x for x in (inlined(u, names) for u in runnable) if x), None)
+    written = variants([texts], names, chars, max_variants // 2) if texts else []
+    seen = {v.examples for v in written}
+    found = variants(runnable, names, chars, max_variants, settings)
+    return [*written, *(v for v in found if v.examples not in seen)][:max_variants]
 
 
 @dataclass(frozen=True)

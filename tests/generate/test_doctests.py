@@ -25,6 +25,7 @@ MODULES = [
     "server.search.killing",
     "server.search.stated",
     "server.search.pairs",
+    "server.search.feedback",
     "server.search.variants",
     "server.search.shapes",
     "server.analysis.state",

@@ -1,6 +1,6 @@
 """Related arguments, feedback-directed call sequences and a state built before a shrinking call
 (Test Data: ``tests/data/sequences``: ``compare.c``, ``text.c``, ``stack.c``, ``history.c``,
-``rle.c``).
+``rle.c``, ``vec.c``, ``tree.c``).
 
 - Two parameters of one type are searched as pairs (``server.search.pairs``, the fallback's
   ``server.candidates.by_type.related``): equal, one ulp or one character apart, a prefix, the
@@ -132,6 +132,14 @@ def test_the_fallback_gives_a_comparison_equal_and_almost_equal_arguments() -> N
     assert {'same_name("hello", "hello")', 'same_name("hello", "HELLO")'} <= texts
 
 
+def test_two_objects_of_a_comparison_are_also_made_equal() -> None:
+    """Two handles the API makes: the same producer with the same arguments, twice."""
+    blocks = _candidates("vec.c", "vec_equal")
+    made = [re.findall(r"= (vec_new\(.*?\));", " ".join(b)) for b in blocks]
+    assert any(len(m) == 2 and m[0] == m[1] for m in made), blocks
+    assert any(len(m) == 2 and m[0] != m[1] for m in made), blocks
+
+
 def test_a_shrinking_call_gets_items_pushed_first_then_an_empty_object() -> None:
     blocks = _candidates("stack.c", "stack_pop")
     pushes = [sum(s.startswith("stack_push(") for s in b) for b in blocks]
@@ -164,6 +172,19 @@ def test_a_parser_reads_back_a_text_the_api_wrote() -> None:
     block = chained[0]
     text = re.search(r"(\w+) = point_to_text\(", " ".join(block)).group(1)
     assert any(re.fullmatch(rf"point_from_text\(&\w+, {text}\)", s) for s in block), block
+
+
+def test_a_part_of_a_handle_is_a_value_of_its_own() -> None:
+    """``node_first_child(h)`` after ``h`` was grown: the sub-object the API returns is passed
+    on; the getter is no modifier (``h = node_first_child(h)`` would lose the tree).
+    """
+    blocks = [" ".join(b) for b in _candidates("tree.c", "node_count")]
+    part = [b for b in blocks if "node_first_child(" in b]
+    assert part, blocks
+    m = re.search(r"(\w+) = node_first_child\((\w+)\);", part[0])
+    assert m and m.group(1) != m.group(2), part
+    grown = part[0].index(f"{m.group(2)} = node_add_child(")
+    assert grown < m.start() and f"node_count({m.group(1)})" in part[0], part
 
 
 def test_a_destination_and_its_room_agree_with_what_was_allocated() -> None:
@@ -283,3 +304,32 @@ def test_the_block_of_a_search_tells_apart_two_texts_one_character_apart(  # noq
     assert found.killed == {m.id for m in loop}
     killing = [e.source.strip() for u in found.units for e in u.examples]
     assert any(re.fullmatch(r'str_eq\("(\w+)", "(\w+)"\)', s) for s in killing), killing
+
+
+@pytest.mark.clang
+def test_the_search_edits_the_text_the_api_wrote(runner) -> None:  # noqa: ANN001
+    """Phase 2: the printed text ``"(1,0)"`` becomes a literal whose one-edit variants reach the
+    parser's last check (``"(1,0("``: three conversions, a wrong closing character), which no
+    text of the usual pools reaches.
+    """
+    from server.api import GenerateOptions, TargetSelector
+    from server.generate.generator import Generator
+
+    with Generator(runner=runner, options=GenerateOptions(no_model=True)) as g:
+        (f,) = g.generate(str(DATA / "text.c"), None, TargetSelector("point_from_text")).functions
+    assert f.status == "verified", f.message
+    block = [(e.source.strip(), e.want.strip()) for e in f.examples]
+    shown = {w[1:-1] for s, w in block if re.fullmatch(r"\w+", s) and w.startswith('"')}
+    parsed = [
+        m.group(1) for s, _ in block if (m := re.search(r'point_from_text\(&\w+, "(.*)"\)', s))
+    ]
+
+    def one_edit(a: str, b: str) -> bool:
+        if abs(len(a) - len(b)) > 1 or a == b:
+            return False
+        if len(a) == len(b):
+            return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+        short, long = sorted((a, b), key=len)
+        return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+    assert any(one_edit(p, t) for p in parsed for t in shown | {"(1,0)"}), block

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from cdoctest_runner.ctext import strlen
-from server.analysis.fileapi import FileApi, adder_candidates
+from server.analysis.fileapi import GROWS, FileApi, adder_candidates
 from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
@@ -107,7 +107,10 @@ def provider_for(
     if got is None or depth > 0 or not (api.shrinks or reads):
         return got
     adders = []
-    for name, returns_it, ps in adder_candidates(api, t)[:2]:
+    # A reader is run on a grown object (push, add, append...); only a shrinking call also
+    # gets one whose state a setter made.
+    found = [a for a in adder_candidates(api, t) if api.shrinks or GROWS.search(a[0])]
+    for name, returns_it, ps in found[:2]:
         provs = plain_providers(ps, language, api)
         if provs is not None:
             adders.append((name, returns_it, provs))

@@ -7,7 +7,8 @@ parameters of one type, with a scalar result) gets, after its first row, a row w
 are equal and rows where they are one edit apart: integers one apart, doubles one
 representable value apart, ``0.0`` and ``-0.0``, two infinities, a character and its neighbour
 or other case, a text with its last character changed or one appended, a prefix of it, the text
-in the other case. The other arguments keep their first value.
+in the other case. Two objects the API makes (two handles) are made equal: the same producer
+with the same arguments, twice. The other arguments keep their first value.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def related_rows(
             (i, j)
             for i in range(len(provs))
             for j in range(i + 1, len(provs))
-            if type_key(types[i]) == type_key(types[j]) and _literal(provs[i])
+            if type_key(types[i]) == type_key(types[j]) and provs[i].label == provs[j].label
         ),
         None,
     )
@@ -53,8 +54,16 @@ def related_rows(
     if pair is None or not (COMPARES.search(t.name) or two_alike):
         return []
     i, j = pair
-    first = provs[i].make(0, "r").expr
     rows: list[list[int | str]] = []
+    if not _literal(provs[i]):
+        # Objects the API makes (two ``cJSON *``): the same value made twice, equal by
+        # construction (the same producer, the same arguments), for its first two values.
+        for k in range(min(2, provs[i].count)):
+            same: list[int | str] = [0] * len(provs)
+            same[i] = same[j] = k
+            rows.append(same)
+        return rows
+    first = provs[i].make(0, "r").expr
     for a, b in related_values(provs[i].label, first)[:MAX_RELATED_ROWS]:
         row: list[int | str] = [0] * len(provs)
         row[i], row[j] = a, b
