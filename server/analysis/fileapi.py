@@ -325,10 +325,10 @@ ADDS = re.compile(r"(?i)cat|append|push|add|insert|put|set|enqueue")
 
 def adder_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]]:
     """``(name, returns the object, the other parameters)`` of the file's functions that take
-    the object ``t`` (a pointer, the same type or a pointer to the same struct) first and add to
-    it (``int stack_push(struct stack *s, int v)``: another result is left unused; ``list
-    *list_push(list *l, int v)`` returns the object), names that say push, add, append first;
-    the target and destroyers left out.
+    the object ``t`` (a pointer, the same type or a pointer to the same struct) first and an
+    item after it, and add it (``int stack_push(struct stack *s, int v)``: another result is
+    left unused; ``list *list_push(list *l, int v)`` returns the object), names that say push,
+    add, append first; the target and destroyers left out.
     """
     pointer = type_class(t) == "POINTER"
     want = type_key(pointee(t)[0])[1] if pointer and type_class(pointee(t)[0]) == "RECORD" else ""
@@ -338,7 +338,9 @@ def adder_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]]:
     for f in api.functions:
         params = params_of(f)
         name = f.spelling
-        if name == api.target or not params or DESTROYS.search(name) or not ADDS.search(name):
+        if name == api.target or len(params) < 2 or DESTROYS.search(name):
+            continue  # an item to add is passed after the object (``json_object_put(o)`` adds none)
+        if not ADDS.search(name):
             continue
         first = params[0][1]
         same = same_type(first, t) or (

@@ -207,7 +207,7 @@ def module_state(cursor: Any, functions: tuple[Any, ...], language: str) -> Modu
         if not shared:
             continue
         params = tuple(params_of(f))
-        if ADDS.search(f.spelling) and _writes(_tokens(f), set(used.values())):
+        if params and ADDS.search(f.spelling) and _writes(_tokens(f), set(used.values())):
             adders.append((f.spelling, params))
         elif printable(CType(f.result_type), language):
             if not params:

@@ -40,7 +40,9 @@ mutation-guided LLM test generation):
 5. Next to those calls, ``server.search.variants`` varies the runnable units that call the
    target (``seeds``, phase 1's): one literal of one unit edited (a string emptied, a field
    between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
-   or the unit run under another value of a global setting (``server.analysis.setters``). They
+   or the unit run under another value of a global setting (``server.analysis.setters``); a
+   text the API wrote that a unit printed and passed on is first written as a literal
+   (``server.search.feedback``), its edits tried before the others'. They
    fill ``max_calls`` when the function gets no calls of its own (a struct its parser fills, a
    handle, a callback), else take a sixth of it and what its own calls leave; they run and are
    chosen as in step 4.
@@ -79,7 +81,13 @@ from server.judge.verify import verify_candidates
 from server.search.feedback import inlined
 from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
-from server.search.pairs import MAX_RELATED, bounded_sizes, comparison_like, related_pairs
+from server.search.pairs import (
+    MAX_RELATED,
+    bounded_sizes,
+    comparison_like,
+    named_comparison,
+    related_pairs,
+)
 from server.search.shapes import CallShape, interchangeable
 from server.search.stated import doc_args, doc_calls
 from server.search.variants import (
@@ -151,7 +159,8 @@ def candidate_calls(
     # A comparison's bugs are where its arguments almost agree: related pairs come first.
     compares = comparison_like(shape)
     if compares:
-        add_related(min(MAX_RELATED, max_calls // 2))
+        most = MAX_RELATED if named_comparison(shape) else MAX_RELATED // 2
+        add_related(min(most, max_calls // 2))
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):

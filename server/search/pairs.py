@@ -34,12 +34,14 @@ __all__ = [
     "bounded_sizes",
     "comparison_like",
     "float_literal",
+    "named_comparison",
     "next_float32",
     "related_pairs",
     "text_relations",
 ]
 
-#: Related pairs per call list: a comparison's come first, other functions get a few.
+#: Related pairs per call list: a comparison's come first (half as many where only its two
+#: parameters of one kind make it one), other functions get a few.
 MAX_RELATED = 16
 
 #: Names of functions that compare their arguments (``str_eq``, ``cmp_version``, ``same_key``).
@@ -66,10 +68,15 @@ def comparison_like(shape: CallShape) -> bool:
     """
     if shape.returns != "value" or len(shape.params) < 2:
         return False
-    if COMPARES.search(shape.name.rsplit("::", 1)[-1]):
+    if named_comparison(shape):
         return any(True for _ in _pair_indices(shape))
     p, *rest = shape.params
     return len(rest) == 1 and interchangeable(p, rest[0]) and p.kind in _PAIRED
+
+
+def named_comparison(shape: CallShape) -> bool:
+    """Whether the name of ``shape``'s function says it compares (``COMPARES``)."""
+    return COMPARES.search(shape.name.rsplit("::", 1)[-1]) is not None
 
 
 def _pair_indices(shape: CallShape) -> list[tuple[int, int]]:

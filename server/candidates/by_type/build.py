@@ -33,7 +33,7 @@ from server.candidates.by_type.handles import declare
 from server.candidates.by_type.operators import operator_call, operator_symbol, streams_out
 from server.candidates.by_type.providers import provider_for, providers
 from server.candidates.by_type.related import related_rows
-from server.candidates.by_type.state import REPS, Adder, adder_lines
+from server.candidates.by_type.state import REPS, Adder, adder_lines, plain_values
 from server.candidates.by_type.values import Arg, Provider
 from server.judge.verify import declared_names
 
@@ -90,7 +90,7 @@ def _calls(t: Target, api: FileApi) -> _Calls | str:
     module: list[Adder] = []
     for name, ps in api.module.adders:  # a shrinking call on file-scope state: fill it first
         mp = providers(ps, t.language, api, 1)
-        if mp is not None:
+        if mp is not None and plain_values(mp):
             module.append((name, False, mp))
     return _Calls(t, api, args, ctor, mutators, related, module)
 

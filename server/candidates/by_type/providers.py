@@ -59,7 +59,7 @@ from server.candidates.by_type.slots import (
     struct_slots,
     text_slots_provider,
 )
-from server.candidates.by_type.state import with_state
+from server.candidates.by_type.state import plain_values, with_state
 from server.candidates.by_type.values import (
     STRING_ARRAYS,
     STRINGS,
@@ -104,15 +104,15 @@ def provider_for(
     t = params[i][1]
     # A shrinking call, or a reader (a ``const`` pointer) of an object the API adds to.
     reads = type_class(t) == "POINTER" and not pointee(t)[1]
-    if got is None or depth > 0 or not (api.shrinks or reads):
-        return got
+    if got is None or got[1] != 1 or depth > 0 or not (api.shrinks or reads):
+        return got  # (a pointer with its length is no object an adder takes)
     adders = []
     # A reader is run on a grown object (push, add, append...); only a shrinking call also
     # gets one whose state a setter made.
     found = [a for a in adder_candidates(api, t) if api.shrinks or GROWS.search(a[0])]
     for name, returns_it, ps in found[:2]:
         provs = plain_providers(ps, language, api)
-        if provs is not None:
+        if provs is not None and plain_values(provs):
             adders.append((name, returns_it, provs))
     return (with_state(got[0], adders), got[1]) if adders else got
 
@@ -145,7 +145,7 @@ def _provider_for(
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
         filled = (
             filled_with_length(t, after, language)
-            if after is not None and _length_out(after, language)
+            if after is not None and _length_out(after, language) and not _api_object(api, t)
             else None
         )
         if filled is not None:
@@ -179,6 +179,14 @@ def _written(params: Params, language: str, api: FileApi) -> Provider | None:
     if got is None and is_handle(params[0][1], language):
         got = api_provider(api, params[0][1], language, False, 0, _arguments(language, api))
     return got[0] if got is not None else None
+
+
+def _api_object(api: FileApi, t: CType) -> bool:
+    """Whether ``t`` points to a struct the API adds to (``stack_push(&s, v)``): one object,
+    even with an integer or a length pointer after it (``stack_truncate(s, n)``,
+    ``rbuf_dequeue(rb, &out)``), not an array to fill.
+    """
+    return type_class(pointee(t)[0]) == "RECORD" and bool(adder_candidates(api, t))
 
 
 def _found(p: Provider | None) -> Found:
@@ -235,9 +243,7 @@ def _pointer_provider(
 
         return Provider(ptr, len(vals), "scalar pointer"), 1
     agg = aggregate(pc, language)
-    # A struct the API adds to (``stack_push(&s, v)``) is one object, even with an integer
-    # after it (``stack_truncate(s, n)``), not an array to fill.
-    api_object = type_class(pc) == "RECORD" and bool(adder_candidates(api, t))
+    api_object = _api_object(api, t)
     if agg is not None and length_follows and mutable and not api_object:
         return struct_array_provider(agg), 2
     slots = struct_slots(t, language) if length_follows and not api_object else None

@@ -4,7 +4,8 @@ that almost agree (``server.search.pairs`` is the input search's side of the sam
 The fallback's rows (``server.candidates.by_type.build``) pick one value per parameter, so two
 parameters of one type rarely meet the same value. A comparison (a name that says so, or two
 parameters of one type, with a scalar result) gets, after its first row, a row where the two
-are equal and rows where they are one edit apart: integers one apart, doubles one
+are equal and rows where they are one edit apart (two rows in all when only its parameters
+make it one): integers one apart, doubles one
 representable value apart, ``0.0`` and ``-0.0``, two infinities, a character and its neighbour
 or other case, a text with its last character changed or one appended, a prefix of it, the text
 in the other case. Two objects the API makes (two handles) are made equal: the same producer
@@ -50,21 +51,25 @@ def related_rows(
         ),
         None,
     )
+    named = COMPARES.search(t.name) is not None
     two_alike = len(provs) == 2 and pair is not None
-    if pair is None or not (COMPARES.search(t.name) or two_alike):
+    if pair is None or not (named or two_alike):
         return []
     i, j = pair
+    # Named a comparison: its rows of related values; two parameters of one type otherwise
+    # (``perimeter(w, h)``, ``gcd(a, b)``): equal and one apart only, the usual rows kept.
+    limit = MAX_RELATED_ROWS if named else 2
     rows: list[list[int | str]] = []
     if not _literal(provs[i]):
         # Objects the API makes (two ``cJSON *``): the same value made twice, equal by
         # construction (the same producer, the same arguments), for its first two values.
-        for k in range(min(2, provs[i].count)):
+        for k in range(min(2, limit, provs[i].count)):
             same: list[int | str] = [0] * len(provs)
             same[i] = same[j] = k
             rows.append(same)
         return rows
     first = provs[i].make(0, "r").expr
-    for a, b in related_values(provs[i].label, first)[:MAX_RELATED_ROWS]:
+    for a, b in related_values(provs[i].label, first)[:limit]:
         row: list[int | str] = [0] * len(provs)
         row[i], row[j] = a, b
         rows.append(row)

@@ -17,7 +17,7 @@ import re
 from server.analysis.kinds import ParamKind
 from server.candidates.by_type.values import Arg, Provider
 
-__all__ = ["REPS", "Adder", "adder_lines", "with_state"]
+__all__ = ["REPS", "Adder", "adder_lines", "plain_values", "with_state"]
 
 #: Items added before a shrinking call, by candidate: several, fewer, none (its empty case).
 REPS = (3, 2, 0)
@@ -28,6 +28,23 @@ Adder = tuple[str, bool, list[Provider]]
 
 _NUMBERS = (ParamKind.INT, ParamKind.UINT, ParamKind.UCHAR, ParamKind.DOUBLE, ParamKind.FLOAT)
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+#: What an adder's other arguments may be: values written as literals (numbers, texts).
+_PLAIN = ("cstring", "string+length", "std::string", "string_view")
+
+
+def plain_values(provs: list[Provider]) -> bool:
+    """Whether every provider gives a value written as a literal (a number, a character, a
+    text), so an adder puts distinct plain items in: an object made up for the call (a zeroed
+    struct pushed into a container) is no item a tester would add.
+
+    >>> plain_values([Provider(lambda k, tag: Arg([], "1", []), 3, ParamKind.INT)])
+    True
+    >>> plain_values([Provider(lambda k, tag: Arg(["T o;"], "&o", []), 1, "out struct")])
+    False
+    """
+    return all(isinstance(p.label, ParamKind) or p.label in _PLAIN for p in provs)
 
 
 def adder_lines(obj: str | None, adder: Adder, count: int, tag: str) -> list[str]:
