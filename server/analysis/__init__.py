@@ -123,7 +123,7 @@ def analyse_cursor(
         target = replace(target, templates=template_instances(cursor, target, flags))
     elif language != "c" and target.is_method:
         target = replace(target, templates=class_template_instances(cursor, target, flags))
-    api = file_api(cursor, functions)
+    api = file_api(cursor, functions, language)
     code = body or " ".join(t.spelling for t in cursor.get_tokens())
     variadic = cursor.kind.name == "FUNCTION_DECL" and cursor.type.is_function_variadic()
     languages = _languages(target, code, doc, variadic)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis.languages import LanguageFact
+from server.analysis.state import ModuleState, module_state, shrinks, statics_of
 from server.analysis.target import Params
 from server.analysis.types import (
     CType,
@@ -45,7 +46,13 @@ INITS = re.compile(r"(?i)init|reset|clear|setup")
 SIZES = re.compile(r"(?i)size|len|count|empty|capacity")
 
 #: Names of functions that write a whole value out as a string (``json_dumps(h, 0)``).
-SERIALIZES = re.compile(r"(?i)dump|serial|to_?str|print|format|encode")
+SERIALIZES = re.compile(r"(?i)dump|serial|to_?str|to_?te?xt|stringify|print|format|encode")
+
+#: Names of functions that read text into a value (a consumer of what a serializer writes).
+PARSES = re.compile(r"(?i)parse|from|load|read|decode|scan|deserial|unmarshal")
+
+#: Names of functions that return a part of a value (a sub-object to reuse).
+SUBOBJECTS = re.compile(r"(?i)get|item|child|first|last|next|prev|find|lookup|at$|elem|member")
 
 #: Names of functions that read a value (preferred observers).
 OBSERVES = re.compile(r"(?i)len|size|count|length|get|is|has|str|type|value|cmp")
@@ -63,6 +70,8 @@ class FileApi:
     # given)
     target_class: CType | None = None  # the class a constructor target builds (canonical type)
     texts: tuple[str, ...] = ()  # inputs in the formats the file reads (``format_texts``)
+    shrinks: bool = False  # the target makes a state smaller (``state.shrinks``)
+    module: ModuleState = ModuleState()  # the file-scope state the target uses, when it shrinks
     # the input languages of the target's text parameters, by name (``server.analysis.languages``)
     languages: tuple[tuple[str, LanguageFact], ...] = ()
 
@@ -71,7 +80,7 @@ class FileApi:
         return next((fact for name, fact in self.languages if name == param), None)
 
 
-def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
+def file_api(cursor: Any, functions: tuple[Any, ...] | None = None, language: str = "c") -> FileApi:
     """The API of the file ``cursor`` (the function under test) is in; ``functions`` are the
     file's (``defined_functions``) when the caller has already read them.
     """
@@ -83,8 +92,17 @@ def file_api(cursor: Any, functions: tuple[Any, ...] | None = None) -> FileApi:
     result = None if cursor.kind.name == "CONSTRUCTOR" else cursor.result_type
     parent = cursor.semantic_parent
     made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
+    statics = statics_of(cursor) if cursor.is_definition() else frozenset()
+    shrinking = shrinks(cursor, statics)
+    module = module_state(cursor, functions, language) if shrinking and statics else None
     return FileApi(
-        functions, cursor.spelling, ctype(result), ctype(made), format_texts(tu, functions)
+        functions,
+        cursor.spelling,
+        ctype(result),
+        ctype(made),
+        format_texts(tu, functions),
+        shrinking,
+        module or ModuleState(),
     )
 
 
@@ -306,6 +324,108 @@ def modifier_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]
             continue
         out.append((f.spelling, returns_it, tuple(params[1:])))
     return out
+
+
+#: Names of functions that add to an object (an adder called before a shrinking call).
+ADDS = re.compile(r"(?i)cat|append|push|add|insert|put|set|enqueue")
+
+
+def adder_candidates(api: FileApi, t: CType) -> list[tuple[str, bool, Params]]:
+    """``(name, returns the object, the other parameters)`` of the file's functions that take
+    the object ``t`` (a pointer, the same type or a pointer to the same struct) first and an
+    item after it, and add it (``int stack_push(struct stack *s, int v)``: another result is
+    left unused; ``list *list_push(list *l, int v)`` returns the object), names that say push,
+    add, append first; the target and destroyers left out.
+    """
+    pointer = type_class(t) == "POINTER"
+    want = type_key(pointee(t)[0])[1] if pointer and type_class(pointee(t)[0]) == "RECORD" else ""
+    if not want and type_key(t)[0] == type_key(t)[1]:
+        return []  # neither a struct nor a handle spelled through a typedef (``sds``)
+    out = []
+    for f in api.functions:
+        params = params_of(f)
+        name = f.spelling
+        if name == api.target or len(params) < 2 or DESTROYS.search(name):
+            continue  # an item to add is passed after the object (``json_object_put(o)`` adds none)
+        if not ADDS.search(name):
+            continue
+        first = params[0][1]
+        same = same_type(first, t) or (
+            bool(want)
+            and type_class(first) == "POINTER"
+            and pointee(first)[1]
+            and type_key(pointee(first)[0])[1] == want
+        )
+        if not same:
+            continue
+        returns = same_type(CType(f.result_type), t) and _returns_first(f)
+        if returns is None:
+            continue  # it returns an object, maybe another (a new item): unknown without a body
+        out.append((not GROWS.search(name), len(params), name, returns, tuple(params[1:])))
+    out.sort(key=lambda a: a[:2])
+    return [(name, returns, params) for _, _, name, returns, params in out]
+
+
+def serializers(api: FileApi, t: CType | None, language: str) -> list[tuple[str, Params]]:
+    """``(name, parameters)`` of the file's functions that write a value as text
+    (``char *point_to_text(const struct point *p)``, ``cJSON_Print(item)``): a name that says
+    so (``SERIALIZES``), a character pointer returned, a pointer (a struct or a handle) first and
+    scalars after it (given 0); with ``t``, only those that read a ``t`` (the same struct).
+    """
+    out = []
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or not params or not SERIALIZES.search(f.spelling):
+            continue
+        first = params[0][1]
+        if not is_text(CType(f.result_type)) or type_class(first) != "POINTER" or is_text(first):
+            continue
+        if not all(scalar(canonical(pt), language) for _, pt in params[1:]):
+            continue
+        if t is not None and type_key(pointee(first)[0])[1] != type_key(pointee(t)[0])[1]:
+            continue
+        out.append((f.spelling, tuple(params)))
+    return out
+
+
+def subobject_getters(api: FileApi, t: CType, language: str) -> list[tuple[str, Params]]:
+    """``(name, the other parameters)`` of the file's functions that return a part of a value
+    of ``t`` as another ``t`` (``cJSON_GetArrayItem(array, 0)``, ``node_first_child(n)``): ``t``
+    first and returned, a name that says get, item, child, first, next, find...; the other
+    parameters scalars (given 0: the first part).
+    """
+    out = []
+    for f in api.functions:
+        params = params_of(f)
+        if f.spelling == api.target or not params or not SUBOBJECTS.search(f.spelling):
+            continue
+        if DESTROYS.search(f.spelling) or GROWS.search(f.spelling):
+            continue
+        if not same_type(params[0][1], t) or not same_type(CType(f.result_type), t):
+            continue
+        if all(scalar(canonical(pt), language) for _, pt in params[1:]):
+            out.append((f.spelling, tuple(params[1:])))
+    return out
+
+
+def _returns_first(f: Any) -> bool | None:
+    """Whether the function at ``f`` may return its first parameter (a ``return`` that names
+    it: ``return n;``, ``return sdscatlen(s, t, len);``), so a call must assign its result
+    back (``s = sdscat(s, "x")``); not when it returns something else (the new item an "add to
+    object" call makes). None without a body to read.
+    """
+    toks = [t.spelling for t in f.get_tokens()]
+    args = list(f.get_arguments())
+    if "{" not in toks or not args:
+        return None
+    body = toks[toks.index("{") :]
+    first = args[0].spelling
+    for i, tok in enumerate(body):
+        if tok == "return":
+            end = body.index(";", i) if ";" in body[i:] else len(body)
+            if first in body[i + 1 : end]:
+                return True
+    return False
 
 
 def initialiser(api: FileApi, t: CType) -> str | None:

@@ -45,7 +45,9 @@ mutation-guided LLM test generation):
 5. Next to those calls, ``server.search.variants`` varies the runnable units that call the
    target (``seeds``, phase 1's): one literal of one unit edited (a string emptied, a field
    between separators deleted, a digit group set to 0, an integer argument set to ``n - 1``...),
-   or the unit run under another value of a global setting (``server.analysis.setters``). They
+   or the unit run under another value of a global setting (``server.analysis.setters``); a
+   text the API wrote that a unit printed and passed on is first written as a literal
+   (``server.search.feedback``), its edits tried before the others'. They
    fill ``max_calls`` when the function gets no calls of its own (a struct its parser fills, a
    handle, a callback), else take a sixth of it and what its own calls leave; they run and are
    chosen as in step 4.
@@ -82,9 +84,17 @@ from server.judge.acceptable import calls_target as target_called
 from server.judge.runners import Runners
 from server.judge.units import Candidate, Origin, VerifiedUnit
 from server.judge.verify import verify_candidates
+from server.search.feedback import inlined
 from server.search.grammars import TEXT_KINDS, language_pairs, shape_languages
 from server.search.inputs import doc_arrays, limit_pairs, limits, object_crossings, value_pools
 from server.search.methods import method_candidates
+from server.search.pairs import (
+    MAX_RELATED,
+    bounded_sizes,
+    comparison_like,
+    named_comparison,
+    related_pairs,
+)
 from server.search.shapes import CallShape, interchangeable
 from server.search.stated import doc_args, doc_calls
 from server.search.variants import (
@@ -136,7 +146,7 @@ def candidate_calls(
     """
     if languages is None:
         languages = shape_languages(shape, body)
-    pools = value_pools(shape, facts, body, arrays, languages)
+    pools = bounded_sizes(shape, value_pools(shape, facts, body, arrays, languages))
     out: list[list[str]] = []
 
     def add(args: list[str]) -> None:
@@ -151,6 +161,18 @@ def candidate_calls(
     if shape.variadic:  # a printf-like function: its formats first, the other arguments as base
         for v in pools[-1][: (3 * max_calls) // 4]:
             add([*base[:-1], v])
+
+    def add_related(limit: int) -> None:
+        for i, j, a, b in related_pairs(shape, pools, body, limit):
+            args = list(base)
+            args[i], args[j] = a, b
+            add(args)
+
+    # A comparison's bugs are where its arguments almost agree: related pairs come first.
+    compares = comparison_like(shape)
+    if compares:
+        most = MAX_RELATED if named_comparison(shape) else MAX_RELATED // 2
+        add_related(min(most, max_calls // 2))
     # All parameters of one kind set to the same small or extreme value (equality cases).
     kinds = {p.kind for p in shape.params}
     if n >= 2 and len(kinds) == 1 and kinds.isdisjoint(("out", "object")):
@@ -177,6 +199,8 @@ def candidate_calls(
         args = list(base)
         args[i], args[j] = a, b
         add(args)
+    if not compares:  # two parameters of one type still meet as equal and almost equal values
+        add_related(max(2, max_calls // RELATED_SHARE))
     # One parameter at a time, the others from the base call, interleaved across parameters.
     columns = []
     for i, pool in enumerate(pools):
@@ -190,7 +214,7 @@ def candidate_calls(
         for i, j in itertools.combinations(range(n), 2):
             if not interchangeable(shape.params[i], shape.params[j]):
                 continue
-            if {i, j} & shape.counts:  # an array's length stays its length
+            if {i, j} & (shape.counts | shape.sizes):  # a length stays its array's or text's
                 continue
             for v in pools[i][:12]:
                 args = list(base)
@@ -205,6 +229,7 @@ def candidate_calls(
 
 
 NEAR_SHARE = 4  # near texts take at most a quarter of the calls
+RELATED_SHARE = 8  # related pairs take an eighth of the calls where the target is no comparison
 NEAR_KINDS = ("field", "replace", "trim", "double", "insert")  # an edit of each, in this order
 NEAR_SOURCES = 4  # texts of the pool that get near copies (non-trivial ones, in pool order)
 
@@ -263,7 +288,9 @@ def _combined_pair(shape: CallShape, body: str) -> tuple[int, int, bool] | None:
     (0, 1, True)
     """
     idx = [
-        k for k, p in enumerate(shape.params) if p.kind in ("int", "uint") and k not in shape.counts
+        k
+        for k, p in enumerate(shape.params)
+        if p.kind in ("int", "uint") and k not in shape.counts | shape.sizes
     ]
     if len(idx) < 2:
         return None
@@ -328,14 +355,23 @@ def _variants(
 ) -> list[Variant]:
     """At most ``max_variants`` variants of the ``seeds`` that call the target (step 5), the
     dictionary read from ``body``, the settings from ``server.analysis.setters``, the grammar
-    edits from ``languages`` (per parameter of the target).
+    edits from ``languages`` (per parameter of the target). A text the API wrote that the first
+    such seed passes on is also written as a literal (``server.search.feedback.inlined``), whose
+    variants take up to half of ``max_variants`` first: inputs one edit away from what the API
+    writes.
     """
     # An operator's units call it through its symbol (``a == b``): every seed calls it.
     runnable = [u.examples for u in seeds if target_called(u.examples, function, names)]
     if not runnable or max_variants <= 0:
         return []
     settings = [(s.set, s.restore) for s in setter_calls(code, function)]
-    return variants(runnable, names, dictionary(body), max_variants, settings, languages)
+    chars = dictionary(body)
+    # One text the API wrote, its edits explored first (two half-explored say less).
+    texts = next((x for x in (inlined(u, names) for u in runnable) if x), None)
+    written = variants([texts], names, chars, max_variants // 2) if texts else []
+    seen = {v.examples for v in written}
+    found = variants(runnable, names, chars, max_variants, settings, languages)
+    return [*written, *(v for v in found if v.examples not in seen)][:max_variants]
 
 
 def argument_languages(ctx: FunctionContext, body: str) -> tuple[InputLanguage | None, ...]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cdoctest_runner.ctext import strlen
 from cdoctest_runner.example import Example
 from server.analysis.kinds import BUFFER_SIZE, Param, ParamKind, classify
 from server.analysis.types import (
@@ -162,6 +163,18 @@ class CallShape:
         """Indices of the parameters that give the length of the array before them."""
         return frozenset(i + 1 for i, p in enumerate(self.params[:-1]) if p.kind == ParamKind.ARRAY)
 
+    @property
+    def sizes(self) -> frozenset[int]:
+        """Indices of the integer parameters named as the size of the text or buffer right
+        before them (``const char *s, size_t len``; ``char *buf, size_t cap``): their values
+        stay within what was allocated (``server.search.pairs.bounded_sizes``).
+        """
+        return frozenset(
+            i + 1
+            for i, p in enumerate(self.params[:-1])
+            if p.kind in (ParamKind.CSTR, ParamKind.BUF) and is_size(self.params[i + 1])
+        )
+
     @staticmethod
     def of(ctx: FunctionContext) -> CallShape | None:
         """The shape of a free function's call (None for methods and unsupported types); a
@@ -251,6 +264,8 @@ class CallShape:
                 continue
             if i in self.counts and a == "":
                 a = str(a_len(args[i - 1]))
+            elif i in self.sizes and a in (ROOM, ROOM_SHORT, ROOM_OVER):
+                a = self._size(i, a, args[i - 1], tag)
             elif a == "" and i and self.params[i - 1].kind == ParamKind.BUF:
                 a = f"sizeof buf{tag}"  # a buffer's capacity, after it
             if p.kind == ParamKind.OUT:
@@ -294,6 +309,27 @@ class CallShape:
                 *after,
             ]
         return [Example(line) for line in lines]
+
+    def _size(self, i: int, marker: str, before: str, tag: str) -> str:
+        """The size ``marker`` (``ROOM``...) of parameter ``i``, whose text or buffer is passed
+        ``before`` it, never past the allocation: a text literal's length (one over is its
+        terminating NUL); a buffer's ``sizeof`` (one short of it; never over).
+
+        >>> s = CallShape("f", (Param(ParamKind.CSTR, "char"), Param(ParamKind.INT, "int", "n")),
+        ...               "value")
+        >>> [s._size(1, m, '"ab"', "1") for m in (ROOM, ROOM_SHORT, ROOM_OVER)]
+        ['2', '1', '3']
+        >>> b = CallShape("g", (Param(ParamKind.BUF, "char"), Param(ParamKind.INT, "int", "cap")),
+        ...               "value")
+        >>> [b._size(1, m, '""', "1") for m in (ROOM, ROOM_SHORT, ROOM_OVER)]
+        ['sizeof buf1', 'sizeof buf1 - 1', 'sizeof buf1']
+        """
+        if self.params[i - 1].kind == ParamKind.BUF:
+            return f"sizeof buf{tag} - 1" if marker == ROOM_SHORT else f"sizeof buf{tag}"
+        if not before.startswith('"'):
+            return "0"  # not a literal: its length is unknown here
+        n = strlen(before)
+        return str({ROOM: n, ROOM_SHORT: max(n - 1, 0), ROOM_OVER: n + 1}[marker])
 
 
 def _shape(
@@ -364,6 +400,23 @@ def a_len(init: str) -> int:
 #: Names of a size parameter that gives a buffer's room (``buffer_size``, ``cap``, ``n``), not
 #: the length of a text already in it (``len``).
 CAPACITY_NAMES = re.compile(r"(?i)size|cap|max|room|space|avail|limit|^n$|^sz$")
+
+
+#: Names of an integer that gives the length of the text or buffer before it.
+SIZE_NAMES = re.compile(r"(?i)len|size|cap|max|room|space|avail|limit|bytes|^n$|^sz$")
+
+#: Markers of a size relative to the allocation it describes (``CallShape.render``): the
+#: allocation's own size (a text's length), one short, one over where the allocation holds it.
+ROOM, ROOM_SHORT, ROOM_OVER = "", "<room-1>", "<room+1>"
+
+
+def is_size(p: Param) -> bool:
+    """Whether the integer ``p``, right after a text or buffer, is named as its size.
+
+    >>> is_size(Param(ParamKind.UINT, "size_t", "len")), is_size(Param(ParamKind.INT, "int", "c"))
+    (True, False)
+    """
+    return p.kind in (ParamKind.INT, ParamKind.UINT) and bool(SIZE_NAMES.search(p.name))
 
 
 def is_capacity(p: Param) -> bool:

@@ -457,11 +457,38 @@ def _literal_edits(
         arg = source[start:end]
         lead = len(arg) - len(arg.lstrip())
         tail = len(arg.rstrip())
+        at = own.index((start, end)) if (start, end) in own else 0
+        room = allocation(source, source[slice(*own[at - 1])]) if at else None
         for edit, values in (("integer", integer_edits(arg)), ("float", float_edits(arg))):
             label = edit if (start, end) in own else "object"
+            if edit == "integer" and room is not None:  # a buffer's length stays inside it
+                values = [v for v in values if int(v.strip("()")) <= room]
             for v in values:
                 out.append((label, f"{source[: start + lead]}{v}{source[start + tail :]}"))
     return out
+
+
+def allocation(source: str, arg: str) -> int | None:
+    """The bytes allocated for the argument ``arg`` of a call in ``source``: a text literal's
+    (its NUL included), or a buffer's that ``source`` declares (``char b[8]``, ``char b[] =
+    "ab"``); None for anything else.
+
+    >>> allocation('char b[] = "ab"; f(b, 3);', "b"), allocation("char d[64] = {0};", "d")
+    (3, 64)
+    >>> allocation('f("abc", 3)', ' "abc"'), allocation("f(p, 3)", "p")
+    (4, None)
+    """
+    arg = arg.strip()
+    if arg.startswith('"') and arg.endswith('"'):
+        return strlen(arg) + 1
+    if not re.fullmatch(r"[A-Za-z_]\w*", arg):
+        return None
+    m = re.search(rf"\b{arg}\s*\[\s*(\w*)\s*\]\s*(?:=\s*(\"(?:[^\"\\\\]|\\\\.)*\"))?", source)
+    if m is None:
+        return None
+    if m.group(1):
+        return int(m.group(1), 0) if m.group(1).isdigit() else None
+    return strlen(m.group(2)) + 1 if m.group(2) else None
 
 
 def _seed_variants(

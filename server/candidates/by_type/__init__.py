@@ -22,7 +22,11 @@ out-parameter (a zeroed local, its scalar and text fields printed after the call
 file has a function that fills it from a text (``semver_parse(str, &v)``), a zeroed local filled
 that way (by value too); function pointers (a function of the block that prints its arguments),
 ``char **`` slots and struct arrays to fill with their counts, text and length out-pointers
-(printed as ``[%.*s]``). Strings come in the formats the file reads (``FileApi.texts``). Methods run
+(printed as ``[%.*s]``), byte buffers with their room (never a room past the buffer). Strings
+come in the formats the file reads (``FileApi.texts``), or as the file's serializer wrote them
+for a function that reads them back; two arguments of one type of a comparison meet as equal
+and almost-equal values (``related``); a shrinking call's object is filled by the API's adders
+first (``state``). Methods run
 on a fresh object per candidate (default-constructed, or built from ordinary constructor
 arguments); every other candidate first calls another public method of the class to change the
 object's state, and the class's const getters print the state after the call. Constructors are
@@ -35,7 +39,10 @@ and no input starts with ``-``.
 What the function and its file are comes from ``server.analysis`` (libclang is read there); the
 package, by stage: ``values`` (literal values per kind, ``Provider``/``Arg``), ``providers`` (a
 value for one parameter from its type), ``handles`` (values the file's own producers make and its
-observers read), ``operators`` (operators written as C++ uses them) and ``build`` (the blocks).
+observers read, texts its serializers write), ``slots`` (arguments a call fills or calls back,
+buffers with their room), ``related`` (a comparison's related arguments), ``state`` (adders
+before a shrinking call), ``operators`` (operators written as C++ uses them) and ``build`` (the
+blocks).
 ``api_notes`` gives the same producers and observers as comment lines for the model's prompt.
 """
 

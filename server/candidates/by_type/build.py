@@ -32,6 +32,8 @@ from server.analysis.types import (
 from server.candidates.by_type.handles import declare
 from server.candidates.by_type.operators import operator_call, operator_symbol, streams_out
 from server.candidates.by_type.providers import provider_for, providers
+from server.candidates.by_type.related import related_rows
+from server.candidates.by_type.state import REPS, Adder, adder_lines, plain_values
 from server.candidates.by_type.values import Arg, Provider
 from server.judge.verify import declared_names
 
@@ -65,9 +67,10 @@ def _calls(t: Target, api: FileApi) -> _Calls | str:
     arguments and the methods that change its state; or why there are none.
     """
     first = 1 if streams_out(t) else 0  # ``operator<<(std::ostream &, const T &)``: std::cout
-    args = _params_providers(t.params[first:], t, api, t.mined)
-    if isinstance(args, tuple):
-        return f"no value of `{args[1].spelling}` for `{args[0]}`"
+    typed = _params_providers(t.params[first:], t, api, t.mined)
+    if isinstance(typed, tuple):
+        return f"no value of `{typed[1].spelling}` for `{typed[0]}`"
+    args = [p for p, _ in typed]
     needs_object = t.is_method and not t.is_static and t.kind != "CONSTRUCTOR"
     ctor: list[Provider] = []
     if needs_object and not t.default_constructible:
@@ -76,29 +79,36 @@ def _calls(t: Target, api: FileApi) -> _Calls | str:
         got = _params_providers(t.ctor_params, t, api, ())
         if isinstance(got, tuple):
             return f"no value of `{got[1].spelling}` for `{t.class_name}`'s constructor"
-        ctor = got
+        ctor = [p for p, _ in got]
     mutators: list[tuple[str, list[Provider]]] = []
     if needs_object:
         for mname, mparams in t.mutators:
             mp = providers(mparams, t.language, api, 1)
             if mp is not None:
                 mutators.append((mname, mp))
-    return _Calls(t, api, args, ctor, mutators)
+    related = related_rows(t, [pt for _, pt in typed], args)
+    module: list[Adder] = []
+    for name, ps in api.module.adders:  # a shrinking call on file-scope state: fill it first
+        mp = providers(ps, t.language, api, 1)
+        if mp is not None and plain_values(mp):
+            module.append((name, False, mp))
+    return _Calls(t, api, args, ctor, mutators, related, module)
 
 
 def _params_providers(
     params: Params, t: Target, api: FileApi, mined: tuple[int | str, ...]
-) -> list[Provider] | tuple[str, CType]:
-    """Providers for ``params`` at depth 0 (a pointer + length pair shares one), or the first
-    parameter no value can be made for (its name and type).
+) -> list[tuple[Provider, CType]] | tuple[str, CType]:
+    """Providers for ``params`` at depth 0 (a pointer + length pair shares one), each with the
+    type of the first parameter it fills; or the first parameter no value can be made for (its
+    name and type).
     """
-    out: list[Provider] = []
+    out: list[tuple[Provider, CType]] = []
     i = 0
     while i < len(params):
         got = provider_for(params, i, t.language, api, mined)
         if got is None:
             return params[i]
-        out.append(got[0])
+        out.append((got[0], params[i][1]))
         i += got[1]
     return out
 
@@ -114,6 +124,8 @@ class _Calls:
     args: list[Provider]
     ctor: list[Provider]
     mutators: list[tuple[str, list[Provider]]]
+    related: list[list[int | str]]  # a comparison's rows of related values (``related_rows``)
+    module: list[Adder]  # adders of the file-scope state a shrinking target uses
 
     @property
     def needs_object(self) -> bool:
@@ -131,6 +143,7 @@ class _Calls:
             variety = max(variety, 2 * len(self.mutators) + 1)
         if self.grows:
             variety = max(variety, 4)
+        variety = max(variety, 1 + len(self.related), len(REPS) if self.module else 1)
         return min(max_candidates, variety if (self.args or self.ctor or self.mutators) else 1)
 
     def rows(self, n: int) -> list[list[int | str]]:
@@ -142,6 +155,8 @@ class _Calls:
             # Several integers: all equal, and ascending (3, 4, 5): triangle sides, range bounds.
             rows.insert(1, ["5"] * len(self.args))
             rows.insert(3, [str(3 + j) for j in range(len(self.args))])
+        # A comparison: after the first row (two equal values), values that almost agree.
+        rows[1:1] = self.related
         return rows
 
     def blocks(self, max_candidates: int) -> list[list[Example]]:
@@ -202,6 +217,10 @@ class _Calls:
         t = self.t
         obj = f"obj{tag}m"
         lines, key = self._object_lines(k, obj, tag)
+        if self.module:  # a state kept in file-scope variables, filled before a shrinking call
+            adder = self.module[(k // len(REPS)) % len(self.module)]
+            lines += adder_lines(None, adder, REPS[k % len(REPS)], f"{tag}h")
+            key += lines
         after: list[str] = []
         calls_per_object = 2 if (t.is_method and not t.is_static and not t.is_const) else 1
         for c in range(calls_per_object):
@@ -234,6 +253,7 @@ class _Calls:
                 # ``clear()``, ``reset()``: one item added afterwards shows the state it left.
                 after += _change_lines(obj, self.grows[0], 3, f"{tag}z")
             after += [f"{obj}.{g}" for g in t.getters]
+        after += list(self.api.module.observers) if self.module else []
         return lines + after, tuple(key)
 
 

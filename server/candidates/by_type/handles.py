@@ -13,6 +13,7 @@ from collections.abc import Callable
 from server.analysis.fileapi import (
     DESTROYS,
     GROWS,
+    PARSES,
     PRODUCES,
     FileApi,
     fillers,
@@ -20,6 +21,8 @@ from server.analysis.fileapi import (
     modifier_candidates,
     observers,
     producer_candidates,
+    serializers,
+    subobject_getters,
 )
 from server.analysis.languages import infer_language
 from server.analysis.target import Params
@@ -27,6 +30,7 @@ from server.analysis.types import (
     Aggregate,
     CType,
     aggregate,
+    params_of,
     pointee,
     printable,
     record_fields,
@@ -97,15 +101,19 @@ def api_provider(
     api: FileApi, t: CType, language: str, mutable: bool, depth: int, arguments: Arguments
 ) -> tuple[Provider, int] | None:
     """Values of ``t`` made by the file's own producers (every other one changed once by a
-    modifier), shown after the call through observers or fields; None at depth > 0 or without
-    producers.
+    modifier, every fourth a part of the value made, taken by a getter of the API:
+    ``fileapi.subobject_getters``), shown after the call through observers or fields; None at
+    depth > 0 or without producers.
     """
     if depth > 0:
         return None
     made = producers(api, t, arguments)
     if not made:
         return None
-    changes = modifiers(api, t, arguments)
+    # A getter of a part (``cJSON_GetArrayItem(h, 0)``) changes nothing: its result, a
+    # sub-object the API made, is a value of its own (Randoop's reuse of returned values).
+    parts = subobject_getters(api, t, language)[:2]
+    changes = [m for m in modifiers(api, t, arguments) if m[0] not in {n for n, _ in parts}]
     spelling = spelled(t)
     # Nothing to read after a free; a target that returns the value it was given (``s =
     # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
@@ -122,15 +130,23 @@ def api_provider(
         name, provs = made[k % len(made)]
         setup, args = _call_args(provs, k // len(made), tag)
         lines = setup + declare(spelling, var, f"{name}({', '.join(args)})", language)
-        if changes and k % 2 == 1:  # every other value is changed once after it is made
+        part = bool(parts) and k % 4 == 2
+        # Every other value is changed once after it is made, as is one a part is taken of.
+        if changes and (k % 2 == 1 or part):
             mname, returns_it, mprovs = changes[(k // 2) % len(changes)]
             msetup, margs = _call_args(mprovs, k // 2, f"{tag}m")
             call = f"{mname}({', '.join([var, *margs])})"
             lines += msetup + [f"{var} = {call};" if returns_it else f"{call};"]
+        if part:  # every fourth value is a part of the value made
+            gname, gparams = parts[(k // 4) % len(parts)]
+            sub = f"{var}p"
+            lines += declare(spelling, sub, f"{gname}({var}{', 0' * len(gparams)})", language)
+            var = sub
         after = [s.format(var=var) for s in show] if mutable else []
         return Arg(lines, var, after)
 
-    return Provider(make, max(2 * len(made), 4 if changes else 2), "api"), 1
+    count = max(2 * len(made), 4 if changes or parts else 2)
+    return Provider(make, count, "api"), 1
 
 
 FALLBACK_VALUES = 8  # texts in a parameter's input language, before the others
@@ -186,7 +202,9 @@ def initialised_provider(api: FileApi, t: CType, language: str, depth: int) -> P
         return None
     spelling = spelled(t)
     agg = aggregate(t, language)
+    fields = struct_fields(t, language) if agg is None else None  # a struct with arrays
     shown = tuple(n for n, _ in agg.fields) if agg is not None else ()
+    shown = fields.fields if fields is not None else shown
 
     def make(k: int, tag: str) -> Arg:
         var = f"obj{tag}"
@@ -242,3 +260,55 @@ def filled_provider(
         return Arg(lines, ("&" if pointer else "") + var, after)
 
     return Provider(make, max([p.count for p in provs], default=1), "filled struct")
+
+
+#: A provider of the value a serializer writes out (its first argument), or None.
+ValueOf = Callable[[Params], Provider | None]
+
+
+def serialized_provider(api: FileApi, language: str, value_of: ValueOf) -> Provider | None:
+    """Texts the API itself writes, for a text parameter of a function that reads them back
+    (Randoop's feedback: a value the API returns is an argument of a later call): a value made
+    for one of the file's serializers (``fileapi.serializers``), then ``const char *txt =
+    point_to_text(&obj);`` and ``txt`` (the text, printed), passed on. The serializer is one of
+    a struct the target also takes (``point_from_text(struct point *, const char *)``: a round
+    trip), else, for a target named as a parser (``PARSES``), any. None otherwise.
+    """
+    target = next((f for f in api.functions if f.spelling == api.target), None)
+    if target is None:
+        return None
+    structs = [
+        pt
+        for _, pt in params_of(target)
+        if type_class(pt) == "POINTER" and type_class(pointee(pt)[0]) == "RECORD"
+    ]
+    if structs:
+        found = serializers(api, structs[0], language)
+    else:
+        found = serializers(api, None, language) if PARSES.search(api.target) else []
+    made = ((name, params, value_of(params[:1])) for name, params in found)
+    usable = next(((n, ps, v) for n, ps, v in made if v is not None), None)
+    if usable is None:
+        return None
+    name, params, value = usable
+    rest = ", 0" * (len(params) - 1)
+
+    def make(k: int, tag: str) -> Arg:
+        a = value.make(k, f"{tag}s")
+        var = f"txt{tag}"
+        written = declare("const char *", var, f"{name}({a.expr}{rest})", language)
+        return Arg([*a.setup, *written, var], var, [])
+
+    return Provider(make, 2, "serialized text")
+
+
+def interleaved(written: Provider, texts: Provider) -> Provider:
+    """The first of ``texts``, then every value of ``written``, then the rest of ``texts``."""
+    order = [(texts, 0), *((written, k) for k in range(written.count))]
+    order += [(texts, k) for k in range(1, texts.count)]
+
+    def make(k: int, tag: str) -> Arg:
+        p, j = order[k % len(order)]
+        return p.make(j, tag)
+
+    return Provider(make, len(order), texts.label)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from cdoctest_runner.ctext import strlen
-from server.analysis.fileapi import FileApi
+from server.analysis.fileapi import GROWS, FileApi, adder_candidates
 from server.analysis.kinds import BUFFER_SIZE, ParamKind
 from server.analysis.target import Params
 from server.analysis.types import (
@@ -47,16 +47,20 @@ from server.candidates.by_type.handles import (
     declare,
     filled_provider,
     initialised_provider,
+    interleaved,
     language_texts,
+    serialized_provider,
     struct_array_provider,
     texts_for,
 )
 from server.candidates.by_type.slots import (
+    byte_buffer_provider,
     callback_provider,
     filled_with_length,
     struct_slots,
     text_slots_provider,
 )
+from server.candidates.by_type.state import plain_values, with_state
 from server.candidates.by_type.values import (
     STRING_ARRAYS,
     STRINGS,
@@ -94,8 +98,35 @@ def provider_for(
     """The provider for ``params[i]`` and how many parameters it consumes (1 or 2); None when
     the fallback cannot make a value of its type. ``api`` is the file's (handles, JSON texts),
     ``mined`` the body's constants, ``depth`` how deep in a producer's or constructor's
-    arguments this parameter is.
+    arguments this parameter is. An object a shrinking target is given gets items from the
+    API's adders first (``server.candidates.by_type.state.with_state``).
     """
+    got = _provider_for(params, i, language, api, mined, depth)
+    t = params[i][1]
+    # A shrinking call, or a reader (a ``const`` pointer) of an object the API adds to.
+    reads = type_class(t) == "POINTER" and not pointee(t)[1]
+    if got is None or got[1] != 1 or depth > 0 or not (api.shrinks or reads):
+        return got  # (a pointer with its length is no object an adder takes)
+    adders = []
+    # A reader is run on a grown object (push, add, append...); only a shrinking call also
+    # gets one whose state a setter made.
+    found = [a for a in adder_candidates(api, t) if api.shrinks or GROWS.search(a[0])]
+    for name, returns_it, ps in found[:2]:
+        provs = plain_providers(ps, language, api)
+        if provs is not None and plain_values(provs):
+            adders.append((name, returns_it, provs))
+    return (with_state(got[0], adders), got[1]) if adders else got
+
+
+def _provider_for(
+    params: Params,
+    i: int,
+    language: str,
+    api: FileApi,
+    mined: Sequence[int | str],
+    depth: int,
+) -> Found:
+    """``provider_for`` before a state is built."""
     name, t = params[i]
     ct = canonical(t)
     kind = type_class(t)
@@ -115,7 +146,7 @@ def provider_for(
         length_follows = nxt is not None and nxt.kind in (ParamKind.INT, ParamKind.UINT)
         filled = (
             filled_with_length(t, after, language)
-            if after is not None and _length_out(after, language)
+            if after is not None and _length_out(after, language) and not _api_object(api, t)
             else None
         )
         if filled is not None:
@@ -139,6 +170,24 @@ def provider_for(
             )
         )
     return None
+
+
+def _written(params: Params, language: str, api: FileApi) -> Provider | None:
+    """The provider of a serializer's argument (``params``: its first parameter): a struct
+    written as a literal, or a handle one of the file's producers makes.
+    """
+    got = _provider_for(params, 0, language, api, (), 1)
+    if got is None and is_handle(params[0][1], language):
+        got = api_provider(api, params[0][1], language, False, 0, _arguments(language, api))
+    return got[0] if got is not None else None
+
+
+def _api_object(api: FileApi, t: CType) -> bool:
+    """Whether ``t`` points to a struct the API adds to (``stack_push(&s, v)``): one object,
+    even with an integer or a length pointer after it (``stack_truncate(s, n)``,
+    ``rbuf_dequeue(rb, &out)``), not an array to fill.
+    """
+    return type_class(pointee(t)[0]) == "RECORD" and bool(adder_candidates(api, t))
 
 
 def _found(p: Provider | None) -> Found:
@@ -173,9 +222,17 @@ def _pointer_provider(
     if ps is None and type_class(pc) == "VOID" and not mutable and length_follows:
         ps = Scalar(ParamKind.CHAR, "char")  # ``const void *buf, size_t len``: bytes, as a string
     if ps is not None and ps.kind is ParamKind.CHAR:
-        return _string_provider(texts_for(api, name, depth), mutable, length_follows, depth, name)
+        strings = _string_provider(
+            texts_for(api, name, depth), mutable, length_follows, depth, name
+        )
+        if mutable or length_follows or depth > 0 or strings is None:
+            return strings
+        written = serialized_provider(api, language, lambda ps: _written(ps, language, api))
+        return (interleaved(written, strings[0]), 1) if written is not None else strings
     if ps is not None and length_follows:
         return _array_provider(ps, language, mutable), 2
+    if ps is not None and ps.kind is ParamKind.UCHAR and mutable:
+        return byte_buffer_provider(t), 1  # bytes written: a buffer, not one byte
     if ps is not None:
         vals = scalar_values(ps, language, name)
 
@@ -189,12 +246,17 @@ def _pointer_provider(
 
         return Provider(ptr, len(vals), "scalar pointer"), 1
     agg = aggregate(pc, language)
-    if agg is not None and length_follows and mutable:
+    api_object = _api_object(api, t)
+    if agg is not None and length_follows and mutable and not api_object:
         return struct_array_provider(agg), 2
-    slots = struct_slots(t, language) if length_follows else None
+    slots = struct_slots(t, language) if length_follows and not api_object else None
     if slots is not None:
         return slots, 2
-    init = initialised_provider(api, pc, language, depth) if agg is not None and mutable else None
+    init = (
+        initialised_provider(api, pc, language, depth)
+        if (agg is not None and mutable) or api_object
+        else None
+    )
     if init is not None:
         return init, 1
     filled = filled_provider(
@@ -204,7 +266,7 @@ def _pointer_provider(
         return filled, 1
     if agg is not None:
         return _struct_provider(agg, language, mutable, pointer=True), 1
-    out = out_struct(t, language) if mutable else None
+    out = out_struct(t, language) if mutable or api_object else None
     if out is not None:
         return _out_struct_provider(out, language), 1
     return _constructed_provider(
@@ -273,9 +335,15 @@ def _string_provider(
 
         return Provider(out, len(values), "char buffer+size"), 2
     if length_follows:
+        # Each text with its length; then the first non-empty one with one less and one more
+        # (its NUL, inside the literal): never a length past what the literal holds.
+        sized = [(lit, strlen(lit)) for lit in texts]
+        some = next(((lit, n) for lit, n in sized if n > 1), None)
+        if some is not None:
+            sized += [(some[0], some[1] - 1), (some[0], some[1] + 1)]
         return Provider(
-            lambda k, tag: Arg([], f"{texts[k % len(texts)]}, {strlen(texts[k % len(texts)])}", []),
-            len(texts),
+            lambda k, tag: Arg([], f"{sized[k % len(sized)][0]}, {sized[k % len(sized)][1]}", []),
+            len(sized),
             "string+length",
         ), 2
     if not mutable:

@@ -76,6 +76,9 @@ def filled_with_length(t: CType, length: CType, language: str) -> Found:
     *num_headers``: ``struct_slots``). None for other pointers.
     """
     count = spelled(declared_pointee(length))
+    room = room_with_length(t, count, language)
+    if room is not None:
+        return room, 2
     if pointer_to_text(t) and pointee(t)[1]:
 
         def text(k: int, tag: str) -> Arg:
@@ -89,6 +92,61 @@ def filled_with_length(t: CType, length: CType, language: str) -> Found:
         return Provider(text, 1, "text+length out"), 2
     slots = struct_slots(t, language, count)
     return (slots, 2) if slots is not None else None
+
+
+#: Bytes of a written byte buffer printed after the call (in hex, on one line).
+SHOWN_BYTES = 8
+
+
+def room_with_length(t: CType, count: str, language: str) -> Provider | None:
+    """A character or byte buffer the call writes, followed by a pointer to its room that the
+    call sets to the length written (zlib's ``Bytef *dest, uLongf *destLen``): a zeroed buffer
+    and its size exactly, one short of it, and a four-byte buffer with its size (too small for
+    most results: the error path); never a room past what was allocated (a one-byte
+    destination with a room of 64 let a compression write ten bytes into it and pass). After
+    the call: the length, then the text (characters, as ``[%.*s]``) or the first
+    ``SHOWN_BYTES`` bytes in hex. None for other pointers. ``count``: the room's type.
+    """
+    pc, mutable = pointee(t)
+    s = scalar(pc, language)
+    chars = s is not None and s.kind is ParamKind.CHAR
+    if not mutable or not (chars or type_class(pc) == "VOID" or (s and s.kind is ParamKind.UCHAR)):
+        return None
+    elem = "unsigned char" if type_class(pc) == "VOID" else spelled(declared_pointee(t))
+    rooms = [(BUFFER_SIZE, ""), (BUFFER_SIZE, " - 1"), (4, "")]
+
+    def make(k: int, tag: str) -> Arg:
+        var, n = f"buf{tag}", f"len{tag}"
+        size, less = rooms[k % len(rooms)]
+        setup = [f"{elem} {var}[{size}] = {{0}};", f"{count} {n} = sizeof {var}{less};"]
+        shown = _text_out(var, n) if chars else bytes_out(var, min(size, SHOWN_BYTES))
+        return Arg(setup, f"{var}, &{n}", [n, shown])
+
+    return Provider(make, len(rooms), "buffer+room")
+
+
+def bytes_out(var: str, n: int) -> str:
+    """A statement printing the first ``n`` bytes of the array ``var`` in hex, on one line.
+
+    >>> print(bytes_out("buf", 2))
+    printf("%02x%02x\\n", buf[0], buf[1]);
+    """
+    items = ", ".join(f"{var}[{i}]" for i in range(n))
+    return f'printf("{"%02x" * n}\\n", {items});'
+
+
+def byte_buffer_provider(t: CType) -> Provider:
+    """A writable byte pointer without a size (``unsigned char *digest``): a zeroed buffer of
+    ``BUFFER_SIZE`` bytes, not one byte the call may write past; its first ``SHOWN_BYTES``
+    bytes printed in hex after the call.
+    """
+    elem = spelled(declared_pointee(t))
+
+    def make(k: int, tag: str) -> Arg:
+        var = f"buf{tag}"
+        return Arg([f"{elem} {var}[{BUFFER_SIZE}] = {{0}};"], var, [bytes_out(var, SHOWN_BYTES)])
+
+    return Provider(make, 1, "byte buffer")
 
 
 def struct_slots(t: CType, language: str, count: str = "") -> Provider | None:
