@@ -1,12 +1,25 @@
 """Mutant schemata (``cdoctest_runner.mutation.schemata``, ``schema_text``, ``schemata_run``).
 
-The planner and the text are checked by hand (libclang only).
+The planner and the text are checked by hand (libclang only); with clang-repl, mutation analysis
+runs both ways, each mutant compiled on its own and the mutants on their schema, and the reports
+must agree mutant by mutant: kills, the examples that see each, survivors, stillborn mutants and
+time-outs (C and C++, functions of ``bench/data/eval_functions`` and small ones written here for a
+file-scope counter, ``__LINE__``, a mutant whose type differs, one that does not compile and one
+that never ends).
 """
 
 from __future__ import annotations
 
-from cdoctest_runner.example import Declaration
-from cdoctest_runner.mutation.mutate import OPERATORS, make_mutants
+import dataclasses
+import logging
+import re
+import threading
+
+import pytest
+
+from cdoctest_runner.example import CodeUnderTest, Declaration, Example
+from cdoctest_runner.mutation.analysis import MutationReport, mutation_analysis
+from cdoctest_runner.mutation.mutate import OPERATORS, Mutant, make_mutants
 from cdoctest_runner.mutation.schema_text import (
     mutants_in_error,
     presumed_lines,
@@ -152,3 +165,224 @@ def test_errors_are_read_back_to_their_mutants() -> None:
     assert mutants_in_error(schema, in_header, ours)[0] == {"widening@12:19/0"}
     elsewhere = "/p/pick.c:1:1: error: no\n"
     assert mutants_in_error(schema, elsewhere, ours) == (frozenset(), False)
+
+
+def test_the_runner_option_and_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cdoctest_runner.runner import DocTestRunner
+    from server.judge.runners import Retrying
+
+    monkeypatch.delenv("CDOCTEST_SCHEMATA", raising=False)
+    assert DocTestRunner().schemata and Retrying(DocTestRunner()).schemata
+    assert not DocTestRunner(warm=False).schemata and not DocTestRunner(schemata=False).schemata
+    monkeypatch.setenv("CDOCTEST_SCHEMATA", "0")
+    assert not DocTestRunner().schemata and DocTestRunner(schemata=True).schemata
+
+
+# ---------------------------------------------------------------------------------------------
+# Real clang-repl: both ways, mutant by mutant
+
+
+def same_reports(old: MutationReport, new: MutationReport) -> None:
+    """Assert that two reports of one block on the same mutants agree mutant by mutant."""
+    ids = [m.id for m in old.mutants]
+    assert [m.id for m in new.mutants] == ids
+    for mid in ids:
+        seen = [(r.killed_by.get(mid), r.detected_by.get(mid), r.observed_by.get(mid))
+                for r in (old, new)]  # fmt: skip
+        assert seen[0] == seen[1], mid
+    assert [m.id for m in new.survivors] == [m.id for m in old.survivors]
+    assert [m.id for m in new.stillborn] == [m.id for m in old.stillborn]
+    assert new.timeout_kills == old.timeout_kills
+    assert new.kills_per_example == old.kills_per_example
+    assert old.baseline is not None and new.baseline is not None
+    assert [(r.outcome, r.got) for r in new.baseline.results] == [
+        (r.outcome, r.got) for r in old.baseline.results
+    ]
+
+
+@pytest.fixture(scope="module")
+def mutants_runner():  # noqa: ANN201
+    """A runner as the generator's for mutants: short limit, two workers, schemata on."""
+    from cdoctest_runner.errors import ToolchainNotFound
+    from cdoctest_runner.runner import DocTestRunner, Limits
+    from cdoctest_runner.toolchain import find_clang_repl
+
+    try:
+        toolchain = find_clang_repl()
+    except ToolchainNotFound as exc:
+        pytest.skip(f"clang-repl is not installed: {exc}")
+    runner = DocTestRunner(toolchain, limits=Limits(timeout_s=2.0), workers=2, schemata=True)
+    yield runner
+    runner.close()
+
+
+def both_ways(runner, code: CodeUnderTest, name: str, examples, extra=()):  # noqa: ANN001, ANN201
+    """The reports of the old way and of schemata (twice: planned, then settled) on all the
+    mutants of ``name`` (every operator, two callees) and ``extra``; the schemata's log says how
+    many mutants ran on them.
+    """
+    source = code.source_text()
+    assert source is not None
+    function = decl(name, source)
+    mutants = make_mutants(source, function, code.language, 40, path=code.path,
+                           operators=OPERATORS, callees=2) + list(extra)  # fmt: skip
+    old = mutation_analysis(examples, code, function, runner, mutants, schemata=False)
+    first = mutation_analysis(examples, code, function, runner, mutants, schemata=True)
+    again = mutation_analysis(examples, code, function, runner, mutants, schemata=True)
+    return old, first, again
+
+
+def on_schemata(caplog: pytest.LogCaptureFixture) -> tuple[int, int]:
+    """(mutants that ran on a schema, mutants), from the log of the analysis that settled them."""
+    (message,) = [r.getMessage() for r in caplog.records if r.name.endswith(".schemata_run")]
+    m = re.search(r": (\d+) of (\d+) mutants in", message)
+    assert m is not None, message
+    return int(m.group(1)), int(m.group(2))
+
+
+EVAL = ["leap_year.c", "manhattan.c", "fib.c", "grade.cpp", "counter.cpp", "account.cpp",
+        "rect_area.cpp", "triangle.cpp"]  # fmt: skip
+
+
+@pytest.mark.clang
+@pytest.mark.parametrize("file", EVAL)
+def test_eval_functions_give_the_same_report(mutants_runner, caplog, file: str) -> None:  # noqa: ANN001
+    """Functions of the evaluation set (no mutant reads outside an object: such a read gives
+    what memory holds, which differs between any two sessions) with their hand-written checks.
+    """
+    from bench.eval_set import load_eval_set
+
+    (target,) = [f for f in load_eval_set() if f.path.endswith("/" + file)]
+    with caplog.at_level(logging.INFO, logger="cdoctest_runner.mutation.schemata_run"):
+        old, first, again = both_ways(mutants_runner, target.code(), target.function,
+                                      list(target.checks))  # fmt: skip
+    assert on_schemata(caplog) == (len(old.mutants), len(old.mutants))  # all of them
+    assert old.total >= 5
+    same_reports(old, first)
+    same_reports(old, again)
+
+
+COUNTER = """int calls = 0;
+/* Add step to the running total and return it. */
+int bump(int step) {
+    if (step < 0)
+        step = 0;
+    calls += step;
+    return calls;
+}
+"""
+
+WHERE = """#include <stdio.h>
+/* Print where the answer came from. */
+int where(int x) {
+    if (x > 0) {
+        printf("line %d\\n", __LINE__);
+        return 1;
+    }
+    printf("line %d\\n",
+           __LINE__);
+    return 0;
+}
+"""
+
+WIDE = """/* Halve n until it is 1; count the steps. The product is taken wide. */
+long long steps(int n, int m) {
+    int k = 0;
+    while (n > 1) {
+        n /= 2;
+        k++;
+    }
+    long long p = (long long)m * 65536;
+    return k + p * 0;
+}
+"""
+
+CPP = """#include <string>
+template <class T> T twice(T x) { return x + x; }
+constexpr int square(int x) { return x * x; }
+/* "yes" for a positive number, else "no"; with a template and a constexpr helper. */
+std::string answer(int x) {
+    std::string s = x > 0 ? "yes" : "no";
+    if (twice(x) > 10 && square(x) > 1)
+        s += "!";
+    return s;
+}
+"""
+
+
+SMALL = {  # text, language, function, examples, a change that does not compile, mutants alone
+    "state": (COUNTER, "c", "bump", ["bump(2)", "bump(-1)", "bump(3)"], "calls += step;", 1),
+    # the removed `if` moves the second __LINE__
+    "__LINE__": (WHERE, "c", "where", ["where(1)", "where(-1)"], "return 1;", 2),
+    # `long long p` -> `int p`, and `(long long)m * 65536` -> `m * 65536` of another type
+    "types, endless": (WIDE, "c", "steps", ["steps(8, 1)", "steps(3, 2)"], "k++;", 3),
+    # the two mutants of `square`
+    "templates": (CPP, "c++", "answer", ["answer(6)", "answer(-2)", "answer(2)"], 's += "!";', 3),
+}
+
+
+@pytest.mark.clang
+@pytest.mark.parametrize("name", list(SMALL))
+def test_small_functions_give_the_same_report(mutants_runner, caplog, tmp_path, name: str) -> None:  # noqa: ANN001
+    """File-scope state restored between mutants; ``__LINE__`` kept; a mutant of another type
+    (the widening cast) and one that does not compile (``broken``: it fails in the schema too,
+    and is stillborn) run on their own; a mutant that never ends (``n /= 2`` deleted) costs its
+    session; templates and ``constexpr`` functions are left out.
+    """
+    text, language, function, examples, statement, alone = SMALL[name]
+    path = tmp_path / ("f.c" if language == "c" else "f.cpp")
+    path.write_text(text)
+    code = CodeUnderTest(path=str(path), language=language)
+    runs = [Example(e) for e in examples]
+    bad = text.replace(statement, statement[:-1] + " x x;", 1)
+    broken = Mutant("broken@0:0/0", "delete", "does not compile", 1, bad)
+    with caplog.at_level(logging.INFO, logger="cdoctest_runner.mutation.schemata_run"):
+        old, first, again = both_ways(mutants_runner, code, function, runs, [broken])
+    assert on_schemata(caplog) == (len(old.mutants) - alone, len(old.mutants))
+    assert "broken@0:0/0" in {m.id for m in old.stillborn}
+    same_reports(old, first)
+    same_reports(old, again)
+    if function == "steps":
+        assert old.timeout_kills
+
+
+class Batches:
+    """The real runner, counting ``run_many`` batches and the jobs that compile the original."""
+
+    def __init__(self, runner: object, source: str) -> None:
+        self.runner, self.source = runner, source
+        self.batches = self.originals = 0
+        self.limits, self.workers = runner.limits, runner.workers  # type: ignore[attr-defined]
+
+    def run_many(self, jobs, cancel: threading.Event | None = None):  # noqa: ANN001, ANN201
+        """Run ``jobs`` on the real runner."""
+        self.batches += 1
+        self.originals += sum(1 for _, code in jobs if code.text == self.source)
+        return self.runner.run_many(jobs, cancel=cancel)  # type: ignore[attr-defined]
+
+
+@pytest.mark.clang
+def test_a_settled_schema_runs_in_one_batch_on_warm_sessions(mutants_runner, tmp_path) -> None:  # noqa: ANN001
+    """After the first analysis of some mutants, the next runs in one batch, its baseline the
+    schema at 0 (the original is not compiled again), and its mutants in reused sessions.
+    """
+    from cdoctest_runner.mutation.analysis import _block
+    from cdoctest_runner.mutation.schemata_run import run_mutants
+
+    path = tmp_path / "max2.c"
+    path.write_text(MAX2)
+    code = CodeUnderTest(path=str(path), language="c")
+    mutants = make_mutants(MAX2, decl("max2", MAX2), "c", 40, path=str(path), operators=OPERATORS)
+    test = _block([Example("max2(1, 2)"), Example("max2(5, 3)")], code, decl("max2", MAX2))
+    counting = Batches(mutants_runner, MAX2)
+    first = run_mutants(counting, test, code, MAX2, mutants)  # type: ignore[arg-type]
+    assert counting.originals == 1
+    counting.batches = counting.originals = 0
+    again = run_mutants(counting, test, code, MAX2, mutants)  # type: ignore[arg-type]
+    assert (counting.batches, counting.originals) == (1, 0)
+    assert [[(r.outcome, r.got) for r in x.results] for x in again] == [
+        [(r.outcome, r.got) for r in x.results] for x in first
+    ]
+    warm = [r.extra.get("warm_uses", 0) for r in again[1:]]
+    assert sum(1 for w in warm if w > 0) >= len(mutants) - 2, warm
+    assert dataclasses.replace(again[0], extra={}).test == test
