@@ -11,9 +11,11 @@ added) are analysed three times with one runner: the old way (each mutant compil
 then on schemata twice (the first analysis settles which mutants load on a schema; the second is
 what the generator's later analyses of one function cost). The reports are compared mutant by
 mutant (first detecting example, every differing example, survivors, stillborn mutants,
-time-outs). ``--stability`` runs the old way twice: a mutant whose two old runs disagree reads
-memory it does not own (its result is whatever that memory holds, which differs between any two
-sessions) and its difference is reported as *unstable*, not as a schemata error.
+time-outs). ``--stability`` runs the old way twice, and the mutants that differ once more on
+schemata in fresh sessions (a runner without warm reuse): a mutant whose two old runs disagree
+(*unstable*), or whose schema run in a fresh session agrees with the old way (*memory*: warm and
+fresh sessions differ only in what memory the block did not allocate holds), reads memory it does
+not own; its result is whatever that memory holds, and its difference is not a schemata error.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class Row:
     settled_s: float
     differences: list[str] = field(default_factory=list)  # mutant ids
     unstable: list[str] = field(default_factory=list)  # ids whose two old runs differ
+    memory: list[str] = field(default_factory=list)  # ids alike old and on fresh schema sessions
 
 
 def _declaration(path: str, name: str, language: str) -> Declaration | None:
@@ -106,8 +109,10 @@ def _view(r: MutationReport, mid: str) -> tuple[object, ...]:
     )
 
 
-def compare(t: Target, runner: DocTestRunner, limit: int, stability: bool) -> Row:
-    """Analyse ``t``'s mutants the old way and on schemata; time both and compare."""
+def compare(t: Target, runner: DocTestRunner, limit: int, fresh: DocTestRunner | None) -> Row:
+    """Analyse ``t``'s mutants the old way and on schemata; time both and compare (``fresh``:
+    a runner without warm reuse, for ``--stability``).
+    """
     mutants = _mutants(t, limit)
     source = t.code.source_text() or ""
     plan = plan_schema(source, mutants, t.code.language, path=t.code.path)
@@ -121,13 +126,17 @@ def compare(t: Target, runner: DocTestRunner, limit: int, stability: bool) -> Ro
     old_s, old = timed(False)
     first_s, first = timed(True)
     settled_s, settled = timed(True)
-    again = timed(False)[1] if stability else old
+    again = timed(False)[1] if fresh is not None else old
     row = Row(t.name, len(mutants), len(plan.points), old_s, first_s, settled_s)
     for m in mutants:
         views = {_view(r, m.id) for r in (old, first, settled)}
         if len(views) > 1:
             unstable = _view(old, m.id) != _view(again, m.id)
             (row.unstable if unstable else row.differences).append(m.id)
+    if row.differences and fresh is not None:
+        cold = mutation_analysis(t.examples, t.code, t.function, fresh, mutants, schemata=True)
+        row.memory = [i for i in row.differences if _view(cold, i) == _view(old, i)]
+        row.differences = [i for i in row.differences if i not in row.memory]
     return row
 
 
@@ -146,29 +155,34 @@ def main(argv: list[str] | None = None) -> int:
     if args.eval or not args.files:
         targets += eval_targets()
     targets = [t for t in targets if args.only in t.name]
-    runner = DocTestRunner(limits=Limits(timeout_s=args.timeout), workers=args.workers)
+    limits = Limits(timeout_s=args.timeout)
+    runner = DocTestRunner(limits=limits, workers=args.workers)
+    fresh = DocTestRunner(limits=limits, workers=args.workers, warm=False)
     rows: list[Row] = []
     print(f"{'target':44} {'mut':>4} {'schema':>6} {'old s':>7} {'first':>7} {'settled':>7} "
           f"{'old/s':>6} {'new/s':>6} {'ratio':>5}  differences")  # fmt: skip
     try:
         for t in targets:
-            r = compare(t, runner, args.limit, args.stability)
+            r = compare(t, runner, args.limit, fresh if args.stability else None)
             rows.append(r)
             print(f"{r.name[:44]:44} {r.mutants:4} {r.on_schemata:6} {r.old_s:7.2f} "
                   f"{r.first_s:7.2f} {r.settled_s:7.2f} {r.mutants / r.old_s:6.1f} "
                   f"{r.mutants / r.settled_s:6.1f} {r.old_s / r.settled_s:5.1f}  "
                   f"{' '.join(r.differences) or '-'}"
-                  f"{' (unstable: ' + ' '.join(r.unstable) + ')' if r.unstable else ''}",
+                  f"{' (unstable: ' + ' '.join(r.unstable) + ')' if r.unstable else ''}"
+                  f"{' (memory: ' + ' '.join(r.memory) + ')' if r.memory else ''}",
                   flush=True)  # fmt: skip
     finally:
         runner.close()
+        fresh.close()
     n = sum(r.mutants for r in rows)
     old_s, settled_s = sum(r.old_s for r in rows), sum(r.settled_s for r in rows)
     if rows:
         print(f"total: {n} mutants, {sum(r.on_schemata for r in rows)} on schemata; "
               f"{n / old_s:.1f} mutants/s the old way, {n / settled_s:.1f} on settled schemata "
               f"({old_s / settled_s:.1f}x); {sum(len(r.differences) for r in rows)} differences, "
-              f"{sum(len(r.unstable) for r in rows)} unstable")  # fmt: skip
+              f"{sum(len(r.unstable) for r in rows)} unstable, "
+              f"{sum(len(r.memory) for r in rows)} memory")  # fmt: skip
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump([r.__dict__ for r in rows], fh, indent=1)

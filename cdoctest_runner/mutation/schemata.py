@@ -29,8 +29,9 @@ points nest (a removed ``if`` holds the points of its condition and body). Left 
 their own as before (``Plan.left_out`` says why): mutants in templates and ``constexpr``
 functions (errors there show only when an example instantiates them), in declarations (a type, an
 array size), in statements holding a label or ``case``, inside a macro's arguments (``#x`` would
-print the schema), points overlapping without nesting, and, in a file that uses ``__LINE__``,
-mutants that add or remove lines (every line after them moves in the mutant's own file).
+print the schema), points overlapping without nesting, removals of a branch's or loop's only
+statement (in the mutant's text the next statement takes its place), and, in a file that uses
+``__LINE__``, mutants that add or remove lines (every line after them moves in the mutant's file).
 
 ``render(plan, ids)`` writes the schema of the mutants ``ids`` (``Schema``). Every line keeps its
 number: after a mutant's copy that spans lines a ``#line`` marker puts the original numbering
@@ -117,8 +118,10 @@ def _changed(data: bytes, text: bytes) -> tuple[int, int, bytes]:
 class _Tree:
     """The nodes of the top-level declarations that hold the changes, with parents."""
 
-    def __init__(self, tu: Cursor, data: bytes, filename: str, spans: list[tuple[int, int]]):
-        self.data = data
+    def __init__(
+        self, tu: Cursor, data: bytes, filename: str, spans: list[tuple[int, int]], language: str
+    ) -> None:
+        self.data, self.language = data, language
         self.tu = tu
         self.roots: list[_Node] = []
         self.macros: list[tuple[int, int]] = []
@@ -341,6 +344,8 @@ def _place(tree: _Tree, m: Mutant, a: int, b: int, new: bytes) -> Point | str:
         up = node.parent
         if up is not None and up.expression:
             node = _outer(up)
+    while (up := _outer(node).parent) is not None and up.expression and _needs_object(tree, node):
+        node = _outer(up)
     statement = _statement_around(tree, node)
     if statement is not None:
         return _statement_point(tree, statement)
@@ -349,6 +354,28 @@ def _place(tree: _Tree, m: Mutant, a: int, b: int, new: bytes) -> Point | str:
         return "inside a macro's arguments"
     kind: PointKind = "condition" if _in_condition(tree, node) else "expression"
     return Point(node.start, end, kind, 0)
+
+
+def _needs_object(tree: _Tree, node: _Node) -> bool:
+    """Whether a conditional in place of ``node`` would not do: an array (it would decay to a
+    pointer) or, in C, where an lvalue is needed (a C conditional is never one: ``&x``, ``x++``,
+    ``x = ...``, ``x.m``; C++'s is when both sides are, which its type check demands).
+    """
+    node = _outer(node)
+    try:
+        if node.cursor.type.get_canonical().kind.name.endswith("ARRAY"):
+            return True
+    except ValueError:  # a type kind these bindings do not know
+        return True
+    p = node.parent
+    if tree.language != "c" or p is None or not p.children or node is not p.children[0]:
+        return False
+    if p.kind in ("COMPOUND_ASSIGNMENT_OPERATOR", "MEMBER_REF_EXPR"):
+        return True
+    if p.kind == "UNARY_OPERATOR":
+        after = tree.data[node.cursor.extent.end.offset : p.cursor.extent.end.offset].strip()
+        return tree.operator(p) in ("&", "++", "--") or after in (b"++", b"--")
+    return p.kind == "BINARY_OPERATOR" and tree.operator(p) == "="
 
 
 def _in_macro(tree: _Tree, start: int, end: int) -> bool:
@@ -389,7 +416,7 @@ def plan_schema(
         tu = clang.parse(filename, data, language, flags, macros=True)
     except SourceParseError as exc:
         return Plan(data, language, left_out={m.id: f"libclang: {exc}" for m in mutants})
-    tree = _Tree(tu, data, filename, [(a, b) for a, b, _ in changes.values()])
+    tree = _Tree(tu, data, filename, [(a, b) for a, b, _ in changes.values()], language)
     lines = presumed_lines(data)
     starts = line_starts(data)
     points: dict[str, Point] = {}
@@ -416,6 +443,10 @@ def plan_schema(
         if placed.kind == "expression" and (one_line(text) is None or one_line(original) is None):
             left_out[m.id] = "a multi-line expression with a directive or raw string"
             continue
+        if placed.kind == "statement" and not text.strip() and not _in_block(tree, placed):
+            # ``for (...) if (c) x;`` without the ``if``: the next statement is the loop's body
+            left_out[m.id] = "removes the only statement of a branch or loop"
+            continue
         line = lines[line_index(starts, placed.start)]
         points[m.id] = Point(placed.start, placed.end, placed.kind, line)
         variants[m.id] = text
@@ -423,6 +454,12 @@ def plan_schema(
     tops = [r.start for r in tree.roots if any(r.start <= p.start < r.end for p in points.values())]
     at = min(tops, default=0)
     return Plan(data, language, points, variants, left_out, at, lines[line_index(starts, at)])
+
+
+def _in_block(tree: _Tree, point: Point) -> bool:
+    """Whether the statement at ``point`` is one of a ``{ }`` block's (not a branch's only one)."""
+    chain = tree.chain(point.start, point.end)
+    return bool(chain) and chain[-1].parent is not None and chain[-1].parent.kind == "COMPOUND_STMT"
 
 
 def _drop_overlaps(points: dict[str, Point], left_out: dict[str, str]) -> None:

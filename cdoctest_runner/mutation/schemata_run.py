@@ -8,8 +8,10 @@ one result per mutant: ``mutation_analysis`` reads the same report off either):
 1. ``schemata.plan_schema`` places the mutants (cached per text, mutants and flags);
 2. the first analysis of those mutants loads their schema beside the original, and runs the block
    on it with the switch at 0. A schema that does not load loses the mutants its errors point at
-   (``schema_text.mutants_in_error``) and is loaded again; errors that point at none split it in
-   halves (at most ``MAX_FAILED_LOADS`` failed loads, then the rest runs on its own). What loads
+   (``schema_text.mutants_in_error``) and is loaded again; if that fails too (an error may be
+   reported where no mutant is, such as at the ``&`` before one), or the errors point at none,
+   it is split in halves (at most ``MAX_FAILED_LOADS`` failed loads, then the rest runs on its
+   own). What loads
    is remembered, so a later analysis of the same mutants (the generator analyses one function's
    mutants many times) runs in one batch;
 3. each mutant of a schema that loads runs as the block with ``__cdt_mutant = k;`` sent first
@@ -222,6 +224,7 @@ def _settle(
     alone = set(plan.left_out)
     baseline: DocTestResult | None = None
     failed = 0
+    trimmed: set[tuple[str, ...]] = set()  # groups that lost the mutants their errors named
     ours = _ours(code)
     checker = OutputChecker()
     while pending:
@@ -246,11 +249,12 @@ def _settle(
         if failed >= MAX_FAILED_LOADS:
             alone.update(ids, *pending)
             break
-        if bad:
+        if bad and ids not in trimmed:  # once: an error may name the wrong mutants
             alone |= bad
             rest = tuple(i for i in ids if i not in bad)
             if rest:
                 pending.insert(0, rest)
+                trimmed.add(rest)
         elif len(ids) > 1:
             half = len(ids) // 2
             pending[0:0] = [ids[:half], ids[half:]]

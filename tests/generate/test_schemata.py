@@ -87,6 +87,30 @@ def test_each_mutant_gets_the_point_its_change_needs() -> None:
     }  # fmt: skip
 
 
+LOOP = """int max_of(const int *xs, int n) {
+    int best = xs[0];
+    for (int i = 1; i < n; ++i)
+        if (xs[i] > best)
+            best = xs[i];
+    if (n > 5) {
+        if (n > 9)
+            best = 0;
+    }
+    return best;
+}
+"""
+
+
+def test_a_branch_or_loop_keeps_its_only_statement() -> None:
+    """Without the ``if`` that is a loop's only statement, the mutant's loop runs ``return``: the
+    next statement takes its place, which no schema can do; an ``if`` in a block is removed.
+    """
+    mutants = make_mutants(LOOP, decl("max_of", LOOP), "c", 100, operators=OPERATORS)
+    plan = plan_schema(LOOP, mutants, "c")
+    assert plan.left_out["remove-branch@4:9/0"] == "removes the only statement of a branch or loop"
+    assert plan.points["remove-branch@7:9/0"].kind == "statement"
+
+
 MAX2 = """/* The larger of a and b. */
 int max2(int a, int b) {
     if (a < b)
