@@ -286,13 +286,18 @@ def mutants_in_error(
 
 
 def _ids_at(schema: Schema, starts: list[int], line: int, column: int) -> set[str]:
-    """The mutants of the innermost span at ``line:column`` (every physical line numbered so)."""
-    out: set[str] = set()
+    """The mutants of the innermost span at ``line:column``; of the physical lines numbered
+    ``line`` (a mutant's copy of a statement and the original share their numbers), the one
+    where that span is smallest.
+    """
+    best: tuple[int, int, tuple[str, ...]] | None = None
     for i, number in enumerate(schema.lines):
         if number != line or i >= len(starts):
             continue
         offset = starts[i] + column - 1
-        holding = [s for s in schema.spans if s[0] <= offset < s[1]]
-        if holding:
-            out.update(min(holding, key=lambda s: s[1] - s[0])[2])
-    return out
+        for span in schema.spans:
+            if span[0] <= offset < span[1] and (
+                best is None or span[1] - span[0] < best[1] - best[0]
+            ):
+                best = span
+    return set(best[2]) if best is not None else set()

@@ -28,10 +28,11 @@ Mutants at one place share a point (``__cdt_mutant == 7 ? ... : __cdt_mutant == 
 points nest (a removed ``if`` holds the points of its condition and body). Left out, and run on
 their own as before (``Plan.left_out`` says why): mutants in templates and ``constexpr``
 functions (errors there show only when an example instantiates them), in declarations (a type, an
-array size), in statements holding a label or ``case``, inside a macro's arguments (``#x`` would
-print the schema), points overlapping without nesting, removals of a branch's or loop's only
-statement (in the mutant's text the next statement takes its place), and, in a file that uses
-``__LINE__``, mutants that add or remove lines (every line after them moves in the mutant's file).
+array size, the initialiser of a ``const`` or ``static`` variable), in statements holding a label
+or ``case``, inside a macro's arguments (``#x`` would print the schema), points overlapping
+without nesting, removals of a branch's or loop's only statement (in the mutant's text the next
+statement takes its place), and, in a file that uses ``__LINE__``, mutants that add or remove
+lines (every line after them moves in the mutant's file).
 
 ``render(plan, ids)`` writes the schema of the mutants ``ids`` (``Schema``). Every line keeps its
 number: after a mutant's copy that spans lines a ``#line`` marker puts the original numbering
@@ -199,11 +200,15 @@ class _Tree:
         return p.kind in _LABELS and node is p.children[-1]
 
     def chain(self, a: int, b: int) -> list[_Node]:
-        """The nodes whose span holds ``[a, b)``, outermost first."""
+        """The nodes whose span holds ``[a, b)``, outermost first; text inserted at ``a`` (``a ==
+        b``) is held only strictly inside (``<`` -> ``<=`` inserts before ``d`` in ``i<d``, not
+        into ``d``).
+        """
         out: list[_Node] = []
         nodes = self.roots
         while True:
-            inner = [n for n in nodes if n.start <= a and b <= n.end and n.start < n.end]
+            inner = [n for n in nodes if n.start <= a and b <= n.end and n.start < n.end
+                     and (a < b or n.start < a < n.end)]  # fmt: skip
             if not inner:
                 return out
             best = min(inner, key=lambda n: n.end - n.start)
@@ -290,17 +295,21 @@ def _function_of(chain: list[_Node]) -> tuple[_Node | None, str]:
     return body, ""
 
 
-def _declaration_part(tree: _Tree, chain: list[_Node]) -> bool:
-    """Whether the change (inside the last node of ``chain``, a function body and what it holds)
-    is in a declaration other than a variable's initialiser: a type, an array size.
+def _declaration_part(tree: _Tree, chain: list[_Node]) -> str:
+    """Why the change (inside the last node of ``chain``, a function body and what it holds)
+    cannot be a point of a declaration: it is not a variable's initialiser (a type, an array
+    size), or it initialises a ``const`` or ``static`` variable (which the switch would make no
+    constant: an array sized by it becomes variable-length, its ``static_assert`` fails); ''.
     """
     for n, inner in zip(chain, chain[1:], strict=False):
         if n.kind == "VAR_DECL":
             if not (inner.expression and inner is n.children[-1] and _initialiser(tree, n, inner)):
-                return True
+                return "changes a declaration or a type"
+            if n.cursor.type.is_const_qualified() or n.cursor.storage_class.name == "STATIC":
+                return "initialises a const or static variable"
         elif not (n.expression or n.statement):
-            return True
-    return not (chain[-1].expression or chain[-1].statement)
+            return "changes a declaration or a type"
+    return "" if chain[-1].expression or chain[-1].statement else "changes a declaration or a type"
 
 
 def _initialiser(tree: _Tree, var: _Node, expr: _Node) -> bool:
@@ -321,8 +330,9 @@ def _place(tree: _Tree, m: Mutant, a: int, b: int, new: bytes) -> Point | str:
     if body is None:
         return why
     inner = chain[chain.index(body) :]
-    if _declaration_part(tree, inner):
-        return "changes a declaration or a type"
+    why = _declaration_part(tree, inner)
+    if why:
+        return why
     node = inner[-1]
     if not node.expression:  # a statement removed or changed whole
         while not tree.in_body_slot(node):

@@ -111,6 +111,18 @@ def test_a_branch_or_loop_keeps_its_only_statement() -> None:
     assert plan.points["remove-branch@7:9/0"].kind == "statement"
 
 
+def test_an_inserted_operator_goes_to_the_expression_around_it() -> None:
+    """``i<n`` -> ``i<=n`` inserts ``=`` where ``n`` starts: the point is ``i<n``, not ``n``."""
+    text = "int below(int i, int n) {\n    while (i<n)\n        i++;\n    return i;\n}\n"
+    mutants = make_mutants(text, decl("below", text), "c", 100)
+    plan = plan_schema(text, mutants, "c")
+    point = plan.points["relational@2:13/0"]
+    assert (text.encode()[point.start : point.end], plan.variants["relational@2:13/0"]) == (
+        b"i<n",
+        b"i<=n",
+    )
+
+
 MAX2 = """/* The larger of a and b. */
 int max2(int a, int b) {
     if (a < b)
