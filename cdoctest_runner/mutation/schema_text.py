@@ -5,7 +5,9 @@
 is pure. The three kinds of point become, with ``k`` the mutant's switch value:
 
 - ``statement``: ``{ if (__cdt_mutant == k) { <mutant> } else { <original> } }``;
-- ``condition``: ``(__cdt_mutant == k ? !!(<mutant>) : !!(<original>))``;
+- ``condition``: ``(__cdt_mutant == k ? !!(<mutant>) : !!(<original>))`` in C, with
+  ``static_cast<bool>(...)`` for ``!!(...)`` in C++ (the contextual conversion a condition
+  makes, never an overloaded ``operator!``);
 - ``expression``: ``(__cdt_mutant == k ? ((void)sizeof(char[<same type> ? 1 : -1]), (<mutant>))
   : (<original>))``, where ``<same type>`` is ``__builtin_types_compatible_p(__typeof__(..),
   __typeof__(..))`` in C and ``__is_same(decltype((..)), decltype((..)))`` in C++: a mutant
@@ -219,17 +221,21 @@ class _Writer:
             if kind == "statement":
                 self.out += b"if (%s == %d) { %s } else " % (switch, k, v)
             elif kind == "condition":
-                self.out += b"%s == %d ? !!(%s) : " % (switch, k, v)
+                self.out += b"%s == %d ? %s%s) : " % (switch, k, self._truth(), v)
             else:
                 check = self._same_type(v, original)
                 self.out += b"%s == %d ? (%s, (%s)) : " % (switch, k, check, v)
             self.spans.append((at, len(self.out), (mid,)))
             if b"\n" in v:  # the next copy starts on the point's line again
                 self.out += b"\n#line %d\n" % point.line
-        self.out += {"statement": b"{ ", "condition": b"!!(", "expression": b"("}[kind]
+        self.out += {"statement": b"{ ", "condition": self._truth(), "expression": b"("}[kind]
         self._range(span[0], span[1], self.children[span])
         self.out += b" } }" if kind == "statement" else b"))"
         self.spans.append((begin, len(self.out), tuple(ids)))
+
+    def _truth(self) -> bytes:
+        """What opens a condition's side: its truth value as the condition tests it."""
+        return b"!!(" if self.plan.language == "c" else b"static_cast<bool>("
 
     def _same_type(self, variant: bytes, original: bytes) -> bytes:
         """An expression that compiles only when ``variant`` and ``original`` have one type."""

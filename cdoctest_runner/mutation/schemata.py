@@ -16,7 +16,8 @@ change, taken as the smallest syntactic unit around the bytes it changes, at one
   ``{ if (__cdt_mutant == 7) { <the mutant's statement> } else { <the original> } }``: exactly
   the mutant's code when 7 is set;
 - ``condition`` (of ``if``/``while``/``do``, of ``?:``, an operand of ``!``, ``&&``, ``||``):
-  ``(__cdt_mutant == 7 ? !!(<mutant>) : !!(<original>))``, the same truth value;
+  ``(__cdt_mutant == 7 ? !!(<mutant>) : !!(<original>))``, the same truth value (in C++
+  ``static_cast<bool>``, the conversion the condition makes);
 - ``expression``: ``(__cdt_mutant == 7 ? (<check>, (<mutant>)) : (<original>))``, whose check
   does not compile unless both sides have the same type (C: ``__builtin_types_compatible_p`` of
   their ``__typeof__``; C++: ``__is_same`` of their ``decltype((...))``, value category
