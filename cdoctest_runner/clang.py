@@ -172,6 +172,7 @@ def parse(
     *,
     preamble: bool = False,
     instantiate: bool = False,
+    macros: bool = False,
 ) -> TranslationUnit:
     """Parse ``text`` as the unsaved file ``path`` (absolute) and return the translation unit.
 
@@ -180,10 +181,14 @@ def parse(
     also build a precompiled preamble for later ``reparse`` calls (``Reparser``).
     ``instantiate``: a complete translation unit (no ``PARSE_INCOMPLETE``), whose templates are
     instantiated at its end, so a ``static_assert`` in a template's body that an instance fails
-    becomes a diagnostic (``server.analysis.templates``' probes).
+    becomes a diagnostic (``server.analysis.templates``' probes). ``macros``: keep the detailed
+    preprocessing record, so the unit's children include each macro expansion
+    (``MACRO_INSTANTIATION``, with its extent: the mutant schemata stay out of macro arguments).
     """
     ci = cindex()
     options = KEEP_GOING | (0 if instantiate else ci.TranslationUnit.PARSE_INCOMPLETE)
+    if macros:
+        options |= ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
     if preamble:
         options |= (
             ci.TranslationUnit.PARSE_PRECOMPILED_PREAMBLE

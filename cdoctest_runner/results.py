@@ -10,9 +10,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cdoctest_runner.example import DocTest, Example
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cdoctest_runner.checker import OutputChecker
 
 
 class Outcome(str, enum.Enum):  # noqa: UP042 - str() and format() of members stay as they were
@@ -86,6 +89,31 @@ class DocTestResult:
         """The result as JSON-ready data (``to_jsonable``)."""
         data: dict[str, Any] = to_jsonable(self)
         return data
+
+
+def differing_examples(
+    base: DocTestResult, other: DocTestResult, checker: OutputChecker
+) -> list[int]:
+    """The indices of the examples whose outcome or output (``checker.check``) differs between
+    two runs of one block; an example only one run has counts as the last both have.
+
+    >>> from cdoctest_runner.checker import OutputChecker
+    >>> t = DocTest((Example("f()"), Example("g()")), "t", "", 0, 0)
+    >>> run = lambda *got: DocTestResult(t, tuple(ExampleResult(e, Outcome.PASSED, g)
+    ...                                            for e, g in zip(t.examples, got)))
+    >>> differing_examples(run("1\\n", "2\\n"), run("1\\n", "3\\n"), OutputChecker())
+    [1]
+    """
+    n = max(len(base.results), len(other.results))
+    out = []
+    for i in range(n):
+        if i >= len(base.results) or i >= len(other.results):
+            out.append(min(i, n - 1))
+            continue
+        b, o = base.results[i], other.results[i]
+        if b.outcome is not o.outcome or not checker.check(b.got, o.got):
+            out.append(i)
+    return sorted(set(out))
 
 
 def to_jsonable(obj: Any) -> Any:

@@ -16,6 +16,9 @@ and isolation"):
 - ``leaves_state(code, sources)``: either of the two for a block's examples;
 - ``code_is_stateful(code)``: ``has_mutable_state`` of a ``CodeUnderTest`` (its text, or its files
   by path and modification time; a prebuilt library always counts as stateful).
+- ``MUTANT_SWITCH``: the switch of a mutant schema (``cdoctest_runner.mutation.schemata``),
+  declared ``SWITCH_DECLARATION``; every block run on a schema sets it first, so it is no state a
+  block can see, and ``has_mutable_state`` does not count it.
 - ``state_is_file_scope(source)``: whether that state is all in namespace-scope variables (no
   ``static`` left in ``loadable``'s text, no process-wide state), which ``snapshot`` can save and
   restore so that C code with such state keeps its warm session.
@@ -34,6 +37,11 @@ from collections.abc import Iterable
 from cdoctest_runner import ctext
 from cdoctest_runner.example import CodeUnderTest
 from cdoctest_runner.inputs import C_PRELUDE, CXX_PRELUDE
+
+#: The run-time switch of a mutant schema: the mutant a block on a schema runs (0: the original).
+MUTANT_SWITCH = "__cdt_mutant"
+#: How a schema declares it (before its first mutated declaration).
+SWITCH_DECLARATION = f"int {MUTANT_SWITCH} = 0;"
 
 # Process-wide state an example may change that %undo does not take back (files in the private
 # directory included). Matching is on code with comments and string contents removed.
@@ -197,8 +205,10 @@ def has_mutable_state(source: str) -> bool:
     True
     >>> has_mutable_state("const double PI = 3.14;")
     False
+    >>> has_mutable_state("int __cdt_mutant = 0; int f(int a) { return a; }")  # a schema's switch
+    False
     """
-    return _text_state(source)
+    return _text_state(source.replace(SWITCH_DECLARATION, ""))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -71,15 +71,8 @@ from cdoctest_runner.sessions import EitherEvent, SessionPool, interleave
 from cdoctest_runner.snapshot import RESTORE, save_input, state_variables
 from cdoctest_runner.toolchain import Toolchain, find_clang_repl
 
-__all__ = [
-    "DocTestRunner",
-    "Limits",
-    "RunCancelled",
-    "Runner",
-    "examples_doctest",
-    "has_mutable_state",
-    "touches_global_state",
-]
+__all__ = ["DocTestRunner", "Limits", "RunCancelled", "Runner", "examples_doctest",
+           "has_mutable_state", "touches_global_state"]  # fmt: skip
 
 _log = logging.getLogger(__name__)
 
@@ -111,6 +104,7 @@ class DocTestRunner:
         sandbox: Sandbox | None = None,
         reuse_compiled: bool | None = None,
         compile_on_use: bool = False,
+        schemata: bool | None = None,
     ) -> None:
         """``reuse_compiled``: start sessions from a cached precompiled header of the prelude's and
         the file's leading headers (``cdoctest_runner.precompiled``), and reuse warm sessions of C
@@ -121,11 +115,17 @@ class DocTestRunner:
         made ``inline`` (``loadable.inline_functions``), so that a session compiles only what its
         blocks use: for runners of fresh sessions of one big file (mutants). Code that does not
         load that way but loads as it is is loaded as it is (remembered per file and functions).
+
+        ``schemata`` (only with ``warm``): ``mutation_analysis`` on this runner runs mutant schemata
+        (``cdoctest_runner.mutation.schemata_run``); None: on unless ``CDOCTEST_SCHEMATA=0``.
         """
         if reuse_compiled is None:
             reuse_compiled = os.environ.get("CDOCTEST_REUSE_COMPILED", "1") != "0"
         self.reuse_compiled = reuse_compiled
         self.compile_on_use = compile_on_use and reuse_compiled
+        if schemata is None:
+            schemata = os.environ.get("CDOCTEST_SCHEMATA", "1") != "0"
+        self.schemata = schemata and warm
         self._lazy_loads: dict[tuple[str | None, tuple[str, ...]], bool] = {}
         self._pch_loads: dict[str, bool] = {}  # pch -> whether code loaded with it as without
         self._pch_noted: set[str] = set()

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 from cdoctest_runner.checker import OutputChecker
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest, Example
-from cdoctest_runner.results import DocTestResult, Outcome
+from cdoctest_runner.results import DocTestResult, Outcome, differing_examples
 
 if TYPE_CHECKING:  # pragma: no cover
     from cdoctest_runner.protocol import Runner
 
 from cdoctest_runner.mutation.mutate import Mutant, MutationError, make_mutants
+from cdoctest_runner.mutation.schemata_run import run_mutants
 
 
 @dataclass(frozen=True)
@@ -77,20 +78,6 @@ def _block(examples: Sequence[Example], code: CodeUnderTest, function: Declarati
     )
 
 
-def _differences(base: DocTestResult, other: DocTestResult, checker: OutputChecker) -> list[int]:
-    """Return the indices of the examples whose outcome or output differs between two runs."""
-    n = max(len(base.results), len(other.results))
-    out = []
-    for i in range(n):
-        if i >= len(base.results) or i >= len(other.results):
-            out.append(min(i, n - 1))
-            continue
-        b, o = base.results[i], other.results[i]
-        if b.outcome is not o.outcome or not checker.check(b.got, o.got):
-            out.append(i)
-    return sorted(set(out))
-
-
 def block_kills(report: MutationReport, chosen: Sequence[int]) -> set[str]:
     """Ids of the mutants that some example in ``chosen`` detected in the analysed block.
 
@@ -117,11 +104,16 @@ def mutation_analysis(
     *,
     limit: int = 40,
     flags: Sequence[str] = (),
+    schemata: bool | None = None,
 ) -> MutationReport:
     """Run ``examples`` (one block) on the original code and on each mutant (see module docstring).
 
     ``code`` must carry the source: ``code.text``, or else the file at ``code.path`` is read.
     When ``mutants`` is None they are made with ``make_mutants(..., limit=limit)``.
+    ``schemata``: run the mutants on mutant schemata (``cdoctest_runner.mutation.schemata_run``:
+    each mutant's run flips a switch in a session that loaded every mutant once; the same
+    report); None: as the runner's ``schemata`` option says (``DocTestRunner(schemata=)``, on
+    unless ``CDOCTEST_SCHEMATA=0``; a runner without the option runs each mutant on its own).
     Raises ``MutationError`` when the original code does not load or the runner fails (a session
     that cannot start, ...), and the runner's ``RunCancelled`` (not a ``MutationError``) when
     ``cancel`` was set.
@@ -147,8 +139,13 @@ def mutation_analysis(
     jobs += [(test, dataclasses.replace(code, text=m.text, key=m.id)) for m in mutants]
     from cdoctest_runner.runner import RunCancelled
 
+    if schemata is None:
+        schemata = bool(getattr(runner, "schemata", False))
     try:
-        results = runner.run_many(jobs, cancel=cancel)
+        if schemata:
+            results = run_mutants(runner, test, code, source, mutants, cancel, flags=flags)
+        else:
+            results = runner.run_many(jobs, cancel=cancel)
     except RunCancelled:
         raise
     except CdoctestError as exc:  # e.g. a session that could not start: no analysis, typed
@@ -172,7 +169,7 @@ def mutation_analysis(
         if r.setup_error is not None:
             stillborn.append(m)
             continue
-        where = _differences(baseline, r, checker)
+        where = differing_examples(baseline, r, checker)
         if not where:
             survivors.append(m)
         else:

@@ -65,7 +65,10 @@ Contract:
   file's mutants share (``cdoctest_runner.precompiled``) and parses the mutated file: 0.2-0.6 s
   for a small C++ file with standard headers on this machine, 1-2 s for a 2,000-line one. A
   runner with ``compile_on_use`` (the generator's) compiles only the C++ free functions the block
-  calls (``loadable.compiled_on_use``), not the whole file.
+  calls (``loadable.compiled_on_use``), not the whole file. On a runner with
+  ``schemata`` (the default) the mutants are compiled once, in one text behind a run-time switch
+  (``cdoctest_runner.mutation.schemata``), and each costs a replay of the block in a warm
+  session (``schemata_run``), with the same report.
 - ``select_examples(candidates, kills, max_examples)`` is the greedy set cover used to keep a small
   block that kills the most mutants.
 """

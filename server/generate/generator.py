@@ -155,8 +155,10 @@ class Generator:
 
     @property
     def mutation_runner(self) -> Runner:
-        """A runner with a short per-session limit for mutants (shares the toolchain): a fresh
-        session per mutant, each compiling only the functions its block uses (``compile_on_use``).
+        """A runner with a short per-session limit for mutants (shares the toolchain): the mutants
+        of a function compiled once, in a schema whose warm sessions replay the block per mutant
+        (``cdoctest_runner.mutation.schemata_run``; ``CDOCTEST_SCHEMATA=0``: a fresh session per
+        mutant), each compiling only the functions its block uses (``compile_on_use``).
         """
         if self._mutation_runner is None:
             from cdoctest_runner.runner import DocTestRunner
@@ -169,7 +171,6 @@ class Generator:
                     toolchain=base.toolchain,
                     limits=limits,
                     workers=default_workers(),
-                    warm=False,
                     compile_on_use=True,
                 )
             )

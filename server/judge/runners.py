@@ -54,6 +54,11 @@ class Retrying:
         """The wrapped runner's clang-repl."""
         return self.inner.toolchain
 
+    @property
+    def schemata(self) -> bool:
+        """Whether mutation analyses run mutant schemata on the wrapped runner (its option)."""
+        return bool(getattr(self.inner, "schemata", False))
+
     def run(
         self, test: DocTest, code: CodeUnderTest, cancel: threading.Event | None = None
     ) -> DocTestResult:
