@@ -181,13 +181,14 @@ def add_branch_coverage(
     calls come after the block's examples, which run under each mutant as before, so the kills
     it had stay kills (a lower bound until measured again).
     """
-    from server.judge.acceptable import calls_target
+    from server.judge.acceptable import acceptable_units, calls_target
 
     if not selection.examples:
         return selection, ""
     taken = set().union(*(declared_names(e.source) for e in selection.examples))
     own = {(" ".join(e.source.split()), e.want.strip()) for e in selection.examples}
-    others = [u for u in units if u not in selection.units]
+    # The selection's rules hold for what coverage adds too (a format's arguments passed, ...).
+    others, _ = acceptable_units([u for u in units if u not in selection.units], function)
     pool = build_pool(others, max_examples=MAX_CANDIDATES, taken=taken)
     if not pool.examples:
         return selection, ""

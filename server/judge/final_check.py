@@ -27,7 +27,7 @@ from cdoctest_runner.results import DocTestResult, Outcome
 from models.prompt import mentions
 from server.analysis.locate import SourceFile
 from server.api import Finding, check_cancel
-from server.judge.verify import declared_names
+from server.judge.verify import declared_names, unused_declarations
 from server.render import Plan, apply_edits, checks_output, plan_block, shifted_line
 
 ROUNDS = 4
@@ -142,7 +142,7 @@ def kept_examples(
 def _trimmed(p: Plan, one: DocTestResult, two: DocTestResult, replace_user_blocks: bool) -> Plan:
     """The plan planned again without what failed, or dropped when nothing worth keeping is left."""
     res = one if not one.passed else two
-    kept = kept_examples(p.result.examples, one, two)
+    kept = unused_declarations(kept_examples(p.result.examples, one, two))
     name = p.target.declaration.name
     why = _failure(p, one, two)
     if kept and checks_output(kept) and any(mentions(e, name) for e in kept):

@@ -38,7 +38,7 @@ from cdoctest_runner.sandbox import DEFAULT_LIMITS, Limits
 from models.prompt import mentions
 from server.judge.select import Selection
 from server.judge.units import Fate, Rejection
-from server.judge.verify import declared_names
+from server.judge.verify import declared_names, unused_declarations
 from server.render import checks_output
 
 ROUNDS = 3  # native runs of one block at most (one, unless an example trips)
@@ -197,7 +197,9 @@ def _result(
     """
     if not trips:
         return Sanitized(selection, f"sanitizers: {why}" if why else "", clean=not why)
-    n = len(selection.examples) - len(left)
+    # Set-up whose users all went (declarations an earlier round left behind) goes too.
+    kept = tuple(unused_declarations([e for _, e in left]))
+    n = len(selection.examples) - len(kept)
     note = f"{n} example(s) dropped ({'; '.join(t.describe() for t in trips)}"
     dependents, setups, cut = extra
     if dependents:
@@ -207,7 +209,6 @@ def _result(
     if cut:
         note += f"; {cut} not checked after {ROUNDS} runs"
     note = "sanitizers: " + note + ")" + (f"; {why}" if why else "")
-    kept = tuple(e for _, e in left)
     if not (kept and checks_output(kept) and any(mentions(e, function.name) for e in kept)):
         rejected = tuple(Rejection(Fate.SANITIZED, t.source, t.report.describe()) for t in trips)
         emptied = replace(selection, examples=(), findings=(), rejected=rejected)

@@ -44,6 +44,7 @@ from __future__ import annotations
 import itertools
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from cdoctest_runner import ctext
@@ -101,6 +102,67 @@ def declared_names(code: str) -> set[str]:
     blanked = ctext.blank(code)
     names = {m.group("name") for m in _DECL.finditer(blanked)}
     return {n for n in names if n not in _KEYWORDS}
+
+
+_FUNCTION_DEFINITION = re.compile(
+    r"^\s*[A-Za-z_][\w\s\*&:<>,]*?\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*\{"
+)
+_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def only_declares(code: str) -> set[str]:
+    """The names ``code`` declares when declaring is all it does (variables, or a function it
+    defines; nothing called outside a body but a declared name's constructor), else none.
+
+    >>> sorted(only_declares("char sink[64] = {0}; int n = 0;"))
+    ['n', 'sink']
+    >>> only_declares("void out(char c, void *a) { if (n < 63) sink[n++] = c; }")
+    {'out'}
+    >>> only_declares("size_t len = 0; get_root(p, &len);"), only_declares("int n = f(1);")
+    (set(), set())
+    """
+    blanked = ctext.blank(code)
+    defined = _FUNCTION_DEFINITION.match(blanked)
+    # A function's parameters are its own: the definition declares its name only.
+    names = {defined.group(1)} if defined else declared_names(code)
+    if not names:
+        return set()
+    outside = blanked
+    while True:  # the bodies and initialiser lists out, innermost first
+        flat = re.sub(r"\{[^{}]*\}", "", outside)
+        if flat == outside:
+            break
+        outside = flat
+    called = {m.group(1) for m in _CALL.finditer(outside)} - _KEYWORDS - {"sizeof"}
+    return names if called <= names else set()
+
+
+def unused_declarations(examples: Sequence[Example]) -> list[Example]:
+    """``examples`` without set-up that sets up nothing: an example that prints nothing and only
+    declares (``only_declares``), none of whose names a later example still kept uses. Read from
+    the end, so a declaration only such set-up used goes too (what is left after examples were
+    dropped: the sanitizers' trips, a trimmed block).
+
+    >>> from cdoctest_runner.example import Example as E
+    >>> exs = [E("char a[4] = {0}; int n = 0;"), E("char b[4] = {0};"),
+    ...        E("void cb(char c) { a[n++] = c; }"), E("char c[4];"), E("f(cb)", "1"),
+    ...        E("int m = 0;")]
+    >>> [e.source.strip() for e in unused_declarations(exs)]
+    ['char a[4] = {0}; int n = 0;', 'void cb(char c) { a[n++] = c; }', 'f(cb)']
+    """
+    keep = [True] * len(examples)
+    for i in reversed(range(len(examples))):
+        names = set() if examples[i].want.strip() else only_declares(examples[i].source)
+        if not names:
+            continue
+        later = {
+            m.group()
+            for j in range(i + 1, len(examples))
+            if keep[j]
+            for m in ctext.identifiers(examples[j].source)
+        }
+        keep[i] = bool(names & later)
+    return [e for e, k in zip(examples, keep, strict=True) if k]
 
 
 def split_units(examples: list[Example]) -> list[list[int]]:
