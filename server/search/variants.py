@@ -41,10 +41,13 @@ than the target parses):
 A string literal followed by its length as the next argument (``parse("GET / x", 7, ...)``)
 keeps the two in step: the length becomes the edited text's.
 
-Order: round-robin, kind by kind and within a kind seed by seed, each (seed, kind) giving its
-next variant per turn, so every seed and kind get a turn before any gets a second; no
-randomness. Variants whose code (whitespace normalized) repeats a seed or an earlier variant are
-dropped. A variant keeps its seed's names (``server.judge.select.build_pool`` renames clashes).
+Order: round-robin over the kinds, each kind giving its next variant per turn, and within a
+kind over the seeds, each seed giving its next variant of that kind per turn: every kind gets a
+turn before any kind gets a second, however many seeds there are (a bound smaller than seeds
+times kinds still reaches the last kind, ``configured``), and a kind's turns go to every seed
+before any seed gets a second; no randomness. Variants whose code (whitespace normalized)
+repeats a seed or an earlier variant are dropped. A variant keeps its seed's names
+(``server.judge.select.build_pool`` renames clashes).
 """
 
 from __future__ import annotations
@@ -540,20 +543,33 @@ def variants(
     per_seed = [_seed_variants(s, names, dict_chars, settings, languages) for s in seeds]
     seen = {_normalized(s) for s in seeds}
     out: list[Variant] = []
-    queues = [
-        (kind, k, iter(by_kind[kind])) for kind in KINDS for k, by_kind in enumerate(per_seed)
-    ]
-    while queues and len(out) < max_variants:
+    kinds = [(kind, _seed_turns(kind, per_seed)) for kind in KINDS]
+    while kinds and len(out) < max_variants:
         live = []
-        for kind, k, queue in queues:
+        for kind, turns in kinds:
             if len(out) >= max_variants:
                 break
-            for examples in queue:
+            for k, examples in turns:
                 key = _normalized(examples)
                 if key not in seen:
                     seen.add(key)
                     out.append(Variant(examples, kind, k))
-                    live.append((kind, k, queue))
+                    live.append((kind, turns))
                     break
-        queues = live
+        kinds = live
     return out
+
+
+def _seed_turns(
+    kind: str, per_seed: Sequence[dict[str, list[tuple[Example, ...]]]]
+) -> Iterator[tuple[int, tuple[Example, ...]]]:
+    """``(seed index, variant)`` of one kind, seed by seed: each seed's next variant per turn."""
+    queues = [(k, iter(by_kind[kind])) for k, by_kind in enumerate(per_seed)]
+    while queues:
+        live = []
+        for k, queue in queues:
+            examples = next(queue, None)
+            if examples is not None:
+                live.append((k, queue))
+                yield k, examples
+        queues = live

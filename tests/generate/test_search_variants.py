@@ -97,16 +97,23 @@ def test_numbers_and_the_round_robin() -> None:
     got = variants([a, b], {"fill"}, [";"], 8)
     assert [(v.kind, v.seed) for v in got] == [
         ("empty", 0),
-        ("empty", 1),
         ("integer", 0),
         ("float", 1),
         ("field", 0),
         ("trim", 1),  # the trims of "a;b" repeat its field edits: seed 0 has none
         ("insert", 0),
-        ("insert", 1),
+        ("double", 0),
+        ("case", 0),
     ]
-    assert got[3].examples[0].source == 'fill(&w, "xy", __builtin_nan(""))\n'
-    assert got[2].examples[1].source == 'fill(&v, "a;b", 0)\n'
+    # The second round: each kind's next turn goes to the seed that has not had one.
+    second = [(v.kind, v.seed) for v in variants([a, b], {"fill"}, [";"], 14)[8:]]
+    assert second[:2] == [("empty", 1), ("integer", 0)]  # seed 1 has no integer argument
+    assert got[2].examples[0].source == 'fill(&w, "xy", __builtin_nan(""))\n'
+    assert got[1].examples[1].source == 'fill(&v, "a;b", 0)\n'
+    # Many seeds and a small bound: every kind, the last one (a setting) included, gets a turn.
+    many = [[Example(f'fill(&v, "a;b{i}", 8)')] for i in range(10)]
+    kinds = {v.kind for v in variants(many, {"fill"}, [";"], 12, [("set(2);", "set(0);")])}
+    assert "configured" in kinds
     # The print's format and its arguments are never edited; the other examples stay as they were.
     every = variants([a, b], {"fill"}, [";"], 1000)
     assert all(v.examples[1].source == b[1].source for v in every if v.seed == 1)

@@ -9,6 +9,7 @@ plain providers, ``server.candidates.by_type.providers.plain_providers``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import zip_longest
 
 from server.analysis.fileapi import (
     DESTROYS,
@@ -169,11 +170,16 @@ def language_texts(api: FileApi, name: str, depth: int = 0) -> list[str]:
 
 
 def texts_for(api: FileApi, name: str, depth: int = 0) -> list[str]:
-    """String arguments to try: texts in the parameter's input language (``language_texts``),
-    then the inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version
-    numbers...) and the usual short strings.
+    """String arguments to try: texts in the parameter's input language (``language_texts``)
+    and the inputs in the formats the file reads (``FileApi.texts``: paths, URLs, version
+    numbers... told by cues in the file and its headers) taken in turn, one of each, so that
+    neither pushes the other out of the first values a caller tries (a path library's own
+    ``"C:\\a\\b"`` beside the path grammar's seeds); then the usual short strings.
     """
-    return list(dict.fromkeys([*language_texts(api, name, depth), *api.texts, *STRINGS]))
+    own = language_texts(api, name, depth)
+    read = list(api.texts)
+    turns = [t for pair in zip_longest(own, read) for t in pair if t is not None]
+    return list(dict.fromkeys([*turns, *STRINGS]))
 
 
 def struct_array_provider(agg: Aggregate) -> Provider:

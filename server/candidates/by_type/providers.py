@@ -48,7 +48,6 @@ from server.candidates.by_type.handles import (
     filled_provider,
     initialised_provider,
     interleaved,
-    language_texts,
     serialized_provider,
     struct_array_provider,
     texts_for,
@@ -412,8 +411,9 @@ def _class_provider(
     """A class value: ``std::string`` (a variable when mutable), ``std::string_view``,
     ``std::vector``, an aggregate, or an object from a public constructor.
     """
-    # Texts in the parameter's input language first (a pattern, a JSON text), if it has one.
-    strings = [*language_texts(api, name, depth), *STRINGS] if name else STRINGS
+    # Texts in the parameter's input language and the file's formats first (a pattern, a JSON
+    # text), if it has them.
+    strings = texts_for(api, name, depth) if name else STRINGS
     if is_std(t, "basic_string"):
         if not mutable:
             return Provider(
