@@ -30,8 +30,9 @@ from cdoctest_runner import clang
 from cdoctest_runner.example import CodeUnderTest, Declaration, Example
 from cdoctest_runner.finder import find_doctests
 from cdoctest_runner.mutation.analysis import MutationReport, mutation_analysis
-from cdoctest_runner.mutation.mutate import OPERATORS, Mutant, make_mutants
+from cdoctest_runner.mutation.mutate import Mutant, function_mutants
 from cdoctest_runner.mutation.schemata import plan_schema
+from cdoctest_runner.mutation.scores import function_blocks
 from cdoctest_runner.runner import DocTestRunner, Limits
 
 
@@ -82,21 +83,16 @@ def eval_targets() -> list[Target]:
 
 
 def file_targets(path: str) -> list[Target]:
-    """The functions of ``path`` that have a cdoctest block, with it."""
+    """The functions of ``path`` that have a cdoctest block (``cdoctest-run --mutants``'s
+    choice: ``function_blocks``), with it.
+    """
     code = CodeUnderTest(path=path, language=CodeUnderTest.language_of(path))
-    out = []
-    for test in find_doctests(path):
-        d = test.declaration
-        if d is None or d.kind not in ("function", "method") or not test.examples:
-            continue
-        out.append(Target(test.name, code, d, list(test.examples)))
-    return out
+    blocks = function_blocks([(test, code) for test in find_doctests(path)])
+    return [Target(t.name, c, t.declaration, list(t.examples)) for t, c in blocks if t.declaration]
 
 
 def _mutants(t: Target, limit: int) -> list[Mutant]:
-    source = t.code.source_text() or ""
-    return make_mutants(source, t.function, t.code.language, limit, path=t.code.path,
-                        operators=OPERATORS, callees=2)  # fmt: skip
+    return function_mutants(t.code, t.function, limit, callees=2)
 
 
 def _view(r: MutationReport, mid: str) -> tuple[object, ...]:

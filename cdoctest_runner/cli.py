@@ -4,7 +4,8 @@
 was none), 1 some block failed, 2 usage or environment error (no clang-repl, unreadable file,
 bad ``compile_commands.json``, missing library), 130 interrupted. Library code below raises.
 The legacy ``--cdt_*`` entry point (``python -m cdoctest_runner``) is ``cdoctest_runner.legacy``;
-both build a ``RunConfig`` and call ``collect`` and ``run``.
+both build a ``RunConfig`` and call ``collect`` and ``run``. ``--mutants`` hands the collected
+blocks to ``cdoctest_runner.mutants_cli`` (its report and exit status).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cdoctest_runner import mutants_cli
 from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, DocTest
 from cdoctest_runner.finder import list_entries
@@ -39,9 +41,11 @@ examples:
   cdoctest-run --list src/fac.cpp
   cdoctest-run --select src/fac.cpp::fac src/fac.cpp
   cdoctest-run src/ --coverage --coverage-html cov-html
+  cdoctest-run src/clamp.c --mutants --mutant-limit 20
   cmake -Dcdoctest_DIR="$(cdoctest-run --cmake-dir)" ...   (then cdoctest_discover_tests)
 
 exit status: 0 all blocks passed, 1 some failed, 2 usage or environment error
+  (--mutants: 1 when some function's block fails on the original code; survivors do not count)
 """
 
 
@@ -304,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="with --coverage, also write an HTML report (llvm-cov show) into DIR",
     )
+    mutants_cli.add_mutant_arguments(p)
     p.add_argument(
         "--cmake-dir",
         action=_CMakeDirAction,
@@ -313,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout",
         type=float,
         metavar="SECONDS",
-        help="wall-clock limit per block (default: the runner's)",
+        help="CPU-time limit per block (default: the runner's; with --mutants 3 s)",
     )
     p.add_argument(
         "--root",
@@ -337,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     if args.jobs < 1:
         print("cdoctest-run: error: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    wrong = mutants_cli.usage_error(args)
+    if wrong is not None:
+        print(f"cdoctest-run: error: {wrong}", file=sys.stderr)
         return 2
     config = RunConfig(
         files=args.files,
@@ -366,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
         if missing and not args.list:  # CTest asks for a listed name: a vanished test fails
             print(f"cdoctest-run: no test named {', '.join(missing)}", file=sys.stderr)
             return 1
+        if args.mutants:
+            jobs = [(t, c) for t, c, _ in found]
+            return mutants_cli.main(jobs, mutants_cli.options_from(args), cancel)
         if not found:
             print("cdoctest-run: no cdoctest blocks found", file=sys.stderr)
             if args.json:

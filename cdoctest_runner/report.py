@@ -47,11 +47,18 @@ def split_name(name: str) -> tuple[str, str]:
     return "", name
 
 
+def display_path(path: str) -> str:
+    """``path`` as reports show it: relative to the working directory when it is below it, else
+    as given (``'<text>'`` for an unsaved buffer's empty name).
+    """
+    if not path:
+        return "<text>"
+    shown = os.path.relpath(path)
+    return path if shown.startswith("..") else shown
+
+
 def _where(test: DocTest, line: int | None = None) -> str:
-    path = os.path.relpath(test.filename) if test.filename else "<text>"
-    if path.startswith(".."):
-        path = test.filename
-    return f"{path}:{line if line is not None else test.lineno}"
+    return f"{display_path(test.filename)}:{line if line is not None else test.lineno}"
 
 
 def _source_lines(result: ExampleResult) -> str:

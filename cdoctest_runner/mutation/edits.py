@@ -109,10 +109,10 @@ def _walk(cursor: Cursor) -> Iterator[Cursor]:
         yield from _walk(child)
 
 
-def _short(text: str) -> str:
+def short_text(text: str) -> str:
     """``text`` on one line, cut to 40 characters.
 
-    >>> _short("a  +\\n b"), _short("x" * 50)
+    >>> short_text("a  +\\n b"), short_text("x" * 50)
     ('a + b', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...')
     """
     text = " ".join(text.split())
@@ -149,7 +149,7 @@ class _Body:
     def wrap(self, cursor: Cursor, suffix: str, operator: str, what: str) -> Edit:
         """``cursor``'s expression ``e`` becomes ``(e)suffix``."""
         a, b = cursor.extent.start.offset, cursor.extent.end.offset
-        shown = _short(self.text(cursor))
+        shown = short_text(self.text(cursor))
         return Edit(
             a,
             a,
@@ -386,10 +386,18 @@ def _drop_term(cur: Cursor, body: _Body) -> list[Edit]:
     left, right = children
     return [
         Edit(
-            a, b, body.text(left).encode(), "drop-term", f"drop `{op} {_short(body.text(right))}`"
+            a,
+            b,
+            body.text(left).encode(),
+            "drop-term",
+            f"drop `{op} {short_text(body.text(right))}`",
         ),
         Edit(
-            a, b, body.text(right).encode(), "drop-term", f"drop `{_short(body.text(left))} {op}`"
+            a,
+            b,
+            body.text(right).encode(),
+            "drop-term",
+            f"drop `{short_text(body.text(left))} {op}`",
         ),
     ]
 
@@ -466,7 +474,7 @@ def _remove_if_or_else(cur: Cursor, body: _Body) -> list[Edit]:
         end = body.through_semicolon(cur.extent.end.offset)
         if i0 >= len(toks.spelling) or toks.spelling[i0] != "if":
             return []
-        what = f"remove the check `if ({_short(body.text(children[0]))}) ...`"
+        what = f"remove the check `if ({short_text(body.text(children[0]))}) ...`"
         return [Edit(toks.start[i0], end, b"", "remove-branch", what)]
     if len(children) != 3:
         return []
@@ -475,7 +483,7 @@ def _remove_if_or_else(cur: Cursor, body: _Body) -> list[Edit]:
     if j < 0 or toks.spelling[j] != "else":
         return []
     end = body.through_semicolon(els.extent.end.offset)
-    what = f"remove `else {_short(body.text(els))}`"
+    what = f"remove `else {short_text(body.text(els))}`"
     return [Edit(toks.start[j], end, b"", "remove-branch", what)]
 
 
@@ -520,7 +528,7 @@ def _swap_arguments(cur: Cursor, body: _Body) -> list[Edit]:
             continue
         a, b = x.extent.start.offset, y.extent.end.offset
         between = body.source[x.extent.end.offset : y.extent.start.offset]
-        what = f"swap `{_short(tx)}` and `{_short(ty)}` in `{cur.spelling}(...)`"
+        what = f"swap `{short_text(tx)}` and `{short_text(ty)}` in `{cur.spelling}(...)`"
         edits.append(Edit(a, b, ty.encode() + between + tx.encode(), "swap-args", what))
     return edits
 

@@ -71,13 +71,15 @@ Contract:
   session (``schemata_run``), with the same report.
 - ``select_examples(candidates, kills, max_examples)`` is the greedy set cover used to keep a small
   block that kills the most mutants.
+- The generator's settings, shared with ``cdoctest-run --mutants``: ``function_mutants(code,
+  function)`` makes every operator's mutants, at most ``MUTANTS``, in the function and up to
+  ``MAX_CALLEES`` of its callees; mutant sessions run under ``MUTANT_TIMEOUT_S``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cdoctest_runner import clang
 from cdoctest_runner.clang import Cursor
@@ -85,16 +87,17 @@ from cdoctest_runner.errors import CdoctestError
 from cdoctest_runner.example import CodeUnderTest, Declaration
 from cdoctest_runner.mutation.edits import Edit, classic_edits, realistic_edits
 
-if TYPE_CHECKING:  # pragma: no cover
-    pass
-
 __all__ = [
     "CLASSIC_OPERATORS",
+    "MAX_CALLEES",
+    "MUTANTS",
+    "MUTANT_TIMEOUT_S",
     "OPERATORS",
     "REALISTIC_OPERATORS",
     "Mutant",
     "MutationError",
     "TargetNotFound",
+    "function_mutants",
     "make_mutants",
 ]
 
@@ -117,6 +120,11 @@ REALISTIC_OPERATORS = (
     "swap-args",
 )
 OPERATORS = CLASSIC_OPERATORS + REALISTIC_OPERATORS
+
+# What the generator judges a function by (``function_mutants``), and ``cdoctest-run --mutants``.
+MUTANTS = 40  # mutants per function, spread over every operator (classic and realistic)
+MAX_CALLEES = 6  # functions of the same file it calls (transitively) whose bodies are mutated too
+MUTANT_TIMEOUT_S = 3.0  # a block's CPU seconds (Limits.timeout_s) on a mutant: loops may never end
 
 
 class MutationError(CdoctestError):
@@ -374,6 +382,34 @@ def _function_mutants(
             )
         )
     return mutants
+
+
+def function_mutants(
+    code: CodeUnderTest,
+    function: Declaration,
+    limit: int = MUTANTS,
+    callees: int = MAX_CALLEES,
+) -> list[Mutant]:
+    """The mutants the generator judges ``function`` by: every operator (``OPERATORS``), at most
+    ``limit``, in its body and those of up to ``callees`` functions of the file it calls, made of
+    ``mutation_source(code)``. Raises ``TargetNotFound`` when the code has no definition of
+    ``function``, ``MutationError`` when its file cannot be read, and ``SourceParseError`` when
+    libclang cannot parse it.
+    """
+    try:
+        source, flags = mutation_source(code)
+    except OSError as exc:
+        raise MutationError(f"cannot read {code.path}: {exc}") from exc
+    return make_mutants(
+        source,
+        function,
+        code.language,
+        limit,
+        path=code.path,
+        flags=flags,
+        operators=OPERATORS,
+        callees=callees,
+    )
 
 
 # --------------------------------------------------------------------------------------------

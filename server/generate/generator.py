@@ -64,6 +64,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cdoctest_runner.mutation.mutate import MUTANT_TIMEOUT_S
 from cdoctest_runner.protocol import Runner
 from models.api import Backend, ModelConfig, ModelInfo
 from server.analysis.locate import Located, SourceFile, TargetNotFound, load_source, select_targets
@@ -94,7 +95,6 @@ __all__ = ["MAX_ATTEMPTS", "GenerationCancelled", "Generator", "TargetNotFound"]
 FALLBACK_MODES = ("auto", "combine", "never")
 DEFAULT_OPTIONS = GenerateOptions()
 DEFAULT_SOURCE_OPTIONS = SourceOptions()
-MUTANT_TIMEOUT_S = 3.0  # per mutant session: mutated loops often never end
 
 
 @dataclass(frozen=True)

@@ -343,6 +343,7 @@ def test_no_import_circles_between_product_modules() -> None:
 ROOMS: dict[str, tuple[str, ...]] = {
     "runner front end": (
         "cdoctest_runner.cli",
+        "cdoctest_runner.mutants_cli",
         "cdoctest_runner.legacy",
         "cdoctest_runner.__main__",
     ),
