@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from server.analysis.languages import LanguageFact
-from server.analysis.state import ModuleState, module_state, shrinks, statics_of
+from server.analysis.state import ModuleState, module_state, shrinks, statics_of, writes_statics
 from server.analysis.target import Params
 from server.analysis.types import (
     CType,
@@ -22,7 +22,6 @@ from server.analysis.types import (
     is_text,
     params_of,
     pointee,
-    printable,
     same_type,
     scalar,
     strip_const,
@@ -71,7 +70,8 @@ class FileApi:
     target_class: CType | None = None  # the class a constructor target builds (canonical type)
     texts: tuple[str, ...] = ()  # inputs in the formats the file reads (``format_texts``)
     shrinks: bool = False  # the target makes a state smaller (``state.shrinks``)
-    module: ModuleState = ModuleState()  # the file-scope state the target uses, when it shrinks
+    # the file-scope state the target uses, when it shrinks or writes it (``state.module_state``)
+    module: ModuleState = ModuleState()
     # the input languages of the target's text parameters, by name (``server.analysis.languages``)
     languages: tuple[tuple[str, LanguageFact], ...] = ()
 
@@ -94,7 +94,9 @@ def file_api(cursor: Any, functions: tuple[Any, ...] | None = None, language: st
     made = parent.type.get_canonical() if cursor.kind.name == "CONSTRUCTOR" and parent else None
     statics = statics_of(cursor) if cursor.is_definition() else frozenset()
     shrinking = shrinks(cursor, statics)
-    module = module_state(cursor, functions, language) if shrinking and statics else None
+    # The readers of a file-scope state the target cuts (filled first) or writes (shown after).
+    changes = shrinking or writes_statics(cursor, statics)
+    module = module_state(cursor, functions, language) if changes and statics else None
     return FileApi(
         functions,
         cursor.spelling,
@@ -252,35 +254,6 @@ def fillers(api: FileApi, t: CType) -> list[tuple[str, Params]]:
             out.append((not PRODUCES.search(f.spelling), len(params), f.spelling, tuple(params)))
     out.sort(key=lambda f: f[:2])
     return [(name, params) for _, _, name, params in out]
-
-
-def observers(api: FileApi, t: CType, language: str, limit: int = 2) -> list[tuple[str, str]]:
-    """``(name, the arguments after the value)`` of the file's functions that read a value of
-    ``t`` and return a printable one: one-argument readers (``("sdslen", "")``) and serializers
-    whose other parameters are scalars, given 0 (``("json_dumps", ", 0")``: a name that says
-    dump, print, format, encode or to-string, returning a string). Readers whose names say so
-    and serializers first, then the file's own definitions before the linked declarations,
-    shorter names first.
-    """
-    found = []
-    for f in api.functions:
-        params = params_of(f)
-        if f.spelling == api.target or not params or DESTROYS.search(f.spelling):
-            continue
-        result = CType(f.result_type)
-        if not same_type(params[0][1], t) or not printable(result, language):
-            continue
-        if same_type(result, t):
-            continue  # a copy (``sdsdup(s)``) shows nothing the value itself does not
-        serializer = SERIALIZES.search(f.spelling) is not None and is_text(result)
-        if len(params) > 1 and not (
-            serializer and all(scalar(canonical(pt), language) for _, pt in params[1:])
-        ):
-            continue
-        named = OBSERVES.search(f.spelling) is not None or serializer
-        found.append(((not named, not f.is_definition(), len(f.spelling)), f.spelling, params))
-    found.sort(key=lambda o: o[0])
-    return [(name, ", 0" * (len(params) - 1)) for _, name, params in found[:limit]]
 
 
 def returned_class(api: FileApi, class_name: str) -> CType | None:

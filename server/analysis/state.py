@@ -10,7 +10,9 @@ it, two or three times with distinct values: functions that take the same object
 to it (``fileapi.adder_candidates``: add, push, insert, append, put, set), or, for state kept in
 file-scope variables (a history, a cache), ``module_state``'s adders: functions named so whose
 bodies write a variable of static storage the target also uses, and its observers: functions
-returning a printable value read from it, without parameters or with an index (given 0).
+returning a printable value read from it, without parameters or with an index (given 0). The
+observers also follow a call that writes such a state (``writes_statics``): a setter's effect
+is shown by the getter of the same variable.
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from typing import Any
 from server.analysis.kinds import ParamKind
 from server.analysis.types import CType, canonical, params_of, printable, scalar
 
-__all__ = ["SHRINKS", "ModuleState", "module_state", "shrinking_name", "shrinks", "statics_of"]
+__all__ = [
+    "SHRINKS",
+    "ModuleState",
+    "module_state",
+    "shrinking_name",
+    "shrinks",
+    "statics_of",
+    "writes_statics",
+]
 
 #: Word stems of the names of calls that make a state smaller (items removed, a length cut).
 SHRINKS = (
@@ -207,9 +217,10 @@ def module_state(cursor: Any, functions: tuple[Any, ...], language: str) -> Modu
         if not shared:
             continue
         params = tuple(params_of(f))
-        if params and ADDS.search(f.spelling) and _writes(_tokens(f), set(used.values())):
+        writes = _writes(_tokens(f), set(used.values()))
+        if params and ADDS.search(f.spelling) and writes:
             adders.append((f.spelling, params))
-        elif printable(CType(f.result_type), language):
+        elif printable(CType(f.result_type), language) and not writes:  # a reader only
             if not params:
                 observers.append(f"{f.spelling}()")
             elif len(params) == 1 and _integer(params[0][1], language):
@@ -220,6 +231,13 @@ def module_state(cursor: Any, functions: tuple[Any, ...], language: str) -> Modu
 def _integer(t: CType, language: str) -> bool:
     s = scalar(canonical(t), language)
     return s is not None and s.kind in (ParamKind.INT, ParamKind.UINT)
+
+
+def writes_statics(cursor: Any, statics: frozenset[str]) -> bool:
+    """Whether the body of the function at ``cursor`` writes one of the file-scope variables
+    ``statics`` (an assignment, ``++``/``--``, an element assigned).
+    """
+    return bool(statics) and _writes(_tokens(cursor), set(statics))
 
 
 def statics_of(cursor: Any) -> frozenset[str]:

@@ -248,19 +248,28 @@ def definition(t: CType) -> Record | None:
     return Record(d) if d is not None else None
 
 
+#: Names of a const method returning a character pointer that reads as the object's text.
+_TEXT_GETTER = re.compile(r"(?i)str|text|name|string")
+
+
 def getters(record: Record, language: str, skip: str = "", limit: int = 3) -> list[str]:
     """How to read an object's state, as suffixes of ``obj.``: its public const methods without
-    parameters that return a printable scalar (``real()``), else its public scalar fields
-    (``X``, as Clipper's ``IntPoint`` has).
+    parameters that return its text as a character pointer (``c_str()``, ``str()``, ``name()``:
+    the whole value, first; issue #39) or a printable scalar (``size()``, ``empty()``,
+    ``real()``), else its public scalar fields (``X``, as Clipper's ``IntPoint`` has).
     """
-    out = []
+    out: list[str] = []
+    texts: list[str] = []
     for m in public_methods(record.clang):
         if m.spelling == skip or not m.is_const_method() or m.is_static_method():
             continue
-        if list(m.get_arguments()):
+        if list(m.get_arguments()) or m.spelling + "()" in out + texts:
             continue
-        if _scalar(m.result_type, language) is not None and m.spelling + "()" not in out:
+        if _scalar(m.result_type, language) is not None:
             out.append(m.spelling + "()")
+        elif _is_text(m.result_type) and _TEXT_GETTER.search(m.spelling):
+            texts.append(m.spelling + "()")
+    out = texts + out
     if not out:
         for ch in record.clang.get_children():
             if ch.kind.name != "FIELD_DECL" or ch.access_specifier.name != "PUBLIC":

@@ -43,8 +43,14 @@ two NULLs; a block that declares a buffer and prints it, never calling the funct
    units of the same shape (only literal values differ), one whose mutants the other shows all
    leaves the block.
 
+9. **what changed is shown through the API** (``server.judge.pool``: ``raw_behind_the_api``,
+   ``through_the_api``): when a line of the library's API after a call (its serializer, a
+   printer, a matcher, a getter) shows the change, the raw field reads after it count only for
+   the mutants nothing else shows, and a chosen call brings the API line, not the fields
+   (issue #39).
+
 Rules 1, 2 and 7 drop units (``acceptable_units``), rule 5 drops them earlier (in verification);
-3, 4, 6 and 8 steer the choice among the rest.
+3, 4, 6, 8 and 9 steer the choice among the rest.
 """
 
 from __future__ import annotations

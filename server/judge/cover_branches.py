@@ -49,7 +49,7 @@ from cdoctest_runner.coverage.measure import (
 from cdoctest_runner.example import CodeUnderTest, Declaration, DocTest
 from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.sandbox import Limits
-from server.judge.pool import build_pool, observers
+from server.judge.pool import build_pool, observers, through_the_api
 from server.judge.select import Selection
 from server.judge.units import VerifiedUnit
 from server.judge.verify import declared_names
@@ -211,8 +211,9 @@ def add_branch_coverage(
     # The budget counts calls; a declaration or a print of a call's effect comes with its call.
     weights = [1.0] * n + [1.0 if c else LINE_WEIGHT for c in calls]
 
-    # The lines right after a call that print what it changed come with it.
-    follow = [observers(pool, i, calls) for i in range(len(pool.examples))]
+    # The lines right after a call that print what it changed come with it, through the API
+    # when a line of it shows the change (``through_the_api``).
+    follow = [sorted(through_the_api(pool, observers(pool, i, calls))) for i in range(len(calls))]
 
     def eligible(i: int) -> bool:
         ex = pool.examples[i]

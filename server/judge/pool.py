@@ -7,14 +7,15 @@ of example ``i``'s own unit (state carries through a unit, so a later example ne
 for a unit whose candidate is ``whole`` (it changes a global setting and restores it at its end)
 every other example of the unit, so a selection keeps all of it or none. ``Pool.unchanged(i)``
 says whether example ``i`` prints what it printed without the call before it
-(``VerifiedUnit.unchanged``, from ``server.judge.verify.probes``). A probed printout that only
-reads (``Pool.reads``: ``reads_only``, and it printed the same twice in a row) is not among the
+(``VerifiedUnit.unchanged``, from ``server.judge.verify.probes``). A printout that only reads
+(``Pool.reads``: ``reads_only``, and it printed the same twice in a row) is not among the
 examples a later one of its unit requires: a block shows it only for what it shows.
 
 ``observers`` are the lines right after a call that print what it changed (docs/generate.md,
 "Blocks a reviewer keeps", rule 6): never a printout of state the call left as it was
-(``Pool.unchanged``), and ``with_observers`` adds them to a chosen call, leaving out a raw field
-(``h->type``) that prints what a getter of the same call already prints (``mxmlGetType(h)``).
+(``Pool.unchanged``), and ``with_observers`` adds them to a chosen call, through the library's
+API when a line of it shows the change (rule 9: ``re_matchp(res, "aab", &len)`` rather than
+``res->type``; ``raw_behind_the_api`` tells the cover which raw field reads to count last).
 """
 
 from __future__ import annotations
@@ -129,17 +130,20 @@ _WRITES = re.compile(r"(?<![=!<>])=(?!=)|\+\+|--|&\s*[A-Za-z_(]")
 
 def reads_only(example: Example) -> bool:
     """Whether ``example`` looks like a read (``Pool.reads`` also needs it to have printed the
-    same twice in a row): no assignment, no increment, no address passed, no call whose
-    name says it changes something (``pop``, ``set``...), so the lines after it do not need it.
+    same twice in a row): no declaration, no assignment, no increment, no address passed, no
+    call whose name says it changes something (``pop``, ``set``...), so the lines after it do
+    not need it.
 
     >>> [reads_only(Example(s)) for s in ("n", "h->type", "get(h)", 'puts(b);', "a == b")]
     [True, True, True, True, True]
     >>> [reads_only(Example(s)) for s in ("s.pop()", "n = 2;", "n++", "f(&v)", "m[1] += 2")]
     [False, False, False, False, False]
+    >>> reads_only(Example("re_t h;"))
+    False
     """
     code = ctext.blank(example.source)
-    if _WRITES.search(code):
-        return False
+    if _WRITES.search(code) or declared_names(example.source):
+        return False  # a declaration (``re_t h;``) is what later lines use
     calls = {m.group(1) for m in _CALL.finditer(code)} - _PRINTS
     return not any(_CHANGES.search(name) for name in calls)
 
@@ -163,6 +167,13 @@ def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list
     (``observers``; ``server.judge.acceptable``, rule 6): a call into a buffer that nothing prints
     checks only its return value, as a store nobody reads checks nothing.
 
+    Through the API first (issue #39): when a line after the call that calls the library
+    (``api_line``: a serializer, a printer, a query, a getter) shows the change, the raw field
+    reads after it (``raw_line``: ``h->type``, ``v.major``) are not added, and of several lines
+    calling the same function (a query asked three times) only the first is; the others stay
+    only where the cover chose them for a mutant. Raw fields are added when no API line shows
+    the change.
+
     >>> from cdoctest_runner.example import Example as E
     >>> from server.judge.units import Candidate, Unit
     >>> exs = (E("char b[8] = {0};"), E("f(b)", "1"), E("puts(b);", "ab"), E("f(b)", "1"))
@@ -177,6 +188,13 @@ def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list
     >>> vu = VerifiedUnit(Unit(exs, Candidate(exs)), exs, (), before=(None, "0", "0"))
     >>> with_observers(build_pool([vu]), [0], f)
     [0, 1]
+
+    A compiled value shown by its matcher, twice, and by its field: the first match stays.
+
+    >>> exs = (E("r_t h;"), E('h = f("a*b");'), E('match(h, "ab")', "1"), E('match(h, "b")', "0"))
+    >>> exs += (E("h->type", "2"),)
+    >>> with_observers(build_pool([VerifiedUnit(Unit(exs, Candidate(exs)), exs, ())]), [0, 1], f)
+    [0, 1, 2]
     """
     from server.judge.acceptable import calls_target
 
@@ -185,33 +203,80 @@ def with_observers(pool: Pool, chosen: list[int], function: Declaration) -> list
     for i in chosen:
         if calls[i]:
             after = [j for j in observers(pool, i, calls) if _first_writer(pool, i, j)]
-            shown |= set(after) - _shown_by_a_getter(pool, after)
+            shown |= through_the_api(pool, after)
     return sorted(set(chosen) | shown) if shown - set(chosen) else chosen
 
 
-#: A raw read of a field (``h->type``, ``v.major``, ``arr[0].n``): no call in it.
-_FIELD = re.compile(
-    r"[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*|\s*\[[^\]]*\])*(?:\.|->)\s*\w+\s*;?"
-)
+def _calls(source: str) -> frozenset[str]:
+    """The functions ``source`` calls, the C library's printing ones left out.
+
+    >>> sorted(_calls('int n = 0; re_matchp(h, "a", &n)')), _calls('printf("%d", h->n);')
+    (['re_matchp'], frozenset())
+    """
+    return frozenset(m.group(1) for m in _CALL.finditer(ctext.blank(source))) - _PRINTS
 
 
-def _shown_by_a_getter(pool: Pool, lines: Sequence[int]) -> set[int]:
-    """The raw field reads among ``lines`` whose output a call among them (a getter of the
-    API: ``mxmlGetType(h)``) prints too: the field adds nothing a reader needs.
+def api_line(example: Example) -> bool:
+    """Whether ``example`` calls a function other than the C library's printing ones: a line
+    that shows a value through the library (its serializer, printer, a query, a getter).
+    """
+    return bool(_calls(example.source))
+
+
+def raw_line(example: Example) -> bool:
+    """Whether ``example`` reads a field raw: a member access (``h->type``, ``v.major``,
+    ``printf("[%s]", arr[0].name)``) and no call of the library.
+
+    >>> [raw_line(Example(s)) for s in ("h->type", 'printf("%d", v.n);', "get(h)", "n")]
+    [True, True, False, False]
+    """
+    if api_line(example):
+        return False
+    return re.search(r"(?:\.|->)\s*[A-Za-z_]", ctext.blank(example.source)) is not None
+
+
+def through_the_api(pool: Pool, after: Sequence[int]) -> set[int]:
+    """Of ``after`` (the lines that print what one call changed), those that come with the call
+    (``with_observers``; ``server.judge.cover_branches``'s added calls): every line that is
+    neither an API line nor a raw field read (a buffer, an out-parameter), the first API line
+    per function called, and the raw field reads only when there is no API line.
+    """
+    api = [j for j in after if api_line(pool.examples[j])]
+    raw = [j for j in after if raw_line(pool.examples[j])]
+    out = set(after) - set(api) - set(raw)
+    seen: set[frozenset[str]] = set()
+    for j in api:
+        called = _calls(pool.examples[j].source)
+        if called not in seen:
+            seen.add(called)
+            out.add(j)
+    return out if api else out | set(raw)
+
+
+def raw_behind_the_api(pool: Pool, function: Declaration) -> set[int]:
+    """The raw field reads (``raw_line``) after a call of ``function`` whose change an API line
+    after the same call (``api_line``, printing something other than before the call) shows:
+    the cover counts them only for the mutants nothing else shows (``server.judge.select``),
+    so an observer of the library is chosen over raw fields whenever it shows the change.
 
     >>> from cdoctest_runner.example import Example as E
     >>> from server.judge.units import Candidate, Unit
-    >>> exs = (E("get(h)", "3"), E("h->n", "3"), E("h->m", "4"))
+    >>> exs = (E("r_t h;"), E('h = f("a");'), E('match(h, "a")', "1"), E("h->type", "2"))
+    >>> exs += (E('f("b")', "3"), E("h->type", "2"))
     >>> pool = build_pool([VerifiedUnit(Unit(exs, Candidate(exs)), exs, ())])
-    >>> sorted(_shown_by_a_getter(pool, [0, 1, 2]))
-    [1]
+    >>> sorted(raw_behind_the_api(pool, Declaration("f", "f", "function", 1, 1, 1, 1)))
+    [3]
     """
-    shown = {pool.examples[j].want for j in lines if "(" in pool.examples[j].source}
-    return {
-        j
-        for j in lines
-        if _FIELD.fullmatch(pool.examples[j].source.strip()) and pool.examples[j].want in shown
-    }
+    from server.judge.acceptable import calls_target
+
+    calls = [calls_target([ex], function) for ex in pool.examples]
+    out: set[int] = set()
+    for i in range(len(pool.examples)):
+        if calls[i]:
+            after = observers(pool, i, calls)
+            if any(api_line(pool.examples[j]) for j in after):
+                out |= {j for j in after if raw_line(pool.examples[j])}
+    return out
 
 
 def _names(source: str) -> set[str]:
@@ -239,12 +304,12 @@ def used_names(source: str) -> set[str]:
 
     >>> sorted(used_names('semver_t v = {0}; semver_parse("1.2", &v);'))
     ['semver_parse', 'semver_t', 'v']
-    >>> used_names("char b[8] = {0}; int n = 0;") & {"b", "n"}
+    >>> used_names("char b[8] = {0}; int n = 0; re_t h;") & {"b", "n", "h"}
     set()
     """
     code = ctext.blank(source)
     out: set[str] = set()
     for start, end in ctext.top_level_spans(code, ";"):
-        statement = source[start:end]
+        statement = source[start:end] + ";"  # ``T h;`` declares ``h`` only with its ``;``
         out |= _names(statement) - declared_names(statement)
     return out

@@ -19,7 +19,9 @@ The mutants are ``server.judge.mutants.function_mutants``. Units of ``stated`` c
 documentation states) are taken first. Before the analysis, units a reviewer would delete leave the
 pool (``server.judge.acceptable``: a unit that never calls the function, a dead store); the cover
 prefers the shorter of two examples that add the same kills, takes a printout of state the call
-did not change (``Pool.unchanged``) only for a mutant nothing else shows, keeps one of two units of
+did not change (``Pool.unchanged``), and a raw field read whose change a line of the library's API
+shows (``raw_behind_the_api``: an API observer is preferred over raw fields), only for a mutant
+nothing else shows, keeps one of two units of
 the same shape that show the same mutants (``server.judge.redundant``), and a block whose checked
 calls all print the same gets one that prints another output when the pool has one.
 ``Selection.survivors`` lists the mutants the block does not kill (the input search's targets and
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -39,7 +42,15 @@ from cdoctest_runner.mutation.mutate import mutation_source
 from cdoctest_runner.protocol import Runner
 from server.api import Finding
 from server.judge.mutants import function_mutants
-from server.judge.pool import MAX_POOL, Pool, build_pool, example_key, rename, with_observers
+from server.judge.pool import (
+    MAX_POOL,
+    Pool,
+    build_pool,
+    example_key,
+    raw_behind_the_api,
+    rename,
+    with_observers,
+)
 from server.judge.redundant import call_shape, deferred_kills, drop_twins, shorter_units, shows
 from server.judge.units import Origin, Rejection, VerifiedUnit
 from server.judge.verify import declared_names
@@ -145,12 +156,12 @@ def select_block(
     else:
         note = "" if mutants else "no mutants (nothing to mutate in the body)"
     if not mutants:
-        chosen = _first_units(pool, min(budget, 4))
+        chosen = _first_units(pool, min(budget, 4), raw_behind_the_api(pool, function))
         return _selection(pool, chosen, None, 0, 0, note)
     try:
         report = mutation_analysis(pool.examples, code, function, runner, mutants, cancel)
     except MutationError as exc:
-        chosen = _first_units(pool, budget)
+        chosen = _first_units(pool, budget, raw_behind_the_api(pool, function))
         return _selection(pool, chosen, None, 0, 0, f"no mutation analysis: {exc}")
     chosen, swapped = _choose(pool, report, max_examples, function)
     if not report.baseline_passed:
@@ -237,7 +248,8 @@ def extend_block(
         )
     except MutationError:
         return selection, 0
-    chosen = _cover(pool, report, max_examples, example_weights(pool, function))
+    weights = example_weights(pool, function)
+    chosen = _cover(pool, report, max_examples, weights, last=raw_behind_the_api(pool, function))
     new = set().union(*(report.kills_per_example[i] for i in chosen)) if chosen else set()
     if not new:
         return selection, 0
@@ -265,7 +277,9 @@ def _choose(
     stated = [u for u, vu in enumerate(pool.units) if vu.unit.candidate.stated][:MAX_STATED]
     start = [i for i, u in enumerate(pool.unit_of) if u in stated]
     cost = [len(" ".join(e.source.split())) for e in pool.examples]
-    covered = _cover(pool, report, budget, example_weights(pool, function), start, cost)
+    weights = example_weights(pool, function)
+    raw = raw_behind_the_api(pool, function)
+    covered = _cover(pool, report, budget, weights, start, cost, last=raw)
     shown = shows(report, len(pool.examples))
     chosen = shorter_units(pool.unit_of, covered, shown, cost, keep=set(stated))
     swapped = chosen != covered
@@ -327,9 +341,12 @@ def _cover(
     weight: Sequence[float],
     start: Sequence[int] = (),
     cost: Sequence[int] | None = None,
+    *,
+    last: AbstractSet[int] = frozenset(),
 ) -> list[int]:
     """The greedy cover of ``pool`` (``select_examples``) where a printout of state the call did
-    not change (``Pool.unchanged``) counts only for the mutants no other example shows
+    not change (``Pool.unchanged``) and the examples in ``last`` (raw field reads whose change an
+    API line shows: ``raw_behind_the_api``) count only for the mutants no other example shows
     (``deferred_kills``): taken last, and only when the block kills as many mutants as the
     plain cover's.
     """
@@ -350,10 +367,10 @@ def _cover(
         return set().union(*(kills[i] for i in chosen))
 
     covered = cover(report.kills_per_example, start)
-    unchanged = {i for i in range(len(pool.examples)) if pool.unchanged(i)}
-    if not unchanged & set(covered):
+    deferred = {i for i in range(len(pool.examples)) if pool.unchanged(i)} | set(last)
+    if not deferred & set(covered):
         return covered
-    first, only = deferred_kills(report, unchanged)
+    first, only = deferred_kills(report, deferred)
     preferred = cover(first, start)
     if any(only):
         preferred = cover([a | b for a, b in zip(first, only, strict=True)], preferred)
@@ -411,14 +428,16 @@ def _with_another_output(pool: Pool, chosen: list[int], function: Declaration) -
     return sorted(set(chosen) | set(pool.requires[other]) | {other})
 
 
-def _first_units(pool: Pool, budget: int) -> list[int]:
+def _first_units(pool: Pool, budget: int, last: AbstractSet[int] = frozenset()) -> list[int]:
     """The first units of ``pool`` that fit in ``budget`` examples (without mutants to choose
-    by), less the printouts of state a call left as it was that a later line does not need.
+    by), less the printouts of state a call left as it was, and the raw field reads an API
+    line shows the change for (``last``), that a later line does not need.
     """
+    hidden = [pool.reads[i] and (pool.unchanged(i) or i in last) for i in range(len(pool.reads))]
     chosen: list[int] = []
     for u in range(len(pool.units)):
         members = [i for i, k in enumerate(pool.unit_of) if k == u]
-        shown = [i for i in members if not pool.unchanged(i) or not pool.reads[i]]
+        shown = [i for i in members if not hidden[i]]
         if any(pool.examples[i].want for i in shown):
             members = shown
         if chosen and len(chosen) + len(members) > budget:

@@ -15,8 +15,9 @@ two-byte ``é``).
 first seeds, the other seeds and dictionary tokens (alone and in the language's slot:
 ``[true]``, ``<a>&lt;</a>``, ``ftp://h/``) in turns, at most ``limit``; ``subject_pairs`` gives
 a pattern with texts it matches and misses (``"a*b"`` with ``"axyb"``, ``"abx"``), for a
-matcher's other text; ``length_pairs`` a text with its length in bytes and, for one with a
-multi-byte character, a length that splits that character.
+matcher's other text (``subjects_of``: those of one pattern, for the matcher of a compiled
+one); ``length_pairs`` a text with its length in bytes and, for one with a multi-byte
+character, a length that splits that character.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ __all__ = [
     "length_pairs",
     "shape_languages",
     "subject_pairs",
+    "subjects_of",
 ]
 
 T = TypeVar("T")
@@ -418,6 +420,25 @@ def subject_pairs(language: InputLanguage) -> list[tuple[str, str]]:
         for p, subs in zip(g.seeds, g.subjects, strict=True)
     ]
     return _turns(*rows)
+
+
+def subjects_of(literal: str, language: InputLanguage | None = None) -> list[str]:
+    """The texts (C literals) that the pattern ``literal`` (a C literal), a seed of a pattern
+    language (``language`` when known, else the first that has it), matches and then misses:
+    what a matcher of the compiled pattern is asked (``re_matchp(re_compile("a*b"), "aab",
+    &n)``); [] for a text that is no such seed.
+
+    >>> subjects_of('"a*b"'), subjects_of('"a*b"', InputLanguage.GLOB)[:2]
+    (['"aab"', '"b"', '"ac"'], ['"ab"', '"axyb"'])
+    >>> subjects_of('"hello"')
+    []
+    """
+    grammars = [GRAMMARS[language]] if language in GRAMMARS else list(GRAMMARS.values())
+    for g in grammars:
+        for seed, subjects in zip(g.seeds, g.subjects, strict=False):
+            if c_literal(seed) == literal:
+                return [c_literal(t) for t in subjects]
+    return []
 
 
 #: Names of an integer parameter that gives the length of the text before it.

@@ -50,7 +50,8 @@ from __future__ import annotations
 
 from cdoctest_runner.example import Example
 from server.analysis import Analysis
-from server.analysis.fileapi import declaration_text, observers
+from server.analysis.fileapi import declaration_text
+from server.analysis.observing import readers
 from server.analysis.types import opaque_pointer, type_key
 from server.candidates.by_type.build import build, why_none
 from server.candidates.by_type.handles import producers
@@ -96,13 +97,13 @@ def api_notes(analysis: Analysis, limit: int = 6) -> list[str]:
             continue
         seen.add(key)
         made = producers(api, t, lambda ps: plain_providers(ps, language, api))[:2]
-        read = observers(api, t, language)
+        read = [o.name for o in readers(api, t, language)]
         if made:
             out.append(
                 f"// make a {key} with: " + "; ".join(declaration_text(api, n) for n, _ in made)
             )
         if read:
             out.append(
-                f"// read a {key} with: " + "; ".join(declaration_text(api, n) for n, _ in read)
+                f"// read a {key} with: " + "; ".join(declaration_text(api, n) for n in read)
             )
     return out[:limit]

@@ -7,13 +7,16 @@ through the objects they build; a template's instances interleaved.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cdoctest_runner import ctext
 from cdoctest_runner.ctext import IDENTIFIER_RE
 from cdoctest_runner.example import Example
-from server.analysis.fileapi import GROWS, FileApi, observers, streamable
+from server.analysis.fileapi import GROWS, FileApi, streamable
 from server.analysis.kinds import ParamKind
+from server.analysis.languages import InputLanguage
+from server.analysis.observing import api_observers
 from server.analysis.target import Params, Target
 from server.analysis.types import (
     CType,
@@ -30,6 +33,7 @@ from server.analysis.types import (
     type_class,
 )
 from server.candidates.by_type.handles import declare
+from server.candidates.by_type.observe import observer_lines
 from server.candidates.by_type.operators import operator_call, operator_symbol, streams_out
 from server.candidates.by_type.providers import provider_for, providers
 from server.candidates.by_type.related import related_rows
@@ -88,7 +92,7 @@ def _calls(t: Target, api: FileApi) -> _Calls | str:
                 mutators.append((mname, mp))
     related = related_rows(t, [pt for _, pt in typed], args)
     module: list[Adder] = []
-    for name, ps in api.module.adders:  # a shrinking call on file-scope state: fill it first
+    for name, ps in api.module.adders if api.shrinks else ():  # fill a state before a cut
         mp = providers(ps, t.language, api, 1)
         if mp is not None and plain_values(mp):
             module.append((name, False, mp))
@@ -238,7 +242,7 @@ class _Calls:
                 f"{callee}({', '.join(args)})"
             )
             key.append(", ".join(args))
-            shown = _result_lines(t, self.api, call, f"{tag}{c or ''}")
+            shown = _result_lines(t, self.api, call, f"{tag}{c or ''}", args)
             if filled and _nullable(t):
                 # A pointer result may be NULL (a failed parse): what the call wrote into its
                 # arguments (an error struct) is printed before anything reads through it.
@@ -253,7 +257,8 @@ class _Calls:
                 # ``clear()``, ``reset()``: one item added afterwards shows the state it left.
                 after += _change_lines(obj, self.grows[0], 3, f"{tag}z")
             after += [f"{obj}.{g}" for g in t.getters]
-        after += list(self.api.module.observers) if self.module else []
+        # The file-scope state the call fills, shrinks or writes, read through the API.
+        after += list(self.api.module.observers)
         return lines + after, tuple(key)
 
 
@@ -335,28 +340,45 @@ def _nullable(t: Target) -> bool:
     return r is not None and type_class(r) == "POINTER" and not printable(r, t.language)
 
 
-def _api_result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str] | None:
-    """A result of a handle/struct-pointer type: kept in a variable, shown through observers."""
+def _api_result_lines(
+    t: Target, api: FileApi, call: str, tag: str, args: Sequence[str]
+) -> list[str] | None:
+    """A result of a handle/struct-pointer type: kept in a variable, shown through the API
+    (``server.analysis.observing``: a compiled pattern through its matcher asked with texts
+    the pattern ``args`` hold matches and misses, a tree through its serializer), then through
+    its fields.
+    """
     r = t.result_type_declared
     if r is None or printable(r, t.language):
         return None
     if type_class(r) != "POINTER":
         return None
-    show = [f"{o}(res{tag}{rest})" for o, rest in observers(api, r, t.language)]
-    show += [f"res{tag}->{f}" for f in record_fields(r, t.language)]
+    var = f"res{tag}"
+    seen = api_observers(api, r, t.language)
+    show = observer_lines(seen, var, args, tag, _text_language(api))
+    show += [f"{var}->{f}" for f in record_fields(r, t.language)]
     if not show:
         return None
-    return declare(spelled(r), f"res{tag}", call, t.language) + show
+    return declare(spelled(r), var, call, t.language) + show
 
 
-def _result_lines(t: Target, api: FileApi, call: str, tag: str) -> list[str]:
-    """How to run ``call`` so that its result prints deterministically."""
+def _text_language(api: FileApi) -> InputLanguage | None:
+    """The input language of the target's first text parameter that has one."""
+    return next((fact.language for _, fact in api.languages), None)
+
+
+def _result_lines(
+    t: Target, api: FileApi, call: str, tag: str, args: Sequence[str] = ()
+) -> list[str]:
+    """How to run ``call`` (with the argument expressions ``args``) so that its result prints
+    deterministically.
+    """
     r = t.result
     if r is None or type_class(r) == "VOID":
         return [call + ";"]
     if scalar(dereferenced(r), t.language) is not None:  # ``const T &front()`` on ints
         return [call]
-    via_api = _api_result_lines(t, api, call, tag)
+    via_api = _api_result_lines(t, api, call, tag, args)
     if via_api is not None:
         return via_api
     if scalar(r, t.language) is not None:
@@ -384,7 +406,8 @@ def _class_result_lines(t: Target, api: FileApi, r: CType, call: str, tag: str) 
     agg = aggregate(r, t.language)
     if agg is not None:
         decl = f"{agg.spelling} res{tag} = {call};"
-        return [decl] + [f"res{tag}.{n}" for n, _ in agg.fields]
+        seen = observer_lines(api_observers(api, r, t.language), f"res{tag}", (), tag)
+        return [decl, *seen] + [f"res{tag}.{n}" for n, _ in agg.fields]
     record = definition(r) if t.language != "c" and type_class(r) == "RECORD" else None
     shown = getters(record, t.language) if record is not None else []
     if shown:

@@ -20,12 +20,12 @@ from server.analysis.fileapi import (
     fillers,
     initialiser,
     modifier_candidates,
-    observers,
     producer_candidates,
     serializers,
     subobject_getters,
 )
 from server.analysis.languages import infer_language
+from server.analysis.observing import api_observers
 from server.analysis.target import Params
 from server.analysis.types import (
     Aggregate,
@@ -41,6 +41,7 @@ from server.analysis.types import (
     type_class,
     type_key,
 )
+from server.candidates.by_type.observe import observer_lines
 from server.candidates.by_type.values import STRINGS, Arg, Provider
 from server.search.grammars import language_values
 
@@ -103,8 +104,9 @@ def api_provider(
 ) -> tuple[Provider, int] | None:
     """Values of ``t`` made by the file's own producers (every other one changed once by a
     modifier, every fourth a part of the value made, taken by a getter of the API:
-    ``fileapi.subobject_getters``), shown after the call through observers or fields; None at
-    depth > 0 or without producers.
+    ``fileapi.subobject_getters``), shown after the call through the API
+    (``server.analysis.observing``: serializers, printers, queries asked with the producer's
+    arguments, readers), then its fields; None at depth > 0 or without producers.
     """
     if depth > 0:
         return None
@@ -120,11 +122,8 @@ def api_provider(
     # sdscat(s, "x")``) may have moved it: its result is printed instead of the old variable.
     returns_it = api.target_result is not None and same_type(api.target_result, t)
     mutable = mutable and not DESTROYS.search(api.target) and not returns_it
-    show = [f"{o}({{var}}{rest})" for o, rest in observers(api, t, language)]
-    if printable(t, language):
-        show = ["{var}", *show]
-    else:
-        show += [f"{{var}}->{f}" for f in record_fields(t, language)]
+    seen = api_observers(api, t, language)
+    fields = [] if printable(t, language) else record_fields(t, language)
 
     def make(k: int, tag: str) -> Arg:
         var = f"h{tag}"
@@ -138,13 +137,18 @@ def api_provider(
             msetup, margs = _call_args(mprovs, k // 2, f"{tag}m")
             call = f"{mname}({', '.join([var, *margs])})"
             lines += msetup + [f"{var} = {call};" if returns_it else f"{call};"]
+            args += margs
         if part:  # every fourth value is a part of the value made
             gname, gparams = parts[(k // 4) % len(parts)]
             sub = f"{var}p"
             lines += declare(spelling, sub, f"{gname}({var}{', 0' * len(gparams)})", language)
             var = sub
-        after = [s.format(var=var) for s in show] if mutable else []
-        return Arg(lines, var, after)
+        # What the target did to the value, through the API first (its serializer, printer,
+        # a query asked with what the value was built from, its readers), then raw fields.
+        shown = [var] if printable(t, language) else []
+        shown += observer_lines(seen, var, args, tag)
+        shown += [f"{var}->{f}" for f in fields]
+        return Arg(lines, var, shown if mutable else [])
 
     count = max(2 * len(made), 4 if changes or parts else 2)
     return Provider(make, count, "api"), 1
@@ -199,7 +203,8 @@ def struct_array_provider(agg: Aggregate) -> Provider:
 
 def initialised_provider(api: FileApi, t: CType, language: str, depth: int) -> Provider | None:
     """A struct the file initialises with a function of its own (``jsmn_init(&p)``,
-    ``list_init(&l)``) is made that way rather than from a literal.
+    ``list_init(&l)``) is made that way rather than from a literal; after the call it is shown
+    through the API (``server.analysis.observing``), then its fields.
     """
     if depth > 0:
         return None
@@ -212,11 +217,12 @@ def initialised_provider(api: FileApi, t: CType, language: str, depth: int) -> P
     shown = tuple(n for n, _ in agg.fields) if agg is not None else ()
     shown = fields.fields if fields is not None else shown
 
+    seen = api_observers(api, t, language)
+
     def make(k: int, tag: str) -> Arg:
         var = f"obj{tag}"
-        return Arg(
-            [f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", [f"{var}.{n}" for n in shown]
-        )
+        after = observer_lines(seen, var, (), tag) + [f"{var}.{n}" for n in shown]
+        return Arg([f"{spelling} {var};", f"{name}(&{var});"], f"&{var}", after)
 
     return Provider(make, 1, "initialised struct")
 
@@ -232,8 +238,9 @@ def filled_provider(
 ) -> Provider | None:
     """A struct (``declared``, by value or through a pointer) that the file's own function fills
     from a text (``fileapi.fillers``): a zeroed local, then ``semver_parse("1.2.3", &v);`` with
-    the file's format texts, passed as ``v`` or ``&v``; through a mutable pointer its printable
-    fields are printed after the call. None at depth > 0 or without such a function.
+    the file's format texts, passed as ``v`` or ``&v``; through a mutable pointer it is shown
+    after the call through the API (``server.analysis.observing``), then its printable fields.
+    None at depth > 0 or without such a function.
     """
     if depth > 0:
         return None
@@ -254,6 +261,7 @@ def filled_provider(
         return None
     name, at, provs = fill
     shown = struct_fields(declared, language, 6)
+    seen = api_observers(api, declared, language)
     zeroed = " = {0}" if language == "c" else "{}"
     spelling = spelled(declared)
 
@@ -262,7 +270,10 @@ def filled_provider(
         setup, args = _call_args(provs, k, tag)
         args.insert(at, f"&{var}")
         lines = [*setup, f"{spelling} {var}{zeroed};", f"{name}({', '.join(args)});"]
-        after = [f"{var}.{f}" for f in shown.fields] if pointer and mutable and shown else []
+        after: list[str] = []
+        if pointer and mutable:
+            after = observer_lines(seen, var, args, tag)
+            after += [f"{var}.{f}" for f in shown.fields] if shown else []
         return Arg(lines, ("&" if pointer else "") + var, after)
 
     return Provider(make, max([p.count for p in provs], default=1), "filled struct")
